@@ -1,0 +1,9 @@
+export const IdentityEvents = {
+  userRegistered: 'identity.user.registered',
+} as const;
+
+export interface UserRegisteredEvent {
+  userId: string;
+  username: string;
+  isAdmin: boolean;
+}

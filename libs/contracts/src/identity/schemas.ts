@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const username = z
+  .string({ error: 'username is required' })
+  .trim()
+  .min(1, 'username is required')
+  .max(64, 'username must be at most 64 characters');
+
+const password = z
+  .string({ error: 'password is required' })
+  .min(1, 'password is required')
+  .max(256, 'password must be at most 256 characters');
+
+export const loginSchema = z.object({ username, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: username
+    .min(3, 'username must be at least 3 characters')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'username may contain only letters, digits, dot, dash and underscore'),
+  password: password.min(8, 'password must be at least 8 characters'),
+  email: z.email('email must be a valid email address').max(254).optional(),
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional().default(false),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const sessionTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const createSessionSchema = z.object({ userId: z.uuid() });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses environment variables against a schema and fails fast with every problem listed.
+ * Services call this only from their own `config.ts`.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Common env keys every service reads. */
+export const baseServiceEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535),
+  HTTP_HOST: z.string().min(1).default('0.0.0.0'),
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+};
+
+export const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');

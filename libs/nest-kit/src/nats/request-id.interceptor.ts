@@ -1,0 +1,28 @@
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import type { NatsContext } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
+import { Observable, tap } from 'rxjs';
+import { REQUEST_ID_HEADER, requestContext } from '../logging/request-context';
+
+/** Runs each NATS handler inside the request context its caller sent in the message headers. */
+@Injectable()
+export class RequestIdInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Rpc');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const natsContext = context.switchToRpc().getContext<NatsContext>();
+    const requestId = natsContext?.getHeaders?.()?.get(REQUEST_ID_HEADER) || randomUUID();
+    const subject = natsContext?.getSubject?.();
+    const started = Date.now();
+    const done = (outcome: string) => this.logger.log(`${subject} ${outcome} in ${Date.now() - started} ms`);
+    return new Observable((subscriber) =>
+      requestContext.run({ requestId }, () =>
+        next
+          .handle()
+          .pipe(tap({ complete: () => done('ok'), error: (e: { code?: string }) => done(`failed (${e?.code ?? 'error'})`) }))
+          .subscribe(subscriber),
+      ),
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { JsonLogger, createLogger } from '../logging/logger';
+
+export interface BootstrapServiceOptions {
+  name: string;
+  natsUrl: string;
+  httpPort: number;
+  httpHost: string;
+  logLevel: string;
+}
+
+/**
+ * Starts a domain service: NATS handlers (one queue group per service, so replicas
+ * share the load) plus a small HTTP server for `/health` and `/ready`.
+ */
+export async function bootstrapService(module: DynamicModule, options: BootstrapServiceOptions): Promise<INestApplication> {
+  const logger = new JsonLogger(createLogger(options.name, options.logLevel));
+  const app = await NestFactory.create(module, { logger, bufferLogs: true });
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.NATS,
+      options: { servers: [options.natsUrl], queue: options.name, name: `${options.name}-handlers`, maxReconnectAttempts: -1 },
+    },
+    { inheritAppConfig: true },
+  );
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen(options.httpPort, options.httpHost);
+  logger.log(`${options.name} ready: NATS handlers up, probes on :${options.httpPort}`, 'Bootstrap');
+  return app;
+}

@@ -1,0 +1,72 @@
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { postgresOptions, type DatabaseOptions } from '../database/database';
+import { RpcErrorFilter } from '../errors/rpc-error.filter';
+import { HealthModule } from '../health/health.module';
+import { createLogger } from '../logging/logger';
+import { NATS_CONNECTION, NatsConnectionModule } from '../nats/nats-connection';
+import { RequestIdInterceptor } from '../nats/request-id.interceptor';
+import { HandledEvent, OutboxEvent } from '../outbox/outbox-event.entity';
+import { CreateOutboxTables1763700000000 } from '../outbox/outbox.migration';
+import { OutboxRelay } from '../outbox/outbox-relay';
+
+export const SERVICE_LOGGER = Symbol('SERVICE_LOGGER');
+
+export interface ServiceKitOptions extends DatabaseOptions {
+  name: string;
+  natsUrl: string;
+  logLevel: string;
+}
+
+@Injectable()
+export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly relay: OutboxRelay;
+  constructor(dataSource: DataSource, @Inject(NATS_CONNECTION) nc: NatsConnection, @Inject(SERVICE_LOGGER) logger: Logger) {
+    this.relay = new OutboxRelay({ dataSource, nc, logger });
+  }
+  async onApplicationBootstrap() {
+    await this.relay.start();
+  }
+  async onApplicationShutdown() {
+    await this.relay.stop();
+  }
+}
+
+/**
+ * Everything a domain service shares: its Postgres database (migrations at start,
+ * outbox tables included), a NATS connection, the outbox relay, `/health` and `/ready`,
+ * request ids from message headers, and errors serialised for the caller.
+ */
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    const entities = [...(options.entities as Function[]), OutboxEvent, HandledEvent];
+    const migrations = [CreateOutboxTables1763700000000, ...(options.migrations as Function[])];
+    return {
+      module: ServiceKitModule,
+      global: true,
+      imports: [
+        NatsConnectionModule.forRoot(options.natsUrl, options.name),
+        TypeOrmModule.forRoot({ ...postgresOptions({ url: options.url, entities, migrations }) }),
+        HealthModule.forRoot({
+          inject: [DataSource, NATS_CONNECTION],
+          useFactory: (dataSource: DataSource, nc: NatsConnection) => [
+            { name: 'database', check: async () => void (await dataSource.query('SELECT 1')) },
+            { name: 'nats', check: async () => (nc.isClosed() ? 'connection closed' : void (await nc.flush())) },
+          ],
+        }),
+      ],
+      providers: [
+        { provide: SERVICE_LOGGER, useValue: createLogger(options.name, options.logLevel) },
+        OutboxRelayRunner,
+        { provide: APP_INTERCEPTOR, useClass: RequestIdInterceptor },
+        { provide: APP_FILTER, useClass: RpcErrorFilter },
+      ],
+      exports: [SERVICE_LOGGER, OutboxRelayRunner],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './config';
+export * from './test-database';
+export * from './start-app';

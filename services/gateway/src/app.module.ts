@@ -1,0 +1,44 @@
+import { HealthModule, NATS_CONNECTION, NatsConnectionModule, RpcModule } from '@km/nest-kit';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import type { NatsConnection } from 'nats';
+import type Redis from 'ioredis';
+import { AuthController } from './auth/auth.controller';
+import { LoginGuard, RoleGuard, SessionGuard } from './auth/guards';
+import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { gatewayReadinessChecks } from './health/gateway-health';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { RateLimits } from './http/rate-limits';
+import { REDIS, RedisModule } from './redis/redis.module';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        RedisModule.forRoot(config.redisUrl),
+        NatsConnectionModule.forRoot(config.natsUrl, 'gateway'),
+        RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'gateway' }),
+        PassportModule,
+        HealthModule.forRoot({
+          inject: [REDIS, NATS_CONNECTION],
+          useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
+        }),
+      ],
+      controllers: [AuthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        RateLimits,
+        PasswordStrategy,
+        SessionCookieStrategy,
+        LoginGuard,
+        { provide: APP_GUARD, useClass: SessionGuard },
+        { provide: APP_GUARD, useClass: RoleGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { IdentitySubjects, registerSchema, loginSchema, type CreatedSession, type PublicUser, type RegisterInput } from '@km/contracts';
+import { ForbiddenError, RpcClient, UnauthorizedError } from '@km/nest-kit';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { UseLoginGuard, type AuthedRequest } from './guards';
+import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @UseLoginGuard()
+  @ApiOperation({ summary: 'Sign in with username and password; sets the session cookie.' })
+  @ApiZodBody(loginSchema)
+  async login(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: Response): Promise<{ user: PublicUser }> {
+    const user = req.user as PublicUser;
+    const previous: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof previous === 'string' && previous) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
+    const session = await this.rpc.send<CreatedSession>(IdentitySubjects.createSession, { userId: user.id });
+    res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    return { user };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke the current session and clear its cookie. Succeeds when already signed out.' })
+  async logout(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof token === 'string' && token && token.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token });
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.cookieSecure));
+    return { ok: true };
+  }
+
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in user; 401 when signed out.' })
+  me(@Req() req: AuthedRequest): { user: PublicUser } {
+    if (!req.user) throw new UnauthorizedError('Not authenticated');
+    return { user: req.user };
+  }
+
+  @Post('register')
+  @ApiOperation({ summary: 'Create a user. isAdmin=true is honoured only when an admin calls it.' })
+  @ApiZodBody(registerSchema)
+  async register(@Req() req: AuthedRequest, @ZodBody(registerSchema) body: RegisterInput): Promise<{ user: PublicUser }> {
+    if (body.isAdmin && !req.user?.isAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
+    const user = await this.rpc.send<PublicUser>(IdentitySubjects.register, body);
+    return { user };
+  }
+}
+

@@ -1,0 +1,81 @@
+import { loginSchema, type PublicUser } from '@km/contracts';
+import { AppError, ForbiddenError, parseOrThrow, UnauthorizedError } from '@km/nest-kit';
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiCookieAuth } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RateLimits } from '../http/rate-limits';
+
+export type AuthedRequest = Request & { user?: PublicUser };
+
+/**
+ * Runs on every request: attaches the signed-in user when the session cookie is valid
+ * and leaves `req.user` empty otherwise. Routes state what they need with the decorators below.
+ */
+@Injectable()
+export class SessionGuard extends AuthGuard('session') {
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error instanceof AppError && error.code === 'unavailable') throw error;
+    return (user || undefined) as T;
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    return true;
+  }
+}
+
+const ROLE_KEY = 'km:role';
+type Requirement = 'user' | 'admin';
+
+@Injectable()
+export class RoleGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const need = this.reflector.getAllAndOverride<Requirement | undefined>(ROLE_KEY, [context.getHandler(), context.getClass()]);
+    if (!need) return true;
+    const user = context.switchToHttp().getRequest<AuthedRequest>().user;
+    if (!user) throw new UnauthorizedError('You need to sign in to do that.');
+    if (need === 'admin' && !user.isAdmin) throw new ForbiddenError('Admin access required.');
+    return true;
+  }
+}
+
+export const RequireUser = () => applyDecorators(SetMetadata(ROLE_KEY, 'user'), ApiCookieAuth());
+export const RequireAdmin = () => applyDecorators(SetMetadata(ROLE_KEY, 'admin'), ApiCookieAuth());
+
+/**
+ * Login: the body is validated first (400 naming the field), then the per username+IP
+ * failure budget is checked (429), then the password strategy runs.
+ */
+@Injectable()
+export class LoginGuard extends AuthGuard('local') {
+  constructor(private readonly limits: RateLimits) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    const { username } = parseOrThrow(loginSchema, req.body);
+    const ip = req.ip ?? 'unknown';
+    await this.limits.assertLoginAllowed(username, ip);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthorized') await this.limits.recordLoginFailure(username, ip);
+      throw error;
+    }
+    await this.limits.clearLoginFailures(username, ip);
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error) throw error;
+    if (!user) throw new UnauthorizedError('Invalid username or password');
+    return user;
+  }
+}
+
+export const UseLoginGuard = () => UseGuards(LoginGuard);

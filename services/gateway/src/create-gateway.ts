@@ -1,0 +1,82 @@
+import { createLogger, JsonLogger } from '@km/nest-kit';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { GatewayModule } from './app.module';
+import type { GatewayConfig } from './config';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { originCheckMiddleware } from './http/origin-check.middleware';
+import { RateLimits } from './http/rate-limits';
+import { requestContextMiddleware } from './http/request-context.middleware';
+import { spaMiddleware } from './spa/spa';
+
+const STRIPE = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+
+/** Builds the gateway: the only HTTP server (API, docs, probes, SPA). */
+export async function createGateway(config: GatewayConfig): Promise<INestApplication> {
+  const pino = createLogger('gateway', config.logLevel);
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+    logger: new JsonLogger(pino),
+    bufferLogs: true,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '1mb' });
+
+  const stripeJs = [...STRIPE, ...(STRIPE.includes(config.stripeJsOrigin) ? [] : [config.stripeJsOrigin])];
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeJs],
+          // Stripe Elements and Radix set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', config.stripeJsOrigin],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
+          frameSrc: ["'self'", ...stripeJs],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.cookieSecure,
+    }),
+  );
+  app.use(requestContextMiddleware(pino));
+  app.use(cookieParser());
+  app.use('/api', originCheckMiddleware(config.allowedOrigins));
+  app.use('/api', app.get(RateLimits).apiMiddleware());
+  app.use(spaMiddleware(config.webDistDir));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Kingdom Marketplace API')
+      .setDescription('The public HTTP surface of Kingdom Marketplace. Errors are {statusCode, code, message, details?}.')
+      .setVersion('1')
+      .addCookieAuth('km_session')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  app.enableShutdownHooks();
+  await app.init();
+  // Body-parser failures happen before Nest's filters; answer them in the same shape.
+  const filter = new HttpErrorFilter();
+  app.use((error: unknown, _req: unknown, res: import('express').Response, next: (e?: unknown) => void) => {
+    if (res.headersSent) return next(error);
+    const body = filter.toBody(error);
+    res.status(body.statusCode).json(body);
+  });
+  return app;
+}

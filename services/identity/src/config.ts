@@ -1,0 +1,37 @@
+import { baseServiceEnv, loadConfig } from '@km/nest-kit';
+import { z } from 'zod';
+
+const DEV_ADMIN_PASSWORD = 'kingdom-admin-dev';
+
+export const identityConfigSchema = z
+  .object({
+    ...baseServiceEnv,
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/identity)'),
+    ADMIN_USERNAME: z.string().min(3).default('admin'),
+    ADMIN_PASSWORD: z.string().optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required in production and must not be the development default' });
+    }
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 8 characters' });
+    }
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    httpPort: env.HTTP_PORT,
+    httpHost: env.HTTP_HOST,
+    databaseUrl: env.DATABASE_URL,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD, email: env.ADMIN_EMAIL ?? null },
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+  }));
+
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+export const loadIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig =>
+  loadConfig(identityConfigSchema, env);

@@ -1,0 +1,1 @@
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { PublicUser } from '@km/contracts';
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  username: string;
+
+  @Column({ type: 'text', nullable: true })
+  email: string | null;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'is_admin', type: 'boolean', default: false })
+  isAdmin: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+export const toPublicUser = (user: User): PublicUser => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  isAdmin: user.isAdmin,
+});

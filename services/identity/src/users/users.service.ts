@@ -1,0 +1,66 @@
+import { IdentityEvents, type PublicUser, type RegisterInput, type UserRegisteredEvent } from '@km/contracts';
+import { ConflictError, OutboxRelayRunner, recordEvent, UnauthorizedError } from '@km/nest-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
+import { toPublicUser, User } from './user.entity';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRelayRunner,
+  ) {}
+
+  async verifyCredentials(username: string, password: string): Promise<PublicUser> {
+    const user = await this.findByUsername(username);
+    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) throw new UnauthorizedError('Invalid username or password');
+    return toPublicUser(user);
+  }
+
+  async register(input: RegisterInput): Promise<PublicUser> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await this.dataSource.transaction(async (manager) => {
+        const created = await manager.save(
+          manager.create(User, { username: input.username, email: input.email ?? null, passwordHash, isAdmin: input.isAdmin }),
+        );
+        await recordEvent<UserRegisteredEvent>(manager, IdentityEvents.userRegistered, {
+          userId: created.id,
+          username: created.username,
+          isAdmin: created.isAdmin,
+        });
+        return created;
+      });
+      this.outbox.relay.kick();
+      return toPublicUser(user);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error as unknown as { code?: string }).code === '23505') {
+        const constraint = (error as unknown as { constraint?: string }).constraint ?? '';
+        throw new ConflictError(constraint.includes('email') ? 'That email address is already registered.' : 'That username is already taken.');
+      }
+      throw error;
+    }
+  }
+
+  /** Creates the first admin from configuration when no user has that name yet. */
+  async ensureAdmin(username: string, password: string, email: string | null): Promise<'created' | 'exists'> {
+    if (await this.findByUsername(username)) return 'exists';
+    try {
+      await this.register({ username, password, email: email ?? undefined, isAdmin: true });
+      return 'created';
+    } catch (error) {
+      if (error instanceof ConflictError) return 'exists'; // a replica seeded it first
+      throw error;
+    }
+  }
+
+  private findByUsername(username: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+}

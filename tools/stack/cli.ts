@@ -1,0 +1,79 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildAll } from './build';
+import { stackSettings } from './config';
+import { assertPortsFree, startInfra } from './infra';
+import { killLeftovers, ProcessGroup } from './processes';
+import { startServices } from './services';
+import { ensureSystemPackages } from './system-packages';
+import { runTests } from './test-run';
+
+async function start() {
+  const started = Date.now();
+  const settings = stackSettings('dev');
+  ensureSystemPackages(['postgresql', 'redis', 'nats']);
+  await assertPortsFree(settings.ports);
+  buildAll();
+  const buildDone = Date.now();
+  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
+  onStop(async () => {
+    console.log('\nStopping Kingdom Marketplace…');
+    await group.stopAll();
+    console.log('Stopped everything this command started.');
+  });
+  const urls = await startInfra(settings, group);
+  await startServices(settings, urls, group);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(`
+Kingdom Marketplace is running:  http://localhost:${settings.ports.gateway}
+
+  Admin login      ${settings.adminUsername} / ${settings.adminPassword}
+  Mail catcher     ${urls.mailWebUrl}
+  API docs         http://localhost:${settings.ports.gateway}/api/docs
+  Logs             ${path.relative(process.cwd(), path.join(settings.dataDir, 'logs'))}/
+  Ready in         ${seconds(Date.now() - started)} s (build ${seconds(buildDone - started)} s, start ${seconds(Date.now() - buildDone)} s)
+
+Press Ctrl-C to stop.`);
+  await new Promise(() => undefined);
+}
+
+function reset() {
+  const settings = stackSettings('dev');
+  const pids = path.join(settings.dataDir, 'stack.pids');
+  if (existsSync(pids) && require('node:fs').readFileSync(pids, 'utf8').trim()) {
+    killLeftovers(pids, settings.dataDir);
+  }
+  rmSync(settings.dataDir, { recursive: true, force: true });
+  console.log(`Removed ${path.relative(process.cwd(), settings.dataDir)}: the next npm start begins with empty databases and the seeded admin.`);
+}
+
+let stopping = false;
+function onStop(stop: () => Promise<void>) {
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+async function main() {
+  const command = process.argv[2] ?? 'start';
+  switch (command) {
+    case 'start':
+      return start();
+    case 'reset':
+      return reset();
+    case 'test':
+      process.exitCode = await runTests(process.argv.slice(3), onStop);
+      return;
+    default:
+      throw new Error(`unknown command "${command}" (use start, test or reset)`);
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`\n✖ ${error.message}`);
+  process.exit(1);
+});

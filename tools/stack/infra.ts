@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { ROOT, type Ports, type StackSettings } from './config';
+import { httpOk, portInUse, ProcessGroup, tcpOpen, waitFor } from './processes';
+import { postgresBinDir } from './system-packages';
+
+export const DATABASES = ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'] as const;
+export const S3_BUCKET = 'kingdom-media';
+
+export interface InfraUrls {
+  pgAdminUrl: string;
+  databaseUrl: (db: string) => string;
+  redisUrl: string;
+  natsUrl: string;
+  s3Endpoint: string;
+  smtpPort: number;
+  mailWebUrl: string;
+}
+
+export const infraUrls = (ports: Ports): InfraUrls => ({
+  pgAdminUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/postgres`,
+  databaseUrl: (db) => `postgres://postgres@127.0.0.1:${ports.postgres}/${db}`,
+  redisUrl: `redis://127.0.0.1:${ports.redis}`,
+  natsUrl: `nats://127.0.0.1:${ports.nats}`,
+  s3Endpoint: `http://127.0.0.1:${ports.s3}`,
+  smtpPort: ports.smtp,
+  mailWebUrl: `http://localhost:${ports.mailWeb}`,
+});
+
+const PORT_NAMES: Record<keyof Ports, string> = {
+  gateway: 'the gateway (PORT)',
+  identity: 'the identity service',
+  postgres: 'Postgres',
+  redis: 'Redis',
+  nats: 'NATS',
+  natsMonitor: 'NATS monitoring',
+  s3: 'the S3 server',
+  smtp: 'the mail catcher (SMTP)',
+  mailWeb: 'the mail catcher (web)',
+};
+
+/** Fails with a clear message naming every fixed port that is already taken. */
+export async function assertPortsFree(ports: Ports): Promise<void> {
+  const taken: string[] = [];
+  for (const [key, port] of Object.entries(ports) as [keyof Ports, number][]) {
+    if (await portInUse(port)) taken.push(`  - ${port} (${PORT_NAMES[key]})`);
+  }
+  if (taken.length) {
+    throw new Error(
+      `These ports are already in use:\n${taken.join('\n')}\nIs another stack already running? Stop it (Ctrl-C in its terminal), or find the owner with: ss -ltnp 'sport = :<port>'`,
+    );
+  }
+}
+
+/** Starts Postgres, Redis, NATS (JetStream), the S3 server and the mail catcher on loopback. */
+export async function startInfra(settings: StackSettings, group: ProcessGroup): Promise<InfraUrls> {
+  const { ports, dataDir } = settings;
+  const urls = infraUrls(ports);
+  const env = { KM_STACK_DATA_DIR: dataDir };
+  mkdirSync(dataDir, { recursive: true });
+
+  // Postgres refuses to run as root: run it as the postgres user, owning its folder.
+  const bin = postgresBinDir()!;
+  const pgDir = path.join(dataDir, 'postgres');
+  const asRoot = process.getuid?.() === 0;
+  const asPostgres = (cmd: string, args: string[]) => (asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    mkdirSync(pgDir, { recursive: true });
+    if (asRoot) chownTree(pgDir, 'postgres');
+    const [cmd, args] = asPostgres(`${bin}/initdb`, ['-D', pgDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-instructions']);
+    execFileSync(cmd, args, { stdio: 'ignore' });
+  }
+  const [pgCmd, pgArgs] = asPostgres(`${bin}/postgres`, [
+    '-D', pgDir, '-p', String(ports.postgres), '-c', 'listen_addresses=127.0.0.1', '-k', pgDir,
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=200',
+  ]);
+  const pg = group.start('postgres', pgCmd, pgArgs, { env, stopSignal: 'SIGINT' });
+
+  const redis = group.start('redis', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], { env });
+
+  const natsDir = path.join(dataDir, 'nats');
+  mkdirSync(natsDir, { recursive: true });
+  const nats = group.start('nats', 'nats-server', ['-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir], { env });
+
+  const s3Dir = path.join(dataDir, 's3');
+  mkdirSync(s3Dir, { recursive: true });
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const s3 = group.start('s3', tsx, [path.join(__dirname, 's3-server.ts'), String(ports.s3), s3Dir, S3_BUCKET], { env });
+
+  const maildev = group.start('mail', path.join(ROOT, 'node_modules', '.bin', 'maildev'), [
+    '--smtp', String(ports.smtp), '--ip', '127.0.0.1', '--web', String(ports.mailWeb), '--web-ip', '127.0.0.1',
+    '--mail-directory', path.join(dataDir, 'mail'),
+  ], { env });
+
+  await Promise.all([
+    waitFor('Postgres', () => pgReady(urls.pgAdminUrl), 30_000, pg, group),
+    waitFor('Redis', () => tcpOpen(ports.redis), 10_000, redis, group),
+    waitFor('NATS', () => httpOk(`http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`), 15_000, nats, group),
+    waitFor('S3 server', () => tcpOpen(ports.s3), 20_000, s3, group),
+    waitFor('mail catcher', () => tcpOpen(ports.mailWeb), 20_000, maildev, group),
+  ]);
+  await createDatabases(urls.pgAdminUrl);
+  return urls;
+}
+
+async function pgReady(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function createDatabases(adminUrl: string) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database');
+    const existing = new Set(rows.map((r) => r.datname));
+    for (const db of DATABASES) if (!existing.has(db)) await client.query(`CREATE DATABASE ${db}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function chownTree(dir: string, user: string) {
+  const uid = Number(execFileSync('id', ['-u', user]).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', user]).toString().trim());
+  chownSync(dir, uid, gid);
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    statSync(p).isDirectory() ? chownTree(p, user) : chownSync(p, uid, gid);
+  }
+}

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  stopSignal: NodeJS.Signals;
+}
+
+/** Every process the stack started, so Ctrl-C stops exactly those and nothing else. */
+export class ProcessGroup {
+  private readonly managed: Managed[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly logDir: string,
+    private readonly pidFile: string,
+  ) {
+    mkdirSync(logDir, { recursive: true });
+  }
+
+  start(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stopSignal?: NodeJS.Signals } = {}): Managed {
+    const logFile = path.join(this.logDir, `${name}.log`);
+    const log = createWriteStream(logFile, { flags: 'a' });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Own process group: the terminal's Ctrl-C reaches us, and we stop children in order.
+      detached: true,
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    const managed: Managed = { name, child, logFile, stopSignal: options.stopSignal ?? 'SIGTERM' };
+    child.on('exit', (code, signal) => {
+      if (!this.stopping) console.error(`\n✖ ${name} exited (${signal ?? `code ${code}`}). Last lines of ${path.relative(process.cwd(), logFile)}:\n${tail(logFile)}`);
+    });
+    this.managed.push(managed);
+    this.writePids();
+    return managed;
+  }
+
+  isRunning(m: Managed): boolean {
+    return m.child.exitCode === null && m.child.signalCode === null;
+  }
+
+  /** Stops in reverse start order: services before the servers they use. */
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    for (const m of [...this.managed].reverse()) await stopOne(m);
+    this.managed.length = 0;
+    this.writePids();
+  }
+
+  private writePids() {
+    writeFileSync(this.pidFile, this.managed.filter((m) => m.child.pid).map((m) => `${m.child.pid} ${m.name}`).join('\n'));
+  }
+}
+
+async function stopOne(m: Managed) {
+  if (m.child.exitCode !== null || m.child.signalCode !== null || !m.child.pid) return;
+  const exited = new Promise<void>((resolve) => m.child.once('exit', () => resolve()));
+  try {
+    process.kill(-m.child.pid, m.stopSignal);
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-m.child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Kills processes a previous run of this profile left behind (e.g. after `kill -9`). Only those recorded by it. */
+export function killLeftovers(pidFile: string, dataDir: string) {
+  if (!existsSync(pidFile)) return;
+  for (const line of readFileSync(pidFile, 'utf8').split('\n').filter(Boolean)) {
+    const pid = Number(line.split(' ')[0]);
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      if (!cmdline.includes(`KM_STACK_DATA_DIR=${dataDir}`)) continue;
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* not running */
+    }
+  }
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, managed?: Managed, group?: ProcessGroup): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    if (managed && group && !group.isRunning(managed)) throw new Error(`${what} stopped while starting; see ${managed.logFile}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s${managed ? `; see ${managed.logFile}:\n${tail(managed.logFile)}` : ''}`);
+}
+
+export async function httpOk(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+  return res.ok;
+}
+
+export function tcpOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

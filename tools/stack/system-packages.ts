@@ -1,0 +1,41 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+export function postgresBinDir(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(`${base}/${v}/bin/postgres`) && existsSync(`${base}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? `${base}/${versions[0]}/bin` : undefined;
+}
+
+const onPath = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+
+interface Requirement {
+  pkg: string;
+  present: () => boolean;
+}
+
+const REQUIREMENTS: Record<string, Requirement> = {
+  postgresql: { pkg: 'postgresql', present: () => postgresBinDir() !== undefined },
+  redis: { pkg: 'redis-server', present: () => onPath('redis-server') },
+  nats: { pkg: 'nats-server', present: () => onPath('nats-server') },
+  chromium: { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+};
+
+/** Installs the Debian packages the stack needs, or says exactly what to install. */
+export function ensureSystemPackages(names: (keyof typeof REQUIREMENTS)[]): void {
+  const missing = names.map((n) => REQUIREMENTS[n]).filter((r) => !r.present()).map((r) => r.pkg);
+  if (missing.length === 0) return;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    throw new Error(`Missing system packages: ${missing.join(', ')}.\nInstall them, then run this again:\n  sudo sh -c '${command}'`);
+  }
+  console.log(`Installing system packages: ${missing.join(', ')} (apt-get)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('sh', ['-c', command], { stdio: 'inherit', env });
+  const still = names.map((n) => REQUIREMENTS[n]).filter((r) => !r.present()).map((r) => r.pkg);
+  if (still.length) throw new Error(`apt-get finished but these are still missing: ${still.join(', ')}`);
+}

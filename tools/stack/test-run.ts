@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildAll } from './build';
+import { ROOT, stackSettings } from './config';
+import { assertPortsFree, startInfra, type InfraUrls } from './infra';
+import { killLeftovers, ProcessGroup } from './processes';
+import { startServices } from './services';
+import { ensureSystemPackages } from './system-packages';
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const SUITES = ['unit', 'integration', 'e2e'] as const;
+type Suite = (typeof SUITES)[number];
+
+function findFiles(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => pattern.test(f) && !f.split(path.sep).includes('node_modules'))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
+
+const projectDirs = () =>
+  ['libs', 'services'].flatMap((group) =>
+    readdirSync(path.join(ROOT, group)).map((name) => path.join(ROOT, group, name)).filter((d) => existsSync(path.join(d, 'package.json'))),
+  );
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs files with node's test runner, printing the spec report and counting from a TAP copy. */
+async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, reportDir: string, extra: string[] = []): Promise<Tally> {
+  if (files.length === 0) return { suite, passed: 0, failed: 0, skipped: 0 };
+  const tap = path.join(reportDir, `${suite}.tap`);
+  const code = await run(
+    process.execPath,
+    ['--import', 'tsx', '--test', ...extra, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    env,
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const tally = { suite, passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
+  // A runner that died without reporting still counts as a failure.
+  if (code !== 0 && tally.failed === 0) tally.failed = 1;
+  return tally;
+}
+
+async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: string[]): Promise<Tally> {
+  const json = path.join(reportDir, 'e2e.json');
+  const code = await run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...grep], { ...env, E2E_JSON_REPORT: json }, path.join(ROOT, 'e2e'));
+  const tally: Tally = { suite: 'e2e', passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(json)) {
+    const stats = JSON.parse(readFileSync(json, 'utf8')).stats as { expected: number; unexpected: number; flaky: number; skipped: number };
+    Object.assign(tally, { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped });
+  }
+  if (code !== 0 && tally.failed === 0) tally.failed = 1;
+  return tally;
+}
+
+/**
+ * `npm test`: builds, runs unit tests, starts a throw-away stack on the test ports,
+ * runs integration tests against its real servers, starts every service and runs
+ * Playwright through the gateway, then prints one `N passed, N failed` line.
+ * `npm test -- unit` (or integration, e2e) runs one suite.
+ */
+export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
+  const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));
+  const wanted = (s: Suite) => only.length === 0 || only.includes(s);
+  const playwrightArgs = args.filter((a) => !(SUITES as readonly string[]).includes(a));
+  const settings = stackSettings('test');
+  const reportDir = path.join(settings.dataDir, 'reports');
+  const tallies: Tally[] = [];
+  const started = Date.now();
+
+  killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
+  rmSync(settings.dataDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
+  onStop(() => group.stopAll());
+
+  try {
+    ensureSystemPackages(['postgresql', 'redis', 'nats', ...(wanted('e2e') ? (['chromium'] as const) : [])]);
+    buildAll();
+
+    if (wanted('unit')) {
+      console.log('\n━━ unit tests');
+      const files = [
+        ...projectDirs().flatMap((d) => findFiles(path.join(d, 'dist'), /\.spec\.js$/)),
+        ...findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/),
+        ...findFiles(path.join(ROOT, 'tools'), /\.spec\.ts$/),
+      ];
+      tallies.push(await nodeTests('unit', files, {}, reportDir));
+    }
+
+    if (wanted('integration') || wanted('e2e')) {
+      await assertPortsFree(settings.ports);
+      console.log('\n━━ starting the test stack (Postgres, Redis, NATS, S3, mail catcher)');
+      const urls = await startInfra(settings, group);
+
+      if (wanted('integration')) {
+        console.log('\n━━ integration tests against the real servers');
+        const files = projectDirs().flatMap((d) => findFiles(path.join(d, 'dist', 'test'), /\.test\.js$/));
+        tallies.push(await nodeTests('integration', files, testServerEnv(urls), reportDir, ['--test-concurrency=1']));
+      }
+
+      if (wanted('e2e')) {
+        console.log('\n━━ starting every service and the gateway');
+        await startServices(settings, urls, group);
+        console.log('\n━━ end-to-end tests in Chromium through the gateway');
+        tallies.push(
+          await playwright(
+            {
+              E2E_BASE_URL: `http://localhost:${settings.ports.gateway}`,
+              E2E_ADMIN_USERNAME: settings.adminUsername,
+              E2E_ADMIN_PASSWORD: settings.adminPassword,
+              E2E_MAIL_API_URL: urls.mailWebUrl,
+            },
+            reportDir,
+            playwrightArgs,
+          ),
+        );
+      }
+    }
+  } catch (error) {
+    console.error(`\n✖ ${(error as Error).message}`);
+    tallies.push({ suite: 'setup', passed: 0, failed: 1, skipped: 0 });
+  } finally {
+    await group.stopAll();
+  }
+
+  const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  console.log('\n━━ summary');
+  for (const t of tallies) console.log(`  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}
+
+const testServerEnv = (urls: InfraUrls): NodeJS.ProcessEnv => ({
+  KM_TEST_PG_ADMIN_URL: urls.pgAdminUrl,
+  KM_TEST_NATS_URL: urls.natsUrl,
+  KM_TEST_REDIS_URL: urls.redisUrl,
+  KM_TEST_S3_ENDPOINT: urls.s3Endpoint,
+  KM_TEST_SMTP_PORT: String(urls.smtpPort),
+  KM_TEST_MAIL_API_URL: urls.mailWebUrl,
+});
