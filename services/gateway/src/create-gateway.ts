@@ -4,10 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import express from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
-import { HttpErrorFilter } from './http/http-error.filter';
+import { bodyParserErrors } from './http/http-error.filter';
 import { originCheckMiddleware } from './http/origin-check.middleware';
 import { RateLimits } from './http/rate-limits';
 import { requestContextMiddleware } from './http/request-context.middleware';
@@ -21,10 +22,10 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     logger: new JsonLogger(pino),
     bufferLogs: true,
+    bodyParser: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '1mb' });
 
   const stripeJs = [...STRIPE, ...(STRIPE.includes(config.stripeJsOrigin) ? [] : [config.stripeJsOrigin])];
   app.use(
@@ -54,6 +55,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   );
   app.use(requestContextMiddleware(pino));
   app.use(cookieParser());
+  app.use(express.json({ limit: '1mb' }));
+  app.use(bodyParserErrors());
   app.use('/api', originCheckMiddleware(config.allowedOrigins));
   app.use('/api', app.get(RateLimits).apiMiddleware());
   app.use(spaMiddleware(config.webDistDir));
@@ -71,12 +74,5 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
 
   app.enableShutdownHooks();
   await app.init();
-  // Body-parser failures happen before Nest's filters; answer them in the same shape.
-  const filter = new HttpErrorFilter();
-  app.use((error: unknown, _req: unknown, res: import('express').Response, next: (e?: unknown) => void) => {
-    if (res.headersSent) return next(error);
-    const body = filter.toBody(error);
-    res.status(body.statusCode).json(body);
-  });
   return app;
 }

@@ -29,15 +29,23 @@ export class RpcClient implements OnApplicationShutdown {
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
     const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
     const service = subject.split('.')[0];
-    try {
-      return await firstValueFrom(this.proxy.send<TResult>(subject, record).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      const known = AppError.from(error);
-      if (known) throw known;
-      if (error instanceof TimeoutError || isNoResponders(error)) {
-        throw new UnavailableError(`The ${service} service did not answer in time. Please try again in a moment.`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await firstValueFrom(this.proxy.send<TResult>(subject, record).pipe(timeout(Math.max(1, deadline - Date.now()))));
+      } catch (error) {
+        const known = AppError.from(error);
+        if (known) throw known;
+        // Nobody subscribed means nobody handled it, so asking again is safe (e.g. during a restart).
+        if (isNoResponders(error) && Date.now() + NO_RESPONDERS_RETRY_MS < deadline) {
+          await new Promise((r) => setTimeout(r, NO_RESPONDERS_RETRY_MS));
+          continue;
+        }
+        if (error instanceof TimeoutError || isNoResponders(error)) {
+          throw new UnavailableError(`The ${service} service did not answer in time. Please try again in a moment.`);
+        }
+        throw error;
       }
-      throw error;
     }
   }
 
@@ -46,7 +54,9 @@ export class RpcClient implements OnApplicationShutdown {
   }
 }
 
+const NO_RESPONDERS_RETRY_MS = 100;
+
 function isNoResponders(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return code === '503' || code === 503 || (error instanceof Error && /no responders|CONNECTION_REFUSED|DISCONNECT/i.test(error.message));
+  return code === '503' || code === 503 || (error instanceof Error && /no responders|no subscribers listening/i.test(error.message));
 }

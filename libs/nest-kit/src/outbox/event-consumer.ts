@@ -23,36 +23,41 @@ export interface EventConsumerOptions {
  * writes, and the message is acked only after that commit.
  */
 export class EventConsumer {
-  private messages: ConsumerMessages | undefined;
-  private loop: Promise<void> | undefined;
+  private readonly subscriptions: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
 
   constructor(private readonly options: EventConsumerOptions) {}
 
   async start(): Promise<void> {
     const { nc, durable, types } = this.options;
     const jsm = await ensureEventsStream(nc);
-    const config = {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subjects: types.map(eventSubject),
-      ack_wait: 30 * 1_000_000_000,
-      max_deliver: this.options.maxDeliver ?? 20,
-    };
-    try {
-      await jsm.consumers.info(EVENTS_STREAM, durable);
-      await jsm.consumers.update(EVENTS_STREAM, durable, { filter_subjects: config.filter_subjects });
-    } catch {
-      await jsm.consumers.add(EVENTS_STREAM, config);
+    // One JetStream consumer per event type: NATS before 2.10 filters on a single subject only.
+    for (const type of types) {
+      const name = `${durable}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+      const exists = await jsm.consumers.info(EVENTS_STREAM, name).then(() => true, () => false);
+      if (!exists) {
+        await jsm.consumers.add(EVENTS_STREAM, {
+          durable_name: name,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: eventSubject(type),
+          ack_wait: 30 * 1_000_000_000,
+          max_deliver: this.options.maxDeliver ?? 20,
+        });
+      }
+      const messages = await (await nc.jetstream().consumers.get(EVENTS_STREAM, name)).consume({ max_messages: 50 });
+      this.subscriptions.push({ messages, loop: this.run(messages) });
     }
-    const consumer = await nc.jetstream().consumers.get(EVENTS_STREAM, durable);
-    this.messages = await consumer.consume({ max_messages: 50 });
-    this.loop = this.run(this.messages);
+  }
+
+  /** JetStream consumer names this instance uses (one per event type). */
+  consumerNames(): string[] {
+    return this.options.types.map((type) => `${this.options.durable}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`);
   }
 
   async stop(): Promise<void> {
-    await this.messages?.close();
-    await this.loop;
+    for (const s of this.subscriptions) await s.messages.close();
+    await Promise.all(this.subscriptions.map((s) => s.loop));
+    this.subscriptions.length = 0;
   }
 
   /** Handles one envelope exactly once for this consumer; returns false when it was a duplicate. */

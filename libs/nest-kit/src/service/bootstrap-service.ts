@@ -1,6 +1,7 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
 import { JsonLogger, createLogger } from '../logging/logger';
 
 export interface BootstrapServiceOptions {
@@ -27,6 +28,8 @@ export async function bootstrapService(module: DynamicModule, options: Bootstrap
   );
   app.enableShutdownHooks();
   await app.startAllMicroservices();
+  // Make sure the server has our subscriptions before we report ready.
+  for (const microservice of app.getMicroservices()) await microservice.unwrap<NatsConnection>().flush();
   await app.listen(options.httpPort, options.httpHost);
   logger.log(`${options.name} ready: NATS handlers up, probes on :${options.httpPort}`, 'Bootstrap');
   return app;

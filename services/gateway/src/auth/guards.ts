@@ -58,7 +58,7 @@ export class LoginGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const { username } = parseOrThrow(loginSchema, req.body);
+    const { username } = parseOrThrow(loginSchema, req.body ?? {});
     const ip = req.ip ?? 'unknown';
     await this.limits.assertLoginAllowed(username, ip);
     try {

@@ -1,7 +1,7 @@
 import { AppError, httpStatusForCode } from '@km/nest-kit';
 import type { ErrorCode } from '@km/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'invalid',
@@ -38,9 +38,6 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 
   toBody(exception: unknown): ErrorBody {
-    if ((exception as { type?: string })?.type === 'entity.parse.failed') {
-      return { statusCode: 400, code: 'invalid', message: 'The request body is not valid JSON.' };
-    }
     const known = AppError.from(exception);
     if (known) {
       return { statusCode: httpStatusForCode[known.code], code: known.code, message: known.message, ...(known.details === undefined ? {} : { details: known.details }) };
@@ -55,14 +52,24 @@ export class HttpErrorFilter implements ExceptionFilter {
         message: Array.isArray(message) ? message.join('; ') : message ?? exception.message,
       };
     }
-    // Errors raised by body parsers carry their own status (malformed JSON, body too large).
-    const parserStatus = (exception as { status?: number; type?: string })?.status;
-    if (parserStatus && parserStatus >= 400 && parserStatus < 500) {
-      const type = (exception as { type?: string }).type;
-      const message = type === 'entity.too.large' ? 'The request body is too large.' : (exception as Error).message;
-      return { statusCode: parserStatus, code: codeForStatus[parserStatus] ?? 'invalid', message };
-    }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     return { statusCode: 500, code: 'internal', message: 'Something went wrong on our side. Please try again.' };
   }
+}
+
+const parserMessages: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'encoding.unsupported': 'The request body uses an unsupported character encoding.',
+  'charset.unsupported': 'The request body uses an unsupported character set.',
+};
+
+/** Answers JSON body-parser failures (bad JSON, too large) in the same error shape as everything else. */
+export function bodyParserErrors() {
+  return (error: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) => {
+    const message = error?.type ? parserMessages[error.type] : undefined;
+    if (!message || res.headersSent) return next(error);
+    const statusCode = error.status ?? 400;
+    res.status(statusCode).json({ statusCode, code: codeForStatus[statusCode] ?? 'invalid', message });
+  };
 }

@@ -19,7 +19,14 @@ export class RedisModule {
       module: RedisModule,
       providers: [
         // Fail fast while Redis is down rather than queueing commands behind a hung request.
-        { provide: REDIS, useFactory: () => new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) },
+        {
+          provide: REDIS,
+          useFactory: async () => {
+            const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+            await redis.connect();
+            return redis;
+          },
+        },
         RedisCloser,
       ],
       exports: [REDIS],

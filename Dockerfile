@@ -1,0 +1,83 @@
+# syntax=docker/dockerfile:1
+#
+# One image recipe for every service of the monorepo, selected by the SERVICE build argument:
+#
+#   docker build --build-arg SERVICE=gateway  -t kingdom-marketplace/gateway:local .
+#   docker build --build-arg SERVICE=identity --build-arg HTTP_PORT=3001 -t kingdom-marketplace/identity:local .
+#
+# Adding a service (services/<name>) needs no change here. The gateway image also carries the built SPA (web/dist).
+# Stages: manifests -> deps (npm ci) -> build (nx) | prod-deps (npm ci --omit=dev for one workspace) -> runtime.
+
+ARG SERVICE
+
+# ---------------------------------------------------------------------------------------------------------------
+# manifests: only package.json files and the lockfile, so the npm layers below are cached until a manifest changes.
+FROM node:20-bookworm-slim AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir -p /manifests \
+ && cp package.json package-lock.json /manifests/ \
+ && find $(ls -d libs services web tools e2e 2>/dev/null) -name node_modules -prune -o -name dist -prune \
+         -o -name package.json -type f -exec cp --parents {} /manifests/ \;
+
+# ---------------------------------------------------------------------------------------------------------------
+# deps: the full workspace install (dev dependencies included) that the build needs.
+FROM node:20-bookworm AS deps
+WORKDIR /app
+ENV NX_DAEMON=false \
+    NX_NO_CLOUD=true \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --no-audit --no-fund
+
+# ---------------------------------------------------------------------------------------------------------------
+# build: nx builds the service and, through ^build, libs/contracts and libs/nest-kit; the gateway also builds web.
+# The artefacts the runtime needs are gathered in /out (compiled tests are left behind).
+FROM deps AS build
+ARG SERVICE
+COPY . .
+RUN test -n "${SERVICE}" || { echo 'build with --build-arg SERVICE=<name of a folder in services/>' >&2; exit 1; } \
+ && test -f "services/${SERVICE}/package.json" || { echo "unknown service: ${SERVICE}" >&2; exit 1; }
+RUN npx nx run "@km/${SERVICE}:build" \
+ && if [ "${SERVICE}" = "gateway" ]; then npx nx run @km/web:build; fi
+RUN mkdir -p /out \
+ && for lib in libs/*; do if [ -d "${lib}/dist" ]; then cp -a --parents "${lib}/dist" /out/; fi; done \
+ && cp -a --parents "services/${SERVICE}/dist" /out/ \
+ && if [ "${SERVICE}" = "gateway" ]; then cp -a --parents web/dist /out/; fi \
+ && rm -rf /out/services/*/dist/test \
+ && find /out \( -name '*.spec.js' -o -name '*.spec.js.map' -o -name '*.spec.d.ts' -o -name '*.tsbuildinfo' \) -delete
+
+# ---------------------------------------------------------------------------------------------------------------
+# prod-deps: production dependencies of this one workspace (and of the libs it links), nothing else.
+FROM node:20-bookworm AS prod-deps
+ARG SERVICE
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund
+
+# ---------------------------------------------------------------------------------------------------------------
+# runtime: slim image, root-owned read-only code, run as the unprivileged "node" user (uid 1000).
+FROM node:20-bookworm-slim AS runtime
+ARG SERVICE
+ARG HTTP_PORT=3000
+LABEL org.opencontainers.image.title="kingdom-marketplace-${SERVICE}"
+ENV NODE_ENV=production \
+    SERVICE_NAME=${SERVICE} \
+    HTTP_PORT=${HTTP_PORT} \
+    SERVICE_ENTRY=services/${SERVICE}/dist/src/main.js \
+    NODE_OPTIONS=--enable-source-maps
+WORKDIR /app
+# manifests + node_modules (root and any nested ones) of the one workspace
+COPY --from=prod-deps /app/ ./
+# compiled libs, the service, and web/dist for the gateway
+COPY --from=build /out/ ./
+USER node
+EXPOSE ${HTTP_PORT}
+# HTTP_PORT is expanded by the shell when the check runs, so an HTTP_PORT set at run time is honoured.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:${HTTP_PORT}/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Exec-form CMD cannot expand a build ARG, so the entry baked into SERVICE_ENTRY is started through `exec`:
+# node replaces the shell and is PID 1 (receives SIGTERM directly).
+CMD ["/bin/sh", "-c", "exec node \"$SERVICE_ENTRY\""]

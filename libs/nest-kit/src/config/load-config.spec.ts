@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { z } from 'zod';
+import { baseServiceEnv, ConfigError, loadConfig } from './load-config';
+
+const schema = z.object({ ...baseServiceEnv });
+
+test('defaults fill what the environment leaves out', () => {
+  const config = loadConfig(schema, { HTTP_PORT: '3101' });
+  assert.equal(config.HTTP_PORT, 3101);
+  assert.equal(config.NODE_ENV, 'development');
+  assert.equal(config.RPC_TIMEOUT_MS, 5000);
+});
+
+test('a bad configuration fails fast with every problem listed', () => {
+  assert.throws(
+    () => loadConfig(schema, { HTTP_PORT: '99999', NODE_ENV: 'staging', RPC_TIMEOUT_MS: '-1' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.length === 3 &&
+      ['HTTP_PORT:', 'NODE_ENV:', 'RPC_TIMEOUT_MS:'].every((key) => error.problems.some((p) => p.startsWith(key))) &&
+      error.message.startsWith('Invalid configuration:'),
+  );
+});

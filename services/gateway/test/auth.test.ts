@@ -1,0 +1,285 @@
+import { EVENTS_STREAM, eventSubject, IdentityEvents, type EventEnvelope } from '@km/contracts';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { connect } from 'nats';
+import { testServers } from '@km/nest-kit/dist/src/testing';
+import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+
+let h: Harness;
+const unique = (prefix = 'user') => `${prefix}_${randomUUID().slice(0, 8)}`;
+
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h.stop();
+});
+
+async function signedIn(username = ADMIN.username, password = ADMIN.password) {
+  const client = new Client(h.baseUrl);
+  const res = await client.post('/api/auth/login', { username, password });
+  assert.equal(res.status, 200);
+  return client;
+}
+
+async function registered(isAdmin = false) {
+  const username = unique();
+  const admin = await signedIn();
+  const res = await admin.post('/api/auth/register', { username, password: 'password-123', isAdmin });
+  assert.equal(res.status, 201);
+  return { username, password: 'password-123', id: res.body.user.id as string };
+}
+
+describe('login', () => {
+  test('the seeded admin signs in and gets {user:{…,isAdmin:true}} with an HttpOnly SameSite=Lax session cookie', async () => {
+    const client = new Client(h.baseUrl);
+    const res = await client.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
+    assert.equal(res.status, 200);
+    assert.deepEqual(Object.keys(res.body.user).sort(), ['email', 'id', 'isAdmin', 'username']);
+    assert.equal(res.body.user.username, 'admin');
+    assert.equal(res.body.user.isAdmin, true);
+    assert.match(res.cookie!, /^km_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
+  });
+
+  test('username matching ignores letter case', async () => {
+    const res = await new Client(h.baseUrl).post('/api/auth/login', { username: 'ADMIN', password: ADMIN.password });
+    assert.equal(res.status, 200);
+  });
+
+  test('a wrong password and an unknown user both get 401 with the same message', async () => {
+    const wrong = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: 'not-it' });
+    const unknown = await new Client(h.baseUrl).post('/api/auth/login', { username: unique('ghost'), password: 'not-it' });
+    for (const res of [wrong, unknown]) {
+      assert.equal(res.status, 401);
+      assert.deepEqual(res.body, { statusCode: 401, code: 'unauthorized', message: 'Invalid username or password' });
+      assert.equal(res.cookie, undefined);
+    }
+  });
+
+  for (const [name, body, message] of [
+    ['missing username', { password: 'x' }, 'username is required'],
+    ['missing password', { username: 'admin' }, 'password is required'],
+    ['empty username', { username: '  ', password: 'x' }, 'username is required'],
+    ['numeric password', { username: 'admin', password: 12345 }, 'password is required'],
+    ['no body at all', undefined, 'username is required; password is required'],
+  ] as const) {
+    test(`login with ${name} is a 400 naming the field`, async () => {
+      const res = await new Client(h.baseUrl).post('/api/auth/login', body);
+      assert.equal(res.status, 400);
+      assert.equal(res.body.code, 'invalid');
+      assert.equal(res.body.message, message);
+    });
+  }
+
+  test('a body that is not JSON is a 400 saying so', async () => {
+    const res = await new Client(h.baseUrl).request('POST', '/api/auth/login', '{"username":', { 'content-type': 'application/json' });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { statusCode: 400, code: 'invalid', message: 'The request body is not valid JSON.' });
+  });
+
+  test('five failures for one username from one address lock it for 15 minutes with 429, even with the right password', async () => {
+    const { username, password } = await registered();
+    const client = new Client(h.baseUrl);
+    for (let i = 0; i < 5; i++) assert.equal((await client.post('/api/auth/login', { username, password: 'wrong-password' })).status, 401);
+    const locked = await client.post('/api/auth/login', { username, password });
+    assert.equal(locked.status, 429);
+    assert.equal(locked.body.code, 'rate_limited');
+    assert.equal(locked.body.message, 'Too many failed login attempts. Please try again in 15 minutes.');
+    assert.ok(Number(locked.headers.get('retry-after')) > 800);
+    // Another username from the same address is not affected.
+    assert.equal((await client.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password })).status, 200);
+  });
+
+  test('a success before the limit clears the failure count', async () => {
+    const { username, password } = await registered();
+    const client = new Client(h.baseUrl);
+    for (let i = 0; i < 4; i++) await client.post('/api/auth/login', { username, password: 'wrong-password' });
+    assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
+    for (let i = 0; i < 4; i++) assert.equal((await client.post('/api/auth/login', { username, password: 'wrong-password' })).status, 401);
+    assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
+  });
+});
+
+describe('session', () => {
+  test('me answers 401 with a message when signed out', async () => {
+    const res = await new Client(h.baseUrl).get('/api/auth/me');
+    assert.equal(res.status, 401);
+    assert.deepEqual(res.body, { statusCode: 401, code: 'unauthorized', message: 'Not authenticated' });
+  });
+
+  test('me returns the signed-in user', async () => {
+    const client = await signedIn();
+    const res = await client.get('/api/auth/me');
+    assert.equal(res.status, 200);
+    assert.equal(res.body.user.username, 'admin');
+    assert.equal(res.body.user.isAdmin, true);
+  });
+
+  test('logout revokes the session on the server: the same cookie then gets 401', async () => {
+    const client = await signedIn();
+    const cookie = client.cookie!;
+    const out = await client.post('/api/auth/logout');
+    assert.equal(out.status, 200);
+    assert.deepEqual(out.body, { ok: true });
+    assert.match(out.cookie!, /^km_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
+    const replay = await new Client(h.baseUrl).get('/api/auth/me', { cookie });
+    assert.equal(replay.status, 401);
+  });
+
+  test('logout when already signed out still answers ok', async () => {
+    const res = await new Client(h.baseUrl).post('/api/auth/logout');
+    assert.equal(res.status, 200);
+  });
+
+  test('a forged or malformed cookie is treated as signed out', async () => {
+    for (const cookie of ['km_session=forged-token', `km_session=${'x'.repeat(500)}`]) {
+      const res = await new Client(h.baseUrl).get('/api/auth/me', { cookie });
+      assert.equal(res.status, 401);
+    }
+  });
+});
+
+describe('register', () => {
+  test('anyone can register an ordinary user, who can then sign in', async () => {
+    const username = unique();
+    const res = await new Client(h.baseUrl).post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` });
+    assert.equal(res.status, 201);
+    assert.deepEqual({ ...res.body.user, id: undefined }, { id: undefined, username, email: `${username}@example.com`, isAdmin: false });
+    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 200);
+  });
+
+  test('isAdmin:true from a visitor is 403 and creates nothing', async () => {
+    const username = unique();
+    const res = await new Client(h.baseUrl).post('/api/auth/register', { username, password: 'password-123', isAdmin: true });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.message, 'Only an admin can create an admin account.');
+    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
+  });
+
+  test('isAdmin:true from a signed-in non-admin is 403 and creates nothing', async () => {
+    const member = await registered(false);
+    const client = await signedIn(member.username, member.password);
+    const username = unique();
+    const res = await client.post('/api/auth/register', { username, password: 'password-123', isAdmin: true });
+    assert.equal(res.status, 403);
+    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
+  });
+
+  test('an admin can create another admin', async () => {
+    const { username, password } = await registered(true);
+    const res = await new Client(h.baseUrl).post('/api/auth/login', { username, password });
+    assert.equal(res.body.user.isAdmin, true);
+  });
+
+  test('a username taken in any letter case is a 409', async () => {
+    const { username } = await registered();
+    const res = await new Client(h.baseUrl).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
+    assert.equal(res.status, 409);
+    assert.deepEqual(res.body, { statusCode: 409, code: 'conflict', message: 'That username is already taken.' });
+  });
+
+  for (const [name, body, field, message] of [
+    ['a short password', { username: 'valid_name', password: 'short' }, 'password', 'password must be at least 8 characters'],
+    ['a username with spaces', { username: 'two words', password: 'password-123' }, 'username', 'username may contain only letters, digits, dot, dash and underscore'],
+    ['a two-letter username', { username: 'ab', password: 'password-123' }, 'username', 'username must be at least 3 characters'],
+    ['a bad email', { username: 'valid_name', password: 'password-123', email: 'nope' }, 'email', 'email must be a valid email address'],
+    ['isAdmin as a string', { username: 'valid_name', password: 'password-123', isAdmin: 'yes' }, 'isAdmin', 'isAdmin must be true or false'],
+    ['no password', { username: 'valid_name' }, 'password', 'password is required'],
+  ] as const) {
+    test(`register with ${name} is a 400 naming ${field}`, async () => {
+      const res = await new Client(h.baseUrl).post('/api/auth/register', body);
+      assert.equal(res.status, 400);
+      assert.equal(res.body.message, message);
+      assert.deepEqual(res.body.details.fields.map((f: { field: string }) => f.field), [field]);
+    });
+  }
+
+  test('registering publishes identity.user.registered through the outbox, once', async () => {
+    const { id, username } = await registered();
+    const nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const found = async () => {
+        const consumer = await nc.jetstream().consumers.get(EVENTS_STREAM, {
+          filterSubjects: eventSubject(IdentityEvents.userRegistered),
+        });
+        const mine: EventEnvelope[] = [];
+        const total = (await jsm.streams.info(EVENTS_STREAM, { subjects_filter: eventSubject(IdentityEvents.userRegistered) })).state.subjects?.[eventSubject(IdentityEvents.userRegistered)] ?? 0;
+        for (let i = 0; i < total; i++) {
+          const msg = await consumer.next({ expires: 1000 });
+          if (!msg) break;
+          const event = msg.json<EventEnvelope<{ userId: string }>>();
+          if (event.data.userId === id) mine.push(event);
+        }
+        return mine;
+      };
+      let events: EventEnvelope[] = [];
+      for (let i = 0; i < 40 && events.length === 0; i++) {
+        events = await found();
+        if (events.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(events.length, 1);
+      assert.deepEqual(events[0].data, { userId: id, username, isAdmin: false });
+    } finally {
+      await nc.drain();
+    }
+  });
+});
+
+describe('gateway protections', () => {
+  test('a state-changing request from another site is refused with 403; the site itself passes', async () => {
+    const evil = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'https://evil.example' });
+    assert.equal(evil.status, 403);
+    assert.equal(evil.body.message, 'Request refused: it came from another site (https://evil.example). Use http://localhost:3999 instead.');
+    const same = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'http://localhost:3999' });
+    assert.equal(same.status, 200);
+  });
+
+  test('responses carry CSP allowing Stripe, frame-ancestors none and nosniff', async () => {
+    const res = await new Client(h.baseUrl).get('/api/auth/me');
+    const csp = res.headers.get('content-security-policy')!;
+    assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
+    assert.match(csp, /frame-src 'self' https:\/\/js\.stripe\.com/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  test('a sane request id is echoed back; an unsafe one is replaced', async () => {
+    const kept = await new Client(h.baseUrl).get('/api/auth/me', { 'x-request-id': 'trace-123' });
+    assert.equal(kept.headers.get('x-request-id'), 'trace-123');
+    const replaced = await new Client(h.baseUrl).get('/api/auth/me', { 'x-request-id': 'bad id\twith tab' });
+    assert.match(replaced.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+  });
+
+  test('an unknown API path is a JSON 404, while other paths fall back to the SPA', async () => {
+    const api = await new Client(h.baseUrl).get('/api/nothing-here');
+    assert.equal(api.status, 404);
+    assert.equal(api.body.code, 'not_found');
+    const spa = await new Client(h.baseUrl).get('/products/deep/link', { accept: 'text/html' });
+    assert.equal(spa.status, 200);
+    assert.match(spa.body, /<title>Kingdom Marketplace<\/title>/);
+  });
+
+  test('health, readiness and the OpenAPI document are served', async () => {
+    const client = new Client(h.baseUrl);
+    assert.equal((await client.get('/health')).status, 200);
+    const ready = await client.get('/ready');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(Object.keys(ready.body.details).sort(), ['nats', 'redis']);
+    const doc = await client.get('/api/docs/openapi.json');
+    assert.equal(doc.status, 200);
+    assert.deepEqual(Object.keys(doc.body.paths).filter((p) => p.startsWith('/api/auth')).sort(), ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register']);
+    assert.equal((await client.get('/api/docs')).status, 200);
+  });
+
+  // Runs last: stops the identity service.
+  test('when the identity service does not answer, the gateway answers 503 with a message instead of hanging', async () => {
+    await h.identity.close();
+    const started = Date.now();
+    const res = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password });
+    assert.equal(res.status, 503);
+    assert.deepEqual(res.body, { statusCode: 503, code: 'unavailable', message: 'The identity service did not answer in time. Please try again in a moment.' });
+    assert.ok(Date.now() - started < 3000);
+  });
+});

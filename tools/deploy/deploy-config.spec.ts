@@ -1,0 +1,582 @@
+// Consistency checks for the deployment files (Dockerfile, docker-compose.yml, k8s/). No Docker engine or
+// cluster is needed: the files are parsed and compared. Run from the repository root:
+//
+//   node --import tsx --test tools/deploy/deploy-config.spec.ts
+//
+// If kubectl is installed, one extra test renders the overlays with its built-in kustomize.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parse, parseAllDocuments } from 'yaml';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
+
+const ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
+const K8S_BASE = path.join(ROOT, 'k8s', 'base');
+const OVERLAYS = ['dev', 'prod'].map((name) => path.join(ROOT, 'k8s', 'overlays', name));
+const SERVICE_DATABASES = ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'];
+
+const read = (file: string): string => readFileSync(path.resolve(ROOT, file), 'utf8');
+const rel = (file: string): string => path.relative(ROOT, file);
+const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort();
+
+// ------------------------------------------------------------------------------------------ compose
+const compose: Obj = parse(read('docker-compose.yml'), { merge: true });
+const composeServices: Record<string, Obj> = compose.services;
+/** App services are the ones built from the repository's Dockerfile. */
+const composeApps = Object.keys(composeServices).filter((name) => composeServices[name].build !== undefined);
+
+function composeEnv(service: Obj): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(env.map((entry: string) => {
+      const at = entry.indexOf('=');
+      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+    }));
+  }
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value)]));
+}
+
+/** The default of a `${VAR:-default}` value, or the value itself. */
+function composeDefault(value: string): string {
+  const match = /^\$\{[A-Za-z0-9_]+:-([^}]*)\}$/.exec(value);
+  return match ? match[1] : value;
+}
+
+// ------------------------------------------------------------------------------------------ kustomize
+function kustomization(dir: string): Obj {
+  const file = path.join(dir, 'kustomization.yaml');
+  assert.ok(existsSync(file), `${rel(file)} exists`);
+  return parse(readFileSync(file, 'utf8'));
+}
+
+function yamlDocs(file: string): Obj[] {
+  return parseAllDocuments(readFileSync(file, 'utf8'))
+    .map((doc) => doc.toJS() as Obj)
+    .filter((doc) => doc !== null && typeof doc === 'object');
+}
+
+/** Generator sources may be written "key=path"; the file is the part after "=". */
+const generatorSource = (entry: string): string => (entry.includes('=') ? entry.slice(entry.indexOf('=') + 1) : entry);
+
+/** Every path a kustomization points at (resources, patches, generator sources, components). */
+function referencedPaths(dir: string): string[] {
+  const k = kustomization(dir);
+  const paths: string[] = [];
+  for (const entry of [...(k.resources ?? []), ...(k.components ?? [])]) paths.push(entry);
+  for (const patch of k.patches ?? []) if (patch.path) paths.push(patch.path);
+  for (const gen of [...(k.configMapGenerator ?? []), ...(k.secretGenerator ?? [])]) {
+    for (const entry of [...(gen.envs ?? []), ...(gen.files ?? [])]) paths.push(generatorSource(entry));
+    if (gen.env) paths.push(gen.env);
+  }
+  return paths.map((entry) => path.resolve(dir, entry));
+}
+
+/** Objects listed by a kustomization's resources, following directories that are kustomizations. */
+function resources(dir: string): Obj[] {
+  const k = kustomization(dir);
+  return (k.resources ?? []).flatMap((entry: string) => {
+    const target = path.resolve(dir, entry);
+    return statSync(target).isDirectory() ? resources(target) : yamlDocs(target);
+  });
+}
+
+function parseEnvFile(file: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.indexOf('=');
+    out[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return out;
+}
+
+/** ConfigMap or Secret generators of one kustomization, name -> data (env files and literals). */
+function generated(dir: string, field: 'configMapGenerator' | 'secretGenerator'): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  for (const gen of kustomization(dir)[field] ?? []) {
+    const data: Record<string, string> = {};
+    for (const env of [...(gen.envs ?? []), ...(gen.env ? [gen.env] : [])]) Object.assign(data, parseEnvFile(path.resolve(dir, env)));
+    for (const literal of gen.literals ?? []) {
+      const at = literal.indexOf('=');
+      data[literal.slice(0, at)] = literal.slice(at + 1);
+    }
+    for (const entry of gen.files ?? []) {
+      const key = entry.includes('=') ? entry.slice(0, entry.indexOf('=')) : path.basename(entry);
+      data[key] = readFileSync(path.resolve(dir, generatorSource(entry)), 'utf8');
+    }
+    out.set(gen.name, data);
+  }
+  return out;
+}
+
+const base = resources(K8S_BASE);
+const ofKind = (kind: string): Obj[] => base.filter((doc) => doc.kind === kind);
+const byName = (kind: string, name: string): Obj | undefined => ofKind(kind).find((doc) => doc.metadata?.name === name);
+
+const configMaps = new Map<string, Record<string, string>>([
+  ...ofKind('ConfigMap').map((cm): [string, Record<string, string>] => [cm.metadata.name, cm.data ?? {}]),
+  ...generated(K8S_BASE, 'configMapGenerator'),
+]);
+const secrets = new Map<string, Record<string, string>>([
+  ...ofKind('Secret').map((s): [string, Record<string, string>] => [
+    s.metadata.name,
+    { ...(s.stringData ?? {}), ...Object.fromEntries(Object.entries(s.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), 'base64').toString('utf8')])) },
+  ]),
+  ...generated(K8S_BASE, 'secretGenerator'),
+]);
+
+const deployments = ofKind('Deployment');
+const workloads = [...deployments, ...ofKind('StatefulSet')];
+/** App Deployments carry app.kubernetes.io/component=app (infrastructure has its own component names). */
+const appDeployments = deployments.filter((d) => d.metadata?.labels?.['app.kubernetes.io/component'] === 'app');
+const appDeployment = (name: string): Obj => {
+  const found = appDeployments.find((d) => d.metadata.name === name);
+  assert.ok(found, `k8s/base has an app Deployment named ${name}`);
+  return found;
+};
+const mainContainer = (workload: Obj): Obj => {
+  const containers: Obj[] = workload.spec.template.spec.containers;
+  return containers.find((c) => c.name === workload.metadata.name) ?? containers[0];
+};
+
+/** Keys a container receives: envFrom ConfigMaps and Secrets plus inline env. */
+function k8sEnvKeys(container: Obj): string[] {
+  const keys: string[] = [];
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) {
+      const data = configMaps.get(source.configMapRef.name);
+      assert.ok(data, `ConfigMap ${source.configMapRef.name} referenced by ${container.name} exists in k8s/base`);
+      keys.push(...Object.keys(data).map((key) => (source.prefix ?? '') + key));
+    }
+    if (source.secretRef) {
+      const data = secrets.get(source.secretRef.name);
+      assert.ok(data, `Secret ${source.secretRef.name} referenced by ${container.name} exists in k8s/base`);
+      keys.push(...Object.keys(data).map((key) => (source.prefix ?? '') + key));
+    }
+  }
+  for (const entry of container.env ?? []) keys.push(entry.name);
+  return sorted(keys);
+}
+
+/** Value of one key as a container sees it (inline env wins over envFrom, later envFrom over earlier). */
+function k8sEnvValue(container: Obj, key: string): string | undefined {
+  const inline = (container.env ?? []).find((e: Obj) => e.name === key);
+  if (inline) return inline.value;
+  let value: string | undefined;
+  for (const source of container.envFrom ?? []) {
+    const data = source.configMapRef ? configMaps.get(source.configMapRef.name) : secrets.get(source.secretRef?.name);
+    if (data && key in data) value = data[key];
+  }
+  return value;
+}
+
+function containerPort(container: Obj, port: string | number): number | undefined {
+  if (typeof port === 'number') return port;
+  return (container.ports ?? []).find((p: Obj) => p.name === port)?.containerPort;
+}
+
+// ------------------------------------------------------------------------------------------ Dockerfile
+interface Instruction { keyword: string; args: string }
+interface Stage { from: string; name?: string; instructions: Instruction[] }
+
+function parseDockerfile(text: string): Stage[] {
+  const logical: string[] = [];
+  let current = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#') || (line === '' && current === '')) continue;
+    if (line.endsWith('\\')) {
+      current += line.slice(0, -1) + ' ';
+      continue;
+    }
+    current += line;
+    if (current.trim() !== '') logical.push(current.trim());
+    current = '';
+  }
+  const stages: Stage[] = [];
+  for (const line of logical) {
+    const [, keyword, args] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    const instruction = { keyword: keyword.toUpperCase(), args };
+    if (instruction.keyword === 'FROM') {
+      const [, image, name] = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args) ?? [];
+      stages.push({ from: image, name, instructions: [] });
+    } else if (stages.length > 0) {
+      stages[stages.length - 1].instructions.push(instruction);
+    }
+  }
+  return stages;
+}
+
+const dockerStages = parseDockerfile(read('Dockerfile'));
+const stage = (name: string): Stage => {
+  const found = dockerStages.find((s) => s.name === name);
+  assert.ok(found, `Dockerfile has a stage named ${name}`);
+  return found;
+};
+const runtime = dockerStages[dockerStages.length - 1];
+const instructions = (s: Stage, keyword: string): string[] => s.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+
+// ================================================================================================== tests
+
+describe('Dockerfile', () => {
+  test('the final (runtime) stage is node:20-bookworm-slim and runs as the non-root user "node"', () => {
+    assert.equal(runtime.name, 'runtime');
+    assert.equal(runtime.from, 'node:20-bookworm-slim');
+    const users = instructions(runtime, 'USER');
+    assert.ok(users.length > 0, 'runtime stage sets USER');
+    assert.equal(users[users.length - 1], 'node');
+  });
+
+  test('the runtime stage sets NODE_ENV=production and has a HEALTHCHECK fetching /health on HTTP_PORT', () => {
+    const env = instructions(runtime, 'ENV').join(' ');
+    assert.match(env, /(^|\s)NODE_ENV=production(\s|$)/);
+    const healthchecks = instructions(runtime, 'HEALTHCHECK');
+    assert.equal(healthchecks.length, 1);
+    assert.match(healthchecks[0], /CMD node -e "fetch\('http:\/\/127\.0\.0\.1:\$\{HTTP_PORT\}\/health'/);
+    assert.match(healthchecks[0], /process\.exit\(r\.ok \? 0 : 1\)/);
+  });
+
+  test('the SERVICE build argument selects the entry point services/<SERVICE>/dist/src/main.js', () => {
+    assert.ok(instructions(runtime, 'ARG').includes('SERVICE'), 'runtime stage declares ARG SERVICE');
+    assert.match(instructions(runtime, 'ENV').join(' '), /(^|\s)SERVICE_ENTRY=services\/\$\{SERVICE\}\/dist\/src\/main\.js(\s|$)/);
+    const cmds = instructions(runtime, 'CMD');
+    assert.equal(cmds.length, 1);
+    assert.deepEqual(JSON.parse(cmds[0]), ['/bin/sh', '-c', 'exec node "$SERVICE_ENTRY"']);
+  });
+
+  test('deps runs npm ci, build runs nx for the service (and web for the gateway), prod-deps installs only production deps', () => {
+    assert.ok(instructions(stage('deps'), 'RUN').some((run) => /\bnpm ci\b/.test(run)), 'deps stage runs npm ci');
+    const buildRuns = instructions(stage('build'), 'RUN').join('\n');
+    assert.match(buildRuns, /npx nx run "@km\/\$\{SERVICE\}:build"/);
+    assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then npx nx run @km\/web:build; fi/);
+    assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /npm ci --omit=dev --workspace="services\/\$\{SERVICE\}"/);
+  });
+
+  test('the runtime stage copies only build outputs from earlier stages, never the build context', () => {
+    const copies = instructions(runtime, 'COPY');
+    assert.deepEqual(copies, ['--from=prod-deps /app/ ./', '--from=build /out/ ./']);
+  });
+
+  test('.dockerignore keeps node_modules, build output, git data and .env files out of the context', () => {
+    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    for (const pattern of ['**/node_modules', '**/dist', '.git', '.env']) assert.ok(ignored.includes(pattern), `.dockerignore lists ${pattern}`);
+  });
+});
+
+describe('docker-compose.yml', () => {
+  test('every service declares a healthcheck with a test command', () => {
+    const without = Object.entries(composeServices)
+      .filter(([, s]) => !s.healthcheck || s.healthcheck.disable === true || !s.healthcheck.test || s.healthcheck.test.length === 0)
+      .map(([name]) => name);
+    assert.deepEqual(without, []);
+  });
+
+  test('app services are built from the root Dockerfile with SERVICE set to their own name and an existing workspace', () => {
+    assert.ok(composeApps.length >= 2, 'compose has the app services');
+    for (const name of composeApps) {
+      const build = composeServices[name].build;
+      assert.deepEqual({ context: build.context, dockerfile: build.dockerfile, SERVICE: build.args?.SERVICE }, { context: '.', dockerfile: 'Dockerfile', SERVICE: name });
+      assert.ok(existsSync(path.join(ROOT, 'services', name, 'package.json')), `services/${name}/package.json exists`);
+    }
+  });
+
+  test('dependencies are awaited by condition: healthy services, or completion of one-shot jobs', () => {
+    const problems: string[] = [];
+    for (const [name, service] of Object.entries(composeServices)) {
+      const deps = service.depends_on ?? {};
+      if (Array.isArray(deps)) { problems.push(`${name}: depends_on without conditions`); continue; }
+      for (const [target, spec] of Object.entries<Obj>(deps)) {
+        if (!composeServices[target]) problems.push(`${name}: unknown dependency ${target}`);
+        else if (spec?.condition === 'service_healthy' && !composeServices[target].healthcheck) problems.push(`${name}: ${target} has no healthcheck`);
+        else if (!['service_healthy', 'service_completed_successfully'].includes(spec?.condition)) problems.push(`${name}: ${target} condition ${spec?.condition}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    for (const name of composeApps) assert.ok(Object.keys(composeServices[name].depends_on ?? {}).includes('nats'), `${name} waits for nats`);
+  });
+
+  test('credentials are never hard-coded: each comes from ${VAR:-default} and any default is marked dev-only', () => {
+    const problems: string[] = [];
+    const credential = /PASSWORD|SECRET|ACCESS_KEY|ROOT_USER|AUTH/;
+    for (const [name, service] of Object.entries(composeServices)) {
+      for (const [key, value] of Object.entries(composeEnv(service))) {
+        if (credential.test(key)) {
+          const match = /^\$\{([A-Z0-9_]+)(?::-([^}]*))?\}$/.exec(value);
+          if (!match) problems.push(`${name}.${key} is not an interpolation`);
+          else if (match[2] !== undefined && !match[2].includes('dev-only')) problems.push(`${name}.${key} default is not marked dev-only`);
+        }
+        if (/_URL$/.test(key) && /^[a-z]+:\/\/[^/]*:[^/]*@/.test(value) && !/:\$\{[A-Z0-9_]*PASSWORD:-[^}]*dev-only\}@/.test(value)) {
+          problems.push(`${name}.${key} embeds a password that is not a dev-only interpolation`);
+        }
+      }
+      const command: unknown[] = Array.isArray(service.command) ? service.command : [];
+      const requirepass = command.indexOf('--requirepass');
+      if (requirepass >= 0 && !/^\$\{[A-Z0-9_]+:-[^}]*dev-only\}$/.test(String(command[requirepass + 1]))) problems.push(`${name} --requirepass is hard-coded`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('infrastructure images are pinned to an explicit, non-latest tag', () => {
+    const images = Object.entries(composeServices).filter(([, s]) => s.build === undefined).map(([name, s]) => [name, String(s.image)]);
+    assert.deepEqual(images.filter(([, image]) => !/:[^/]+$/.test(image) || image.endsWith(':latest')), []);
+    assert.deepEqual(Object.fromEntries(images), {
+      postgres: 'postgres:16-alpine',
+      redis: 'redis:7-alpine',
+      nats: 'nats:2.10-alpine',
+      minio: 'minio/minio:RELEASE.2025-04-22T22-12-26Z',
+      'minio-init': 'minio/mc:RELEASE.2025-04-16T18-13-26Z',
+      maildev: 'maildev/maildev:2.2.1',
+    });
+  });
+
+  test('nats runs with JetStream storing under /data on a named volume', () => {
+    const nats = composeServices.nats;
+    assert.deepEqual(nats.command.slice(0, 3), ['-js', '-sd', '/data']);
+    assert.ok(nats.volumes.includes('nats-data:/data'));
+  });
+
+  test('postgres mounts the init script that creates one database per service', () => {
+    assert.ok(composeServices.postgres.volumes.includes('./docker/postgres/init-databases.sql:/docker-entrypoint-initdb.d/10-init-databases.sql:ro'));
+    const sql = read('docker/postgres/init-databases.sql');
+    const list = /ARRAY\[([^\]]*)\]/.exec(sql);
+    assert.ok(list, 'init script lists the databases in ARRAY[...]');
+    assert.deepEqual(list[1].split(',').map((s) => s.trim().replace(/'/g, '')), SERVICE_DATABASES);
+    assert.match(sql, /CREATE DATABASE %I/);
+    assert.match(sql, /\\gexec/);
+  });
+});
+
+describe('k8s base', () => {
+  test('the app Deployments listed by the kustomization are exactly the compose app services', () => {
+    assert.deepEqual(sorted(appDeployments.map((d) => d.metadata.name)), sorted(composeApps));
+  });
+
+  test('each app Deployment runs the image kingdom-marketplace/<service> built from the same Dockerfile', () => {
+    for (const d of appDeployments) assert.match(mainContainer(d).image, new RegExp(`^kingdom-marketplace/${d.metadata.name}:[^:]+$`));
+  });
+
+  test('every Deployment and StatefulSet container has readiness and liveness probes and cpu/memory requests and limits', () => {
+    assert.ok(workloads.length >= 7, 'base has the app and infrastructure workloads');
+    const problems: string[] = [];
+    for (const w of workloads) {
+      for (const c of w.spec.template.spec.containers as Obj[]) {
+        const where = `${w.kind}/${w.metadata.name}/${c.name}`;
+        if (!c.readinessProbe) problems.push(`${where}: no readinessProbe`);
+        if (!c.livenessProbe) problems.push(`${where}: no livenessProbe`);
+        for (const bound of ['requests', 'limits']) for (const resource of ['cpu', 'memory']) {
+          if (!c.resources?.[bound]?.[resource]) problems.push(`${where}: no ${bound}.${resource}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('app Deployments probe /ready (readiness) and /health (liveness, startup) on their HTTP_PORT', () => {
+    for (const d of appDeployments) {
+      const c = mainContainer(d);
+      const httpPort = Number(k8sEnvValue(c, 'HTTP_PORT'));
+      const probes = Object.fromEntries(['readinessProbe', 'livenessProbe', 'startupProbe'].map((probe) => [
+        probe, { path: c[probe]?.httpGet?.path, port: containerPort(c, c[probe]?.httpGet?.port) },
+      ]));
+      assert.deepEqual(probes, {
+        readinessProbe: { path: '/ready', port: httpPort },
+        livenessProbe: { path: '/health', port: httpPort },
+        startupProbe: { path: '/health', port: httpPort },
+      }, d.metadata.name);
+    }
+  });
+
+  test('app pods run as non-root with a numeric uid, no privilege escalation and all capabilities dropped', () => {
+    for (const d of appDeployments) {
+      const pod = d.spec.template.spec.securityContext;
+      const c = mainContainer(d);
+      assert.deepEqual(
+        { runAsNonRoot: pod?.runAsNonRoot, uidIsNonRoot: Number(pod?.runAsUser) > 0, allowPrivilegeEscalation: c.securityContext?.allowPrivilegeEscalation, drop: c.securityContext?.capabilities?.drop },
+        { runAsNonRoot: true, uidIsNonRoot: true, allowPrivilegeEscalation: false, drop: ['ALL'] },
+        d.metadata.name,
+      );
+    }
+  });
+
+  test('the gateway runs 2 replicas in the base', () => {
+    assert.equal(appDeployment('gateway').spec.replicas, 2);
+  });
+
+  test('the Ingress routes / to the gateway Service on a port it exposes, and that Service targets the gateway pods', () => {
+    const ingresses = ofKind('Ingress');
+    assert.equal(ingresses.length, 1);
+    const paths: Obj[] = ingresses[0].spec.rules.flatMap((rule: Obj) => rule.http.paths);
+    const root = paths.find((p) => p.path === '/');
+    assert.ok(root, 'Ingress has a rule for /');
+    assert.equal(root.pathType, 'Prefix');
+    assert.equal(root.backend.service.name, 'gateway');
+
+    const service = byName('Service', 'gateway');
+    assert.ok(service, 'Service gateway exists');
+    const wanted = root.backend.service.port;
+    const port = (service.spec.ports as Obj[]).find((p) => (wanted.name !== undefined ? p.name === wanted.name : p.port === wanted.number));
+    assert.ok(port, `Service gateway exposes the Ingress backend port ${JSON.stringify(wanted)}`);
+
+    const deployment = appDeployment('gateway');
+    const podLabels = deployment.spec.template.metadata.labels;
+    for (const [key, value] of Object.entries(service.spec.selector)) assert.equal(podLabels[key], value, `gateway pods carry ${key}=${value}`);
+    const gateway = mainContainer(deployment);
+    assert.equal(containerPort(gateway, port.targetPort), Number(k8sEnvValue(gateway, 'HTTP_PORT')));
+  });
+
+  test('postgres runs the same init script as compose, mounted from the postgres-init ConfigMap', () => {
+    assert.equal(read('k8s/base/infra/postgres/init-databases.sql'), read('docker/postgres/init-databases.sql'));
+    assert.deepEqual(Object.keys(configMaps.get('postgres-init') ?? {}), ['init-databases.sql']);
+    const postgres = byName('StatefulSet', 'postgres');
+    assert.ok(postgres, 'StatefulSet postgres exists');
+    const volume = (postgres.spec.template.spec.volumes as Obj[]).find((v) => v.configMap?.name === 'postgres-init');
+    assert.ok(volume, 'postgres mounts ConfigMap postgres-init');
+    const mount = (mainContainer(postgres).volumeMounts as Obj[]).find((m) => m.name === volume.name);
+    assert.equal(mount?.mountPath, '/docker-entrypoint-initdb.d');
+  });
+
+  test('nats runs JetStream with its store on a persistent volume claim', () => {
+    const nats = byName('StatefulSet', 'nats');
+    assert.ok(nats, 'StatefulSet nats exists');
+    assert.deepEqual(mainContainer(nats).args.slice(0, 3), ['-js', '-sd', '/data']);
+    const claim = (nats.spec.volumeClaimTemplates as Obj[]).find((t) => t.metadata.name === 'data');
+    assert.ok(claim?.spec.resources.requests.storage, 'nats has a data PVC');
+    assert.equal((mainContainer(nats).volumeMounts as Obj[]).find((m) => m.name === 'data')?.mountPath, '/data');
+  });
+
+  test('the bucket Job creates the bucket named in gateway-config with the keys in gateway-secrets', () => {
+    const job = byName('Job', 'minio-create-bucket');
+    assert.ok(job, 'Job minio-create-bucket exists');
+    const c = job.spec.template.spec.containers[0];
+    const ref = (name: string): Obj => (c.env as Obj[]).find((e) => e.name === name)?.valueFrom;
+    assert.deepEqual(ref('S3_BUCKET'), { configMapKeyRef: { name: 'gateway-config', key: 'S3_BUCKET' } });
+    assert.deepEqual(ref('S3_ACCESS_KEY'), { secretKeyRef: { name: 'gateway-secrets', key: 'S3_ACCESS_KEY' } });
+    assert.deepEqual(ref('S3_SECRET_KEY'), { secretKeyRef: { name: 'gateway-secrets', key: 'S3_SECRET_KEY' } });
+    assert.match(c.args[0], /mc mb --ignore-existing "kingdom\/\$S3_BUCKET"/);
+    assert.equal(configMaps.get('gateway-config')?.S3_BUCKET, 'kingdom-media');
+    assert.ok(job.spec.template.spec.containers.every((x: Obj) => x.resources?.requests && x.resources?.limits), 'Job containers have resources');
+  });
+
+  test('placeholder Secrets mark every credential value "change-me"', () => {
+    const problems: string[] = [];
+    for (const [name, data] of secrets) {
+      for (const [key, value] of Object.entries(data)) if (/PASSWORD|SECRET|KEY|_URL|ROOT_USER/.test(key) && !value.includes('change-me')) problems.push(`${name}.${key}`);
+    }
+    assert.ok(secrets.size >= 5, 'base has the placeholder Secrets');
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('compose and k8s agree', () => {
+  for (const name of composeApps) {
+    test(`${name}: the environment keys set in compose equal those k8s provides (ConfigMaps + Secret + inline env)`, () => {
+      const composeKeys = sorted(Object.keys(composeEnv(composeServices[name])));
+      assert.deepEqual(k8sEnvKeys(mainContainer(appDeployment(name))), composeKeys);
+    });
+
+    test(`${name}: SERVICE_NAME, HTTP_PORT and the database name agree between compose and k8s`, () => {
+      const env = composeEnv(composeServices[name]);
+      const c = mainContainer(appDeployment(name));
+      assert.equal(env.SERVICE_NAME, name);
+      assert.equal(k8sEnvValue(c, 'SERVICE_NAME'), name);
+      assert.equal(composeDefault(env.HTTP_PORT), k8sEnvValue(c, 'HTTP_PORT'));
+      assert.equal(composeServices[name].build.args.HTTP_PORT, env.HTTP_PORT);
+      assert.deepEqual((c.ports as Obj[]).map((p) => p.containerPort), [Number(env.HTTP_PORT)]);
+      if (env.DATABASE_URL !== undefined) {
+        const database = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
+        assert.equal(database(env.DATABASE_URL), name);
+        assert.equal(database(k8sEnvValue(c, 'DATABASE_URL') ?? ''), name);
+        assert.ok(SERVICE_DATABASES.includes(name), `the init script creates database ${name}`);
+      }
+    });
+  }
+});
+
+describe('kustomizations', () => {
+  test('every file referenced by the base and overlay kustomizations exists', () => {
+    const missing: string[] = [];
+    for (const dir of [K8S_BASE, ...OVERLAYS]) {
+      for (const file of referencedPaths(dir)) {
+        if (!existsSync(file)) missing.push(`${rel(dir)} -> ${rel(file)}`);
+        else if (statSync(file).isDirectory() && !existsSync(path.join(file, 'kustomization.yaml'))) missing.push(`${rel(dir)} -> ${rel(file)}/kustomization.yaml`);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
+  test('no manifest, env or SQL file under k8s/base is left out of its kustomization', () => {
+    const listed = new Set(referencedPaths(K8S_BASE));
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const unlisted = walk(K8S_BASE).filter((file) => /\.(ya?ml|env|sql)$/.test(file) && path.basename(file) !== 'kustomization.yaml' && !listed.has(file));
+    assert.deepEqual(unlisted.map(rel), []);
+  });
+
+  test('both overlays build on the base, set a namespace and pin the app images', () => {
+    for (const dir of OVERLAYS) {
+      const k = kustomization(dir);
+      assert.ok((k.resources as string[]).includes('../../base'), `${rel(dir)} uses ../../base`);
+      assert.equal(typeof k.namespace, 'string');
+      assert.deepEqual(sorted((k.images as Obj[]).map((i) => i.name)), sorted(composeApps.map((name) => `kingdom-marketplace/${name}`)));
+      for (const image of k.images as Obj[]) assert.ok(image.newTag && image.newTag !== 'latest', `${rel(dir)} pins ${image.name}`);
+    }
+  });
+
+  test('prod: more gateway replicas than the base, TLS on the Ingress, COOKIE_SECURE=true on https, no placeholder Secrets', () => {
+    const dir = OVERLAYS[1];
+    const k = kustomization(dir);
+
+    const replicas = (k.replicas as Obj[]).find((r) => r.name === 'gateway')?.count;
+    assert.ok(replicas > appDeployment('gateway').spec.replicas, `prod gateway replicas (${replicas}) exceed the base's`);
+
+    const patchDocs: Obj[] = (k.patches as Obj[]).flatMap((p) => (p.path ? yamlDocs(path.resolve(dir, p.path)) : [parse(p.patch)]));
+    const host = ofKind('Ingress')[0].spec.rules[0].host;
+    const tls = patchDocs.find((d) => d.kind === 'Ingress' && d.metadata?.name === ofKind('Ingress')[0].metadata.name)?.spec?.tls;
+    assert.ok(Array.isArray(tls) && tls.length > 0, 'prod patches TLS onto the Ingress');
+    assert.ok(tls.some((t: Obj) => t.hosts.includes(host) && typeof t.secretName === 'string'), `TLS covers ${host}`);
+
+    const gatewayConfig = (k.configMapGenerator as Obj[]).find((g) => g.name === 'gateway-config');
+    assert.equal(gatewayConfig?.behavior, 'merge');
+    const literals = Object.fromEntries((gatewayConfig.literals as string[]).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    assert.equal(literals.COOKIE_SECURE, 'true');
+    assert.match(literals.PUBLIC_ORIGIN, /^https:\/\//);
+
+    const deleted = patchDocs.filter((d) => d.kind === 'Secret' && d.$patch === 'delete').map((d) => d.metadata.name);
+    assert.deepEqual(sorted(deleted), sorted(secrets.keys()));
+  });
+});
+
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+describe('rendered overlays', () => {
+  test('kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves', { skip: kubectl.status !== 0 ? 'kubectl is not installed' : false }, () => {
+    const render = (dir: string): Obj[] => {
+      const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+      assert.equal(result.status, 0, result.stderr);
+      return parseAllDocuments(result.stdout).map((d) => d.toJS() as Obj);
+    };
+    for (const dir of OVERLAYS) {
+      const docs = render(dir);
+      const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
+      for (const d of docs.filter((x) => x.kind === 'Deployment')) {
+        for (const c of d.spec.template.spec.containers as Obj[]) {
+          for (const source of c.envFrom ?? []) {
+            if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
+          }
+        }
+      }
+      if (dir === OVERLAYS[1]) {
+        assert.deepEqual(names('Secret'), []);
+        assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
+        assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
+        const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
+        assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
+      } else {
+        assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
+      }
+    }
+  });
+});

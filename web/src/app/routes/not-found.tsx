@@ -1,0 +1,16 @@
+import { CircleAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
+
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+      <CircleAlert className="size-12 text-red-500" aria-hidden />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="mt-2 text-slate-600">Did you forget to add the page to the router?</p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Back to Home
+      </Link>
+    </section>
+  );
+}

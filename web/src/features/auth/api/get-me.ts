@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { throwIfResNotOk, type UnauthorizedBehavior } from '@/lib/api-client';
+import { toAuthUser, type AuthUser } from '../auth-slice';
+
+export const meQueryKey = ['/api/auth/me'] as const;
+
+/** The current user, or null when signed out (a 401, unless asked to treat it as an error). */
+export async function getMe({ on401 = 'returnNull' }: { on401?: UnauthorizedBehavior } = {}): Promise<AuthUser | null> {
+  const res = await fetch('/api/auth/me', { credentials: 'include' });
+  if (res.status === 401) {
+    if (on401 === 'returnNull') return null;
+    throw new Error('Not authenticated');
+  }
+  await throwIfResNotOk(res);
+  const body = (await res.json()) as { user?: unknown };
+  return toAuthUser(body.user);
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), retry: false });
+
+export const useMe = () => useQuery(meQueryOptions());

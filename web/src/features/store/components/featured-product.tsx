@@ -1,0 +1,52 @@
+import { PackageOpen } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
+import { useFeaturedProduct } from '../api/get-featured-product';
+
+export function FeaturedProduct() {
+  const { data: product, isPending, isError } = useFeaturedProduct();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h3 className="font-serif text-2xl font-bold text-indigo-950">Featured Product</h3>
+      {isPending && (
+        <p role="status" className="rounded-xl border border-dashed border-indigo-200 p-10 text-center text-slate-600">
+          Loading featured product...
+        </p>
+      )}
+      {isError && (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-indigo-200 p-10 text-center text-slate-600">
+          <PackageOpen className="size-10 text-indigo-300" aria-hidden />
+          <p>No featured product right now. Browse the whole store instead.</p>
+        </div>
+      )}
+      {product && (
+        <article className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm">
+          <div className="relative aspect-[4/3] bg-indigo-50">
+            {product.imageUrl ? (
+              <img src={product.imageUrl} alt={product.name} className="size-full object-cover" />
+            ) : (
+              <PackageOpen className="absolute inset-0 m-auto size-12 text-indigo-300" aria-hidden />
+            )}
+            <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-indigo-950">
+              Featured
+            </span>
+          </div>
+          <div className="grid gap-3 p-5">
+            <h4 className="text-lg font-bold text-slate-900">{product.name}</h4>
+            <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p>
+            <div className="flex items-center justify-between">
+              <span className="text-xl font-bold text-indigo-900">${product.price}</span>
+              <Link to="/products" className={buttonClasses('primary', 'sm')}>
+                View Details
+              </Link>
+            </div>
+          </div>
+        </article>
+      )}
+      <Link to="/products" className={buttonClasses('outline', 'md', 'self-start')}>
+        Shop All Products
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const gateway = 'http://127.0.0.1:3000';
+
+// The gateway refuses unsafe requests whose Origin is not its own. In development the page comes from the
+// Vite server, so the proxy presents the gateway's origin instead; production serves both from the gateway.
+const toGateway: ProxyOptions = {
+  target: gateway,
+  changeOrigin: true,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (proxyReq) => {
+      if (proxyReq.getHeader('origin')) proxyReq.setHeader('origin', gateway);
+    });
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: { '/api': toGateway, '/media': toGateway, '/feeds': toGateway },
+  },
+});
