@@ -6,7 +6,7 @@
 #   docker build --build-arg SERVICE=identity --build-arg HTTP_PORT=3001 -t kingdom-marketplace/identity:local .
 #
 # Adding a service (services/<name>) needs no change here. The gateway image also carries the built SPA (web/dist).
-# Stages: manifests -> deps (npm ci) -> build (nx) | prod-deps (npm ci --omit=dev for one workspace) -> runtime.
+# Stages: manifests -> deps (npm install) -> build (nx) | prod-deps (npm install --omit=dev for one workspace) -> runtime.
 
 ARG SERVICE
 
@@ -29,7 +29,7 @@ ENV NX_DAEMON=false \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund
+    npm install --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------------
 # build: nx builds the service and, through ^build, libs/contracts and libs/nest-kit; the gateway also builds web.
@@ -55,7 +55,7 @@ ARG SERVICE
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund
+    npm install --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------------
 # runtime: slim image, root-owned read-only code, run as the unprivileged "node" user (uid 1000).

@@ -12,8 +12,8 @@ const lock = path.join(root, 'package-lock.json');
 
 const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
 if (stale) {
-  console.log('Installing npm dependencies (npm ci)…');
-  const result = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  console.log('Installing npm dependencies…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('npm install failed; see the output above.');
     process.exit(result.status ?? 1);

@@ -249,12 +249,12 @@ describe('Dockerfile', () => {
     assert.deepEqual(JSON.parse(cmds[0]), ['/bin/sh', '-c', 'exec node "$SERVICE_ENTRY"']);
   });
 
-  test('deps runs npm ci, build runs nx for the service (and web for the gateway), prod-deps installs only production deps', () => {
-    assert.ok(instructions(stage('deps'), 'RUN').some((run) => /\bnpm ci\b/.test(run)), 'deps stage runs npm ci');
+  test('deps runs npm install, build runs nx for the service (and web for the gateway), prod-deps installs only production deps', () => {
+    assert.ok(instructions(stage('deps'), 'RUN').some((run) => /\bnpm install\b/.test(run)), 'deps stage runs npm install');
     const buildRuns = instructions(stage('build'), 'RUN').join('\n');
     assert.match(buildRuns, /npx nx run "@km\/\$\{SERVICE\}:build"/);
     assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then npx nx run @km\/web:build; fi/);
-    assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /npm ci --omit=dev --workspace="services\/\$\{SERVICE\}"/);
+    assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /npm install --omit=dev --workspace="services\/\$\{SERVICE\}"/);
   });
 
   test('the runtime stage copies only build outputs from earlier stages, never the build context', () => {
