@@ -8,6 +8,10 @@ export type Profile = 'dev' | 'test';
 export interface Ports {
   gateway: number;
   identity: number;
+  catalog: number;
+  orders: number;
+  forms: number;
+  stripe: number;
   postgres: number;
   redis: number;
   nats: number;
@@ -18,8 +22,8 @@ export interface Ports {
 }
 
 export const PORTS: Record<Profile, Ports> = {
-  dev: { gateway: 3000, identity: 3101, postgres: 5442, redis: 6392, nats: 4232, natsMonitor: 8232, s3: 9010, smtp: 1025, mailWeb: 1080 },
-  test: { gateway: 3900, identity: 3901, postgres: 5443, redis: 6393, nats: 4233, natsMonitor: 8233, s3: 9011, smtp: 1026, mailWeb: 1081 },
+  dev: { gateway: 3000, identity: 3101, catalog: 3102, orders: 3104, forms: 3106, stripe: 12111, postgres: 5442, redis: 6392, nats: 4232, natsMonitor: 8232, s3: 9010, smtp: 1025, mailWeb: 1080 },
+  test: { gateway: 3900, identity: 3901, catalog: 3902, orders: 3904, forms: 3906, stripe: 12911, postgres: 5443, redis: 6393, nats: 4233, natsMonitor: 8233, s3: 9011, smtp: 1026, mailWeb: 1081 },
 };
 
 export interface StackSettings {
@@ -30,9 +34,14 @@ export interface StackSettings {
   adminPassword: string;
 }
 
-/** The only place the tools read the environment. */
+/**
+ * The only place the tools read the environment. KM_PORT_OFFSET shifts every port and
+ * uses its own data folder, so several stacks can run side by side on one machine.
+ */
 export function stackSettings(profile: Profile): StackSettings {
-  const ports = { ...PORTS[profile] };
+  const offset = Number(process.env.KM_PORT_OFFSET ?? 0);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 20000) throw new Error(`KM_PORT_OFFSET must be a whole number from 0 to 20000, got "${process.env.KM_PORT_OFFSET}"`);
+  const ports = Object.fromEntries(Object.entries(PORTS[profile]).map(([k, v]) => [k, v + offset])) as unknown as Ports;
   if (profile === 'dev' && process.env.PORT) {
     const port = Number(process.env.PORT);
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
@@ -41,7 +50,7 @@ export function stackSettings(profile: Profile): StackSettings {
   return {
     profile,
     ports,
-    dataDir: path.join(ROOT, '.data', profile),
+    dataDir: path.join(ROOT, '.data', offset ? `${profile}-${offset}` : profile),
     adminUsername: process.env.ADMIN_USERNAME ?? 'admin',
     adminPassword: process.env.ADMIN_PASSWORD ?? 'kingdom-admin-dev',
   };

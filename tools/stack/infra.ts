@@ -32,6 +32,10 @@ export const infraUrls = (ports: Ports): InfraUrls => ({
 const PORT_NAMES: Record<keyof Ports, string> = {
   gateway: 'the gateway (PORT)',
   identity: 'the identity service',
+  catalog: 'the catalog service',
+  orders: 'the orders service',
+  forms: 'the forms service',
+  stripe: 'the Stripe emulator',
   postgres: 'Postgres',
   redis: 'Redis',
   nats: 'NATS',

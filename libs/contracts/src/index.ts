@@ -4,3 +4,6 @@ export * from './identity/subjects';
 export * from './identity/events';
 export * from './identity/schemas';
 export * from './identity/types';
+export * from './catalog/subjects';
+export * from './catalog/schemas';
+export * from './catalog/types';

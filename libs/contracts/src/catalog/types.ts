@@ -1,0 +1,26 @@
+import type { ItemKind } from './subjects';
+
+/** A product or service as the API returns it (spec §3). */
+export interface CatalogItem {
+  id: string;
+  kind: ItemKind;
+  name: string;
+  /** Two-decimal string, e.g. "19.99". */
+  price: string;
+  description: string;
+  category: string;
+  tags: string[];
+  /** `/media/catalog/…` */
+  imageUrl: string | null;
+  inStock: boolean;
+  featured: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CatalogPage {
+  items: CatalogItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
