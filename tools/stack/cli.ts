@@ -1,9 +1,9 @@
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build';
 import { stackSettings } from './config';
 import { assertPortsFree, startInfra } from './infra';
-import { killLeftovers, ProcessGroup } from './processes';
+import { ProcessGroup, recordedPids } from './processes';
 import { startServices } from './services';
 import { ensureSystemPackages } from './system-packages';
 import { runTests } from './test-run';
@@ -39,9 +39,8 @@ Press Ctrl-C to stop.`);
 
 function reset() {
   const settings = stackSettings('dev');
-  const pids = path.join(settings.dataDir, 'stack.pids');
-  if (existsSync(pids) && require('node:fs').readFileSync(pids, 'utf8').trim()) {
-    killLeftovers(pids, settings.dataDir);
+  if (recordedPids(path.join(settings.dataDir, 'stack.pids'), settings.dataDir).length > 0) {
+    throw new Error('The stack is still running. Stop it first (Ctrl-C in the terminal running npm start), then run npm run reset.');
   }
   rmSync(settings.dataDir, { recursive: true, force: true });
   console.log(`Removed ${path.relative(process.cwd(), settings.dataDir)}: the next npm start begins with empty databases and the seeded admin.`);

@@ -9,6 +9,13 @@ import { postgresBinDir } from './system-packages';
 export const DATABASES = ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'] as const;
 export const S3_BUCKET = 'kingdom-media';
 
+/** The Stripe emulator's fixed test credentials (development and tests only). */
+export const STRIPE_EMULATOR = {
+  secretKey: 'sk_test_local',
+  publishableKey: 'pk_test_local',
+  webhookSecret: 'whsec_local_dev_secret',
+} as const;
+
 export interface InfraUrls {
   pgAdminUrl: string;
   databaseUrl: (db: string) => string;
@@ -17,6 +24,7 @@ export interface InfraUrls {
   s3Endpoint: string;
   smtpPort: number;
   mailWebUrl: string;
+  stripeApi: string;
 }
 
 export const infraUrls = (ports: Ports): InfraUrls => ({
@@ -27,6 +35,7 @@ export const infraUrls = (ports: Ports): InfraUrls => ({
   s3Endpoint: `http://127.0.0.1:${ports.s3}`,
   smtpPort: ports.smtp,
   mailWebUrl: `http://localhost:${ports.mailWeb}`,
+  stripeApi: `http://127.0.0.1:${ports.stripe}`,
 });
 
 const PORT_NAMES: Record<keyof Ports, string> = {
@@ -98,12 +107,19 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
     '--mail-directory', path.join(dataDir, 'mail'),
   ], { env });
 
+  // Stripe's stand-in: REST API, Stripe.js and signed webhooks to the gateway (ADR 0007).
+  const stripe = group.start('stripe', tsx, [
+    path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'), '--port', String(ports.stripe),
+    '--webhook-url', `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`, '--webhook-secret', STRIPE_EMULATOR.webhookSecret,
+  ], { env });
+
   await Promise.all([
     waitFor('Postgres', () => pgReady(urls.pgAdminUrl), 30_000, pg, group),
     waitFor('Redis', () => tcpOpen(ports.redis), 10_000, redis, group),
     waitFor('NATS', () => httpOk(`http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`), 15_000, nats, group),
     waitFor('S3 server', () => tcpOpen(ports.s3), 20_000, s3, group),
     waitFor('mail catcher', () => tcpOpen(ports.mailWeb), 20_000, maildev, group),
+    waitFor('Stripe emulator', () => httpOk(`http://127.0.0.1:${ports.stripe}/_emulator/health`), 20_000, stripe, group),
   ]);
   await createDatabases(urls.pgAdminUrl);
   return urls;

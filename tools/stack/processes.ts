@@ -79,17 +79,30 @@ async function stopOne(m: Managed) {
   clearTimeout(timer);
 }
 
-/** Kills processes a previous run of this profile left behind (e.g. after `kill -9`). Only those recorded by it. */
+/** Process groups recorded by a run of this profile that are still alive (only ours: matched by data folder). */
+export function recordedPids(pidFile: string, dataDir: string): number[] {
+  if (!existsSync(pidFile)) return [];
+  return readFileSync(pidFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => Number(line.split(' ')[0]))
+    .filter((pid) => {
+      try {
+        // Entries are NUL-separated; match the whole entry so `.data/test` never matches `.data/test-600`.
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`KM_STACK_DATA_DIR=${dataDir}`);
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** Kills processes a previous run of this profile left behind (e.g. after `kill -9`). */
 export function killLeftovers(pidFile: string, dataDir: string) {
-  if (!existsSync(pidFile)) return;
-  for (const line of readFileSync(pidFile, 'utf8').split('\n').filter(Boolean)) {
-    const pid = Number(line.split(' ')[0]);
+  for (const pid of recordedPids(pidFile, dataDir)) {
     try {
-      const cmdline = readFileSync(`/proc/${pid}/environ`, 'utf8');
-      if (!cmdline.includes(`KM_STACK_DATA_DIR=${dataDir}`)) continue;
       process.kill(-pid, 'SIGKILL');
     } catch {
-      /* not running */
+      /* already gone */
     }
   }
 }

@@ -1,12 +1,18 @@
 import path from 'node:path';
 import { ROOT, type StackSettings } from './config';
-import type { InfraUrls } from './infra';
+import { S3_BUCKET, STRIPE_EMULATOR, type InfraUrls } from './infra';
 import { httpOk, ProcessGroup, waitFor } from './processes';
 
 interface AppService {
   name: string;
   port: (s: StackSettings) => number;
   env: (s: StackSettings, urls: InfraUrls) => Record<string, string>;
+}
+
+/** The stack's s3rver as the S3_* settings of the deployment files; s3rver accepts any credentials. */
+function s3Env(urls: InfraUrls): Record<string, string> {
+  const endpoint = new URL(urls.s3Endpoint);
+  return { S3_ENDPOINT: endpoint.hostname, S3_PORT: endpoint.port, S3_USE_SSL: 'false', S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET };
 }
 
 /** Every domain service plus the gateway, in start order. New services add one entry here. */
@@ -21,6 +27,44 @@ export const APP_SERVICES: AppService[] = [
     }),
   },
   {
+    name: 'catalog',
+    port: (s) => s.ports.catalog,
+    env: (_s, urls) => ({
+      DATABASE_URL: urls.databaseUrl('catalog'),
+      // Both profiles start with demo products and services (the browser tests use them); only an empty catalog is seeded.
+      SEED_DEMO: 'true',
+      ...s3Env(urls),
+    }),
+  },
+  {
+    name: 'orders',
+    port: (s) => s.ports.orders,
+    env: (_s, urls) => ({
+      DATABASE_URL: urls.databaseUrl('orders'),
+      REDIS_URL: urls.redisUrl,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(urls.smtpPort),
+      // The Stripe emulator started with the infra (ADR 0007).
+      STRIPE_SECRET_KEY: STRIPE_EMULATOR.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.webhookSecret,
+      STRIPE_API_HOST: new URL(urls.stripeApi).hostname,
+      STRIPE_API_PORT: new URL(urls.stripeApi).port,
+      STRIPE_API_PROTOCOL: 'http',
+    }),
+  },
+  {
+    name: 'forms',
+    port: (s) => s.ports.forms,
+    env: (s, urls) => ({
+      DATABASE_URL: urls.databaseUrl('forms'),
+      REDIS_URL: urls.redisUrl,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(urls.smtpPort),
+      // Links in emails (unsubscribe, manuscript downloads) point at this stack's gateway.
+      PUBLIC_ORIGIN: `http://localhost:${s.ports.gateway}`,
+    }),
+  },
+  {
     name: 'gateway',
     port: (s) => s.ports.gateway,
     env: (s, urls) => ({
@@ -28,8 +72,15 @@ export const APP_SERVICES: AppService[] = [
       PUBLIC_ORIGIN: `http://localhost:${s.ports.gateway}`,
       ALLOWED_ORIGINS: `http://127.0.0.1:${s.ports.gateway}`,
       WEB_DIST_DIR: path.join(ROOT, 'web', 'dist'),
+      ...s3Env(urls),
+      STRIPE_PUBLISHABLE_KEY: STRIPE_EMULATOR.publishableKey,
+      STRIPE_JS_URL: `${urls.stripeApi}/v3/`,
       // The browser suite signs in many times from one address.
       ...(s.profile === 'test' ? { RATE_LIMIT_PER_MINUTE: '5000' } : {}),
+      // The browser suite and the checkout benchmark check out many times from one address.
+      ...(s.profile === 'test' ? { RATE_LIMIT_CHECKOUT_PER_MINUTE: '5000' } : {}),
+      // The browser suite posts many forms from one address.
+      ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
     }),
   },
 ];

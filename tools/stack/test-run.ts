@@ -32,7 +32,7 @@ const projectDirs = () =>
     readdirSync(path.join(ROOT, group)).map((name) => path.join(ROOT, group, name)).filter((d) => existsSync(path.join(d, 'package.json'))),
   );
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<number> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -40,13 +40,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT
 }
 
 /** Runs files with node's test runner, printing the spec report and counting from a TAP copy. */
-async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, reportDir: string, extra: string[] = []): Promise<Tally> {
+async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, reportDir: string, extra: string[] = [], cwd = ROOT): Promise<Tally> {
   if (files.length === 0) return { suite, passed: 0, failed: 0, skipped: 0 };
-  const tap = path.join(reportDir, `${suite}.tap`);
+  const tap = path.join(reportDir, `${suite}-${path.basename(cwd)}.tap`);
   const code = await run(
     process.execPath,
     ['--import', 'tsx', '--test', ...extra, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
     env,
+    cwd,
   );
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
@@ -90,17 +91,20 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
   onStop(() => group.stopAll());
 
   try {
-    ensureSystemPackages(['postgresql', 'redis', 'nats', ...(wanted('e2e') ? (['chromium'] as const) : [])]);
+    // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
+    ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium']);
     buildAll();
 
     if (wanted('unit')) {
       console.log('\n━━ unit tests');
       const files = [
         ...projectDirs().flatMap((d) => findFiles(path.join(d, 'dist'), /\.spec\.js$/)),
-        ...findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/),
         ...findFiles(path.join(ROOT, 'tools'), /\.spec\.ts$/),
       ];
-      tallies.push(await nodeTests('unit', files, {}, reportDir));
+      const backend = await nodeTests('unit', files, {}, reportDir);
+      // The web's specs run from web/ so tsx resolves its `@/` path alias.
+      const web = await nodeTests('unit', findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/), {}, reportDir, [], path.join(ROOT, 'web'));
+      tallies.push({ suite: 'unit', passed: backend.passed + web.passed, failed: backend.failed + web.failed, skipped: backend.skipped + web.skipped });
     }
 
     if (wanted('integration') || wanted('e2e')) {
@@ -154,4 +158,5 @@ const testServerEnv = (urls: InfraUrls): NodeJS.ProcessEnv => ({
   KM_TEST_S3_ENDPOINT: urls.s3Endpoint,
   KM_TEST_SMTP_PORT: String(urls.smtpPort),
   KM_TEST_MAIL_API_URL: urls.mailWebUrl,
+  KM_TEST_STRIPE_API: urls.stripeApi,
 });

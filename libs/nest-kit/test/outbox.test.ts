@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
-import { DataSource } from 'typeorm';
-import { postgresOptions } from '../src/database/database';
+import type { DataSource } from 'typeorm';
+import { openDataSource, postgresOptions } from '../src/database/database';
 import { EventConsumer } from '../src/outbox/event-consumer';
 import { ensureEventsStream } from '../src/outbox/jetstream';
 import { recordEvent } from '../src/outbox/outbox';
@@ -23,8 +23,7 @@ let nc: NatsConnection;
 
 before(async () => {
   db = await createTestDatabase('outbox');
-  dataSource = new DataSource(postgresOptions({ url: db.url, entities: [OutboxEvent, HandledEvent], migrations: [CreateOutboxTables1763700000000] }));
-  await dataSource.initialize();
+  dataSource = await openDataSource(postgresOptions({ url: db.url, entities: [OutboxEvent, HandledEvent], migrations: [CreateOutboxTables1763700000000] }));
   await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL)');
   nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
   await ensureEventsStream(nc);

@@ -1,15 +1,19 @@
-import { HealthModule, NATS_CONNECTION, NatsConnectionModule, RpcModule } from '@km/nest-kit';
+import { HealthModule, NATS_CONNECTION, NatsConnectionModule, RpcModule, StorageModule } from '@km/nest-kit';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { NatsConnection } from 'nats';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
+import { ProductsController, ServicesController } from './catalog/catalog.controller';
 import { LoginGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { gatewayReadinessChecks } from './health/gateway-health';
+import { FormsModule } from './forms/forms.module';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { MediaController } from './media/media.controller';
+import { OrdersModule } from './orders/orders.module';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
 
@@ -23,12 +27,15 @@ export class GatewayModule {
         NatsConnectionModule.forRoot(config.natsUrl, 'gateway'),
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'gateway' }),
         PassportModule,
+        StorageModule.forRoot(config.storage),
+        OrdersModule.forRoot(config),
+        FormsModule.forRoot(config),
         HealthModule.forRoot({
           inject: [REDIS, NATS_CONNECTION],
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController],
+      controllers: [AuthController, ProductsController, ServicesController, MediaController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         RateLimits,

@@ -1,4 +1,4 @@
-import { baseServiceEnv, booleanFromEnv, loadConfig } from '@km/nest-kit';
+import { baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, storageEnv, storageOptionsFrom } from '@km/nest-kit';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +7,7 @@ const origin = z.url().transform((u) => new URL(u).origin);
 export const gatewayConfigSchema = z
   .object({
     ...baseServiceEnv,
+    ...storageEnv,
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
     PUBLIC_ORIGIN: origin.optional(),
@@ -17,8 +18,13 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+    RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   })
+  .superRefine((env, ctx) => checkStorageEnv(env, ctx))
   .transform((env) => {
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.HTTP_PORT}`;
     const extra = env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin);
@@ -37,7 +43,17 @@ export const gatewayConfigSchema = z
       webDistDir: env.WEB_DIST_DIR,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+      /** Form submissions (contact, prayer, publishing, books, newsletter) per client IP per hour, all kinds together. */
+      rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,
+      /** What the SPA loads Stripe.js with (GET /api/config/payments, which answers 503 while the key is unset). */
+      payments: { stripeJsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null },
+      /** create-payment-intent and order creation together, per client IP per minute. */
+      rateLimitCheckoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      /** Checkout requests wait on the catalog and Stripe, so they get longer than other NATS requests. */
+      checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
+      /** Uploads are streamed here and `/media/*` is served from here. */
+      storage: storageOptionsFrom(env),
     };
   });
 

@@ -55,6 +55,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   );
   app.use(requestContextMiddleware(pino));
   app.use(cookieParser());
+  // Stripe signs the exact bytes it sends, so its webhook gets the body raw, before the JSON parser could touch it.
+  app.use('/api/webhooks/stripe', express.raw({ type: 'application/json', limit: '512kb' }));
   app.use(express.json({ limit: '1mb' }));
   app.use(bodyParserErrors());
   app.use('/api', originCheckMiddleware(config.allowedOrigins));

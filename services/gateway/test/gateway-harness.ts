@@ -1,5 +1,10 @@
+import { AppModule as CatalogModule } from '@km/catalog/dist/src/app.module';
+import { loadCatalogConfig } from '@km/catalog/dist/src/config';
+import { AppModule as FormsModule } from '@km/forms/dist/src/app.module';
+import { loadFormsConfig } from '@km/forms/dist/src/config';
 import { loadIdentityConfig } from '@km/identity/dist/src/config';
 import { AppModule as IdentityModule } from '@km/identity/dist/src/app.module';
+import { ObjectStorage } from '@km/nest-kit';
 import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,12 +20,36 @@ export interface Harness {
   identity: INestApplication;
   gateway: INestApplication;
   db: TestDatabase;
+  /** Present when started with `catalog`. */
+  catalog?: { app: INestApplication; db: TestDatabase };
+  /** Present when started with `forms`. */
+  forms?: { app: INestApplication; db: TestDatabase };
+  /** The test stack's bucket, for checking what uploads left behind. */
+  storage: ObjectStorage;
   stop(): Promise<void>;
 }
 
-/** Identity and the gateway, started as in production, against the test stack's real servers. */
-export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Gateway settings to override. */
+  gateway?: Record<string, string>;
+  /** Also start the catalog service with a fresh database (and these settings, e.g. SEED_DEMO). */
+  catalog?: Record<string, string>;
+  /** Also start the forms service with a fresh database, mailing through the test stack's mail catcher. */
+  forms?: Record<string, string>;
+}
+
+/** The test stack's S3 server as the S3_* settings every service reads. */
+export function testStorageEnv(): Record<string, string> {
+  const endpoint = testServers().KM_TEST_S3_ENDPOINT;
+  if (!endpoint) throw new Error('KM_TEST_S3_ENDPOINT is not set: run integration tests through `npm test`');
+  const url = new URL(endpoint);
+  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_USE_SSL: String(url.protocol === 'https:'), S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'kingdom-media' };
+}
+
+/** Identity and the gateway (and catalog, when asked), started as in production, against the test stack's real servers. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const servers = testServers();
+  const s3 = testStorageEnv();
   const db = await createTestDatabase('identity');
   const identity = await startTestService(
     IdentityModule.forRoot(
@@ -29,6 +58,40 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     'identity',
     servers.KM_TEST_NATS_URL,
   );
+  let catalog: Harness['catalog'];
+  if (options.catalog) {
+    const catalogDb = await createTestDatabase('catalog');
+    const app = await startTestService(
+      CatalogModule.forRoot(
+        loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: servers.KM_TEST_NATS_URL, DATABASE_URL: catalogDb.url, LOG_LEVEL: 'warn', ...s3, ...options.catalog }),
+      ),
+      'catalog',
+      servers.KM_TEST_NATS_URL,
+    );
+    catalog = { app, db: catalogDb };
+  }
+  let forms: Harness['forms'];
+  if (options.forms) {
+    const formsDb = await createTestDatabase('forms');
+    const app = await startTestService(
+      FormsModule.forRoot(
+        loadFormsConfig({
+          HTTP_PORT: '0',
+          NATS_URL: servers.KM_TEST_NATS_URL,
+          DATABASE_URL: formsDb.url,
+          REDIS_URL: servers.KM_TEST_REDIS_URL,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+          PUBLIC_ORIGIN: 'http://localhost:3999',
+          LOG_LEVEL: 'warn',
+          ...options.forms,
+        }),
+      ),
+      'forms',
+      servers.KM_TEST_NATS_URL,
+    );
+    forms = { app, db: formsDb };
+  }
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
   const gateway = await createGateway(
@@ -40,7 +103,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       WEB_DIST_DIR: webDist,
       RPC_TIMEOUT_MS: '1500',
       LOG_LEVEL: 'warn',
-      ...overrides,
+      ...s3,
+      ...options.gateway,
     }),
   );
   await gateway.listen(0, '127.0.0.1');
@@ -50,10 +114,17 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     identity,
     gateway,
     db,
+    catalog,
+    forms,
+    storage: gateway.get(ObjectStorage),
     async stop() {
       await gateway.close();
       await identity.close().catch(() => undefined);
+      await catalog?.app.close().catch(() => undefined);
+      await forms?.app.close().catch(() => undefined);
       await db.drop();
+      await catalog?.db.drop();
+      await forms?.db.drop();
     },
   };
 }
@@ -70,16 +141,18 @@ export class Client {
   cookie?: string;
   constructor(private readonly baseUrl: string, private readonly headers: Record<string, string> = {}) {}
 
+  /** A FormData body goes as multipart/form-data; anything else but a string as JSON. */
   async request<T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> {
+    const json = body !== undefined && !(body instanceof FormData);
     const res = await fetch(this.baseUrl + url, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(json ? { 'content-type': 'application/json' } : {}),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...this.headers,
         ...extraHeaders,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body),
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
@@ -98,4 +171,7 @@ export class Client {
 
   get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
   post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
+  put = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
+  patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', url, body, headers);
+  delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, undefined, headers);
 }

@@ -1,3 +1,13 @@
+/**
+ * Request/reply subjects of the catalog service.
+ * - list: ListItemsRequest → CatalogPage
+ * - get: ItemRef → CatalogItem (not_found for an unknown or malformed id, or another kind's id)
+ * - getMany: {ids} → CatalogItem[] in the order asked, unknown ids left out
+ * - featured: {kind} → the newest featured CatalogItem (not_found when none)
+ * - create: CreateItemRequest → CatalogItem
+ * - update: UpdateItemRequest → CatalogItem
+ * - delete: ItemRef → DeletedItem
+ */
 export const CatalogSubjects = {
   list: 'catalog.items.list',
   get: 'catalog.items.get',

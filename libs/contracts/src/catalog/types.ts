@@ -24,3 +24,8 @@ export interface CatalogPage {
   page: number;
   pageSize: number;
 }
+
+export interface DeletedItem {
+  id: string;
+  kind: ItemKind;
+}

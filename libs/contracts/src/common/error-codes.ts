@@ -10,6 +10,7 @@ export const ErrorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'range_not_satisfiable',
   'rate_limited',
   'unavailable',
   'internal',

@@ -1,4 +1,4 @@
-import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
 export interface DatabaseOptions {
   url: string;
@@ -6,14 +6,14 @@ export interface DatabaseOptions {
   migrations: MixedList<Function | string>;
 }
 
-/** Postgres options every service uses: migrations run at start, never `synchronize`. */
+/** Postgres options every service uses: never `synchronize`; migrations run at start through {@link openDataSource}. */
 export function postgresOptions({ url, entities, migrations }: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     entities,
     migrations,
-    migrationsRun: true,
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
@@ -45,4 +45,25 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+// Any fixed number works; it only has to be the same for every replica of every service.
+const MIGRATION_LOCK_KEY = 7_114_202_611;
+
+/**
+ * Connects and runs pending migrations while holding a Postgres advisory lock, so
+ * replicas starting together migrate one after the other instead of racing.
+ */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource(options).initialize();
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+  return dataSource;
 }

@@ -75,6 +75,7 @@ export const httpStatusForCode: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { postgresOptions, type DatabaseOptions } from '../database/database';
+import { openDataSource, postgresOptions, type DatabaseOptions } from '../database/database';
 import { RpcErrorFilter } from '../errors/rpc-error.filter';
 import { HealthModule } from '../health/health.module';
 import { createLogger } from '../logging/logger';
@@ -51,7 +51,10 @@ export class ServiceKitModule {
       global: true,
       imports: [
         NatsConnectionModule.forRoot(options.natsUrl, options.name),
-        TypeOrmModule.forRoot({ ...postgresOptions({ url: options.url, entities, migrations }) }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => postgresOptions({ url: options.url, entities, migrations }),
+          dataSourceFactory: (dataSourceOptions) => openDataSource(dataSourceOptions!),
+        }),
         HealthModule.forRoot({
           inject: [DataSource, NATS_CONNECTION],
           useFactory: (dataSource: DataSource, nc: NatsConnection) => [

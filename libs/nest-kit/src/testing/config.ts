@@ -9,6 +9,7 @@ export const testServersSchema = z.object({
   KM_TEST_S3_ENDPOINT: z.string().optional(),
   KM_TEST_SMTP_PORT: z.coerce.number().int().optional(),
   KM_TEST_MAIL_API_URL: z.string().optional(),
+  KM_TEST_STRIPE_API: z.string().optional(),
 });
 export type TestServers = z.infer<typeof testServersSchema>;
 

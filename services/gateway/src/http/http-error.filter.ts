@@ -11,6 +11,7 @@ const codeForStatus: Record<number, ErrorCode> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
   429: 'rate_limited',
   503: 'unavailable',
 };

@@ -14,6 +14,7 @@ export class RateLimits {
   private readonly logger = new Logger('RateLimits');
   private readonly api: RateLimiterRedis;
   private readonly loginFailures: RateLimiterRedis;
+  private readonly formSubmissions: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.api = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:api', points: config.rateLimitPerMinute, duration: 60 });
@@ -23,6 +24,7 @@ export class RateLimits {
       points: config.login.maxFailures,
       duration: config.login.windowSeconds,
     });
+    this.formSubmissions = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:forms', points: config.rateLimitFormsPerHour, duration: 3600 });
   }
 
   /** Express middleware for every `/api` request, per client IP. Fails open if Redis is down. */
@@ -43,6 +45,27 @@ export class RateLimits {
         next();
       }
     };
+  }
+
+  /**
+   * Counts one form submission from this IP (every kind together, valid or not) and throws 429 once the hourly
+   * budget is spent. Fails open if Redis is down: a message from a person matters more than the spam it might let in.
+   */
+  async consumeFormSubmission(ip: string): Promise<void> {
+    try {
+      await this.formSubmissions.consume(ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) {
+        this.logger.warn(`form rate limiter unavailable, letting the submission through: ${String(error)}`);
+        return;
+      }
+      const seconds = Math.ceil(error.msBeforeNext / 1000);
+      const wait = minutes(seconds);
+      throw new RateLimitedError(
+        `You have sent many forms from this address in the last hour. Please try again in ${wait} minute${wait === 1 ? '' : 's'}, or call us if it is urgent.`,
+        seconds,
+      );
+    }
   }
 
   private loginKey(username: string, ip: string) {

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { CartSheet } from '@/features/cart/components/cart-sheet';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <CartSheet />
       <ScrollRestoration />
     </div>
   );

@@ -57,7 +57,11 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {isAdmin && <AdminLogoutButton className="hidden sm:inline-flex" />}
+          {isAdmin && (
+            <span className="hidden sm:block">
+              <AdminLogoutButton />
+            </span>
+          )}
           <CartButton />
           <button
             type="button"

@@ -1,10 +1,12 @@
-import { Inbox, LockKeyhole, ShieldX } from 'lucide-react';
+import { LockKeyhole, ShieldX } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog';
+import { AdminOrders } from '@/features/checkout/components/admin-orders';
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
@@ -45,16 +47,13 @@ export function AdminPage() {
   }
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
+    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <h1 className="font-serif text-4xl font-bold text-indigo-950">Admin Dashboard</h1>
-      <p className="mt-2 text-slate-600">Signed in as {user.username}.</p>
-      <div className="mt-10 flex flex-col items-center gap-3 rounded-xl border border-dashed border-indigo-200 bg-white p-12 text-center text-slate-600">
-        <Inbox className="size-10 text-indigo-300" aria-hidden />
-        <p>
-          The inbox for contact messages, publishing inquiries, book submissions and prayer requests arrives
-          with the forms release.
-        </p>
-      </div>
+      <p className="mt-2 mb-8 text-slate-600">Signed in as {user.username}.</p>
+      <AdminDashboard
+        isAdmin={user.isAdmin}
+        extraTabs={[{ value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> }]}
+      />
     </section>
   );
 }

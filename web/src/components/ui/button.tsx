@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'accent' | 'outline' | 'ghost' | 'outline-light';
+export type ButtonVariant = 'primary' | 'accent' | 'outline' | 'ghost' | 'outline-light' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
@@ -10,6 +10,7 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-indigo-200 bg-white text-indigo-900 hover:bg-indigo-50',
   'outline-light': 'border border-white/60 text-white hover:bg-white/10',
   ghost: 'text-indigo-900 hover:bg-indigo-50',
+  destructive: 'bg-red-600 text-white hover:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

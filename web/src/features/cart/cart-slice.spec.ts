@@ -8,6 +8,7 @@ import {
   cartSlice,
   cartToggled,
   fromPersistedCart,
+  lineTotalCents,
   toPersistedCart,
   type CartItemAddedPayload,
   type CartState,
@@ -51,7 +52,22 @@ describe('cart slice', () => {
       cartItemAdded(product({ productId: 'p2', price: '5.50' })),
     );
     assert.equal(state.items.length, 2);
-    assert.deepEqual(selectors(state), { count: 3, total: 2 * 19.99 + 5.5 });
+    assert.deepEqual(selectors(state), { count: 3, total: 45.48 });
+  });
+
+  it('adds the total up in cents, without floating-point noise', () => {
+    const state = reduce(
+      undefined,
+      cartItemAdded(product({ price: '0.10' })),
+      cartItemAdded(product({ productId: 'p2', price: '0.20' })),
+      cartItemAdded(product({ productId: 'p3', price: '19.99', quantity: 3 })),
+    );
+    assert.equal(selectors(state).total, 60.27);
+    assert.equal(lineTotalCents({ price: '19.99', quantity: 3 }), 5997);
+  });
+
+  it('has a zero total and count when empty', () => {
+    assert.deepEqual(selectors(cartSlice.getInitialState()), { count: 0, total: 0 });
   });
 
   it('sets a quantity, and removes the item at zero or below', () => {

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { toCents } from '@/lib/format-price';
 
 export interface CartItem {
   productId: string;
@@ -56,14 +57,16 @@ export const cartSlice = createSlice({
     selectCartItems: (state) => state.items,
     selectCartIsOpen: (state) => state.isOpen,
     selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
-    selectCartTotal: (state) =>
-      state.items.reduce((sum, item) => sum + Number.parseFloat(item.price) * item.quantity, 0),
+    /** Sum of price × quantity in dollars, added up in whole cents so it carries no floating-point noise. */
+    selectCartTotal: (state) => state.items.reduce((cents, item) => cents + lineTotalCents(item), 0) / 100,
   },
 });
 
 export const { cartItemAdded, cartQuantityChanged, cartItemRemoved, cartCleared, cartToggled } =
   cartSlice.actions;
 export const { selectCartItems, selectCartIsOpen, selectCartCount, selectCartTotal } = cartSlice.selectors;
+
+export const lineTotalCents = (item: Pick<CartItem, 'price' | 'quantity'>) => toCents(item.price) * item.quantity;
 
 // isOpen is deliberately not persisted: a reload starts with the cart closed.
 export function toPersistedCart(state: CartState): Pick<CartState, 'items'> {

@@ -31,7 +31,8 @@ export function NewsletterForm() {
         onError: (error) => {
           toast({
             title: 'Subscription failed',
-            description: serverMessage(error) ?? (error.message || 'Please try again later.'),
+            // The server's own sentence when it sent one; never the raw "<status>: <body>" text.
+            description: serverMessage(error) ?? 'Please try again later.',
             variant: 'destructive',
           });
         },

@@ -1,23 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { CatalogItem } from '../catalog';
 
-export interface Product {
-  id: string;
-  name: string;
-  /** Decimal string, e.g. "24.99". */
-  price: string;
-  description: string;
-  category: string;
-  tags: string[];
-  imageUrl: string | null;
-  inStock: boolean;
-  featured: boolean;
-  createdAt: string;
-}
-
-export async function getFeaturedProduct(): Promise<Product> {
+/** The newest featured product; the API answers 404 when there is none. */
+export async function getFeaturedProduct(): Promise<CatalogItem> {
   const res = await apiRequest('GET', '/api/products/featured');
-  return (await res.json()) as Product;
+  return (await res.json()) as CatalogItem;
 }
 
 export const featuredProductQueryOptions = () =>

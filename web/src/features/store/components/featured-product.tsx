@@ -1,8 +1,11 @@
 import { PackageOpen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
+import { formatPrice } from '@/lib/format-price';
 import { useFeaturedProduct } from '../api/get-featured-product';
+import { ItemImage } from './item-image';
 
+/** Home page, "Discover & Grow", left column (spec §2). */
 export function FeaturedProduct() {
   const { data: product, isPending, isError } = useFeaturedProduct();
 
@@ -21,22 +24,23 @@ export function FeaturedProduct() {
         </div>
       )}
       {product && (
-        <article className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm">
-          <div className="relative aspect-[4/3] bg-indigo-50">
-            {product.imageUrl ? (
-              <img src={product.imageUrl} alt={product.name} className="size-full object-cover" />
-            ) : (
-              <PackageOpen className="absolute inset-0 m-auto size-12 text-indigo-300" aria-hidden />
-            )}
+        <article
+          aria-labelledby="featured-product-name"
+          className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm"
+        >
+          <div className="relative aspect-[4/3]">
+            <ItemImage item={product} className="absolute inset-0 size-full" />
             <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-indigo-950">
               Featured
             </span>
           </div>
           <div className="grid gap-3 p-5">
-            <h4 className="text-lg font-bold text-slate-900">{product.name}</h4>
+            <h4 id="featured-product-name" className="text-lg font-bold text-slate-900">
+              {product.name}
+            </h4>
             <p className="line-clamp-3 text-sm text-slate-600">{product.description}</p>
-            <div className="flex items-center justify-between">
-              <span className="text-xl font-bold text-indigo-900">${product.price}</span>
+            <div className="flex items-center justify-between gap-3">
+              <span className="text-xl font-bold text-indigo-900">{formatPrice(product.price)}</span>
               <Link to="/products" className={buttonClasses('primary', 'sm')}>
                 View Details
               </Link>

@@ -1,0 +1,38 @@
+import type { PreferredContact } from './types';
+
+/** Domain events of the forms service; published through its outbox after the submission commits. */
+export const FormsEvents = {
+  contactReceived: 'forms.contact.received',
+  prayerReceived: 'forms.prayer.received',
+  publishingReceived: 'forms.publishing.received',
+  bookReceived: 'forms.book.received',
+  newsletterSubscribed: 'forms.newsletter.subscribed',
+} as const;
+
+export interface ContactReceivedEvent {
+  contactMessageId: string;
+  email: string;
+}
+
+export interface PrayerReceivedEvent {
+  prayerRequestId: string;
+  email: string;
+  isUrgent: boolean;
+  preferredContact: PreferredContact;
+}
+
+export interface PublishingReceivedEvent {
+  publishingInquiryId: string;
+  email: string;
+}
+
+export interface BookReceivedEvent {
+  bookSubmissionId: string;
+  email: string;
+}
+
+/** Also published when an address that had unsubscribed subscribes again. */
+export interface NewsletterSubscribedEvent {
+  subscriptionId: string;
+  email: string;
+}

@@ -1,0 +1,30 @@
+/** Domain events of the orders service; each carries ids and the few values a consumer needs. */
+export const OrdersEvents = {
+  /** An order was created for a payment intent (usually before the payment is confirmed). */
+  placed: 'orders.order.placed',
+  /** Stripe reported the order's payment as succeeded. Sent once per order. */
+  paid: 'orders.order.paid',
+  /** Stripe reported a failed payment attempt on an order that was not paid. */
+  paymentFailed: 'orders.order.payment-failed',
+} as const;
+
+export interface OrderPlacedEvent {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  /** Two-decimal string, e.g. "59.38". */
+  total: string;
+}
+
+export interface OrderPaidEvent {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  /** Two-decimal string, e.g. "59.38". */
+  total: string;
+}
+
+export interface OrderPaymentFailedEvent {
+  orderId: string;
+  orderNumber: string;
+}

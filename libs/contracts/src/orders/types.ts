@@ -1,0 +1,120 @@
+import type { ORDER_STATUSES } from './schemas';
+
+/**
+ * Checkout and orders over HTTP (the gateway's routes; every amount is a two-decimal string such as "19.99").
+ *
+ * POST /api/create-payment-intent
+ *   body     { checkoutId: uuid, items: [{ productId, quantity 1–99 }], amount?: number, email?: string }
+ *            checkoutId: made once per checkout in the browser (crypto.randomUUID()); the same checkoutId and
+ *            the same priced cart get the same PaymentIntent back, so retries never create a second one.
+ *            amount: spec §7's client total; ignored, the server prices the cart from the catalog.
+ *   200      PaymentIntentQuote
+ *   400      a field is wrong (message names it) · 409 a product is unknown or out of stock (message names it)
+ *   429      too many checkout requests from this address · 503 catalog or payments unavailable, try again
+ *
+ * POST /api/orders
+ *   body     spec §3's order payload + paymentIntentId (see CreateOrderRequest). Client totals and prices are
+ *            only checked for shape; the order is priced from the catalog.
+ *   201      PlacedOrderResponse: the order was created (status pending_payment, or paid when Stripe already said so)
+ *   200      PlacedOrderResponse: this paymentIntentId already has an order; the same one is returned
+ *   400      a field is wrong, or paymentIntentId is not a payment this shop started
+ *   409      a product is unknown or out of stock; or "Your cart changed; please review the total and try again."
+ *            (details: the new Totals; the payment intent now carries the new total, so re-submitting the order
+ *            with the same paymentIntentId succeeds)
+ *
+ * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same)
+ * GET /api/orders?page&pageSize&status  → 200 OrdersPage (admin) · 401 signed out · 403 not an admin
+ * POST /api/webhooks/stripe             → 200 {received: true} · 400 bad, stale or missing signature
+ * GET /api/config/payments              → 200 PaymentsConfig
+ */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface Totals {
+  subtotal: string;
+  /** 8 % of the subtotal, rounded half up to the cent. */
+  tax: string;
+  /** "0.00" when the subtotal is over 50.00, else "9.99". */
+  shipping: string;
+  /** subtotal + tax + shipping: exactly what is charged. */
+  total: string;
+}
+
+/** One cart line as the server priced it. */
+export interface PricedLine {
+  productId: string;
+  productName: string;
+  /** Unit price from the catalog. */
+  productPrice: string;
+  quantity: number;
+  /** productPrice × quantity. */
+  subtotal: string;
+}
+
+/** Answer of POST /api/create-payment-intent. */
+export interface PaymentIntentQuote extends Totals {
+  /** For stripe.confirmPayment / <Elements options={{clientSecret}}>. */
+  clientSecret: string;
+  /** Send it back with POST /api/orders. */
+  paymentIntentId: string;
+  items: PricedLine[];
+}
+
+/** Answer of POST /api/orders. */
+export interface PlacedOrderResponse extends Totals {
+  orderNumber: string;
+  status: OrderStatus;
+}
+
+/** What the orders service answers for createOrder; `created` decides between 201 and 200. */
+export interface PlacedOrder extends PlacedOrderResponse {
+  created: boolean;
+}
+
+/** Answer of GET /api/orders/:orderNumber?email= */
+export interface BuyerOrder extends Totals {
+  orderNumber: string;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  shippingAddress: string;
+  billingAddress: string;
+  items: PricedLine[];
+  createdAt: string;
+  /** When Stripe reported the payment; null until then. */
+  paidAt: string | null;
+}
+
+/** One row of the admin list. */
+export interface OrderSummary {
+  orderNumber: string;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  total: string;
+  itemCount: number;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** Answer of GET /api/orders (admin), newest first. */
+export interface OrdersPage {
+  items: OrderSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What a webhook delivery did; Stripe only sees {received: true}. */
+export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
+
+export interface StripeWebhookResult {
+  received: true;
+  outcome: StripeWebhookOutcome;
+}
+
+/** Answer of GET /api/config/payments: what the SPA needs to load Stripe.js. */
+export interface PaymentsConfig {
+  publishableKey: string;
+  /** Stripe.js v3 (https://js.stripe.com/v3/ in production; the emulator's /v3/ locally). */
+  stripeJsUrl: string;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { booleanFromEnv } from '../config/load-config';
+
+/** Env keys of every service that sends mail; spread into the service's config schema. */
+export const mailEnv = {
+  REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  SMTP_SECURE: booleanFromEnv,
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Kingdom Marketplace <hello@kingdommarketplace.example>'),
+};
+
+export const mailSettingsFromEnv = (env: {
+  REDIS_URL: string;
+  SMTP_HOST: string;
+  SMTP_PORT: number;
+  SMTP_SECURE: boolean;
+  SMTP_USER?: string;
+  SMTP_PASS?: string;
+  MAIL_FROM: string;
+}) => ({
+  redisUrl: env.REDIS_URL,
+  smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS },
+  from: env.MAIL_FROM,
+  worker: true,
+});

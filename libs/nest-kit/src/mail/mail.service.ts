@@ -1,0 +1,84 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import IORedis from 'ioredis';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { MAIL_QUEUE, type MailSettings, type OutgoingMail } from './mail.types';
+
+export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
+export const MAIL_LOGGER = Symbol('MAIL_LOGGER');
+
+/** Delay before retry n (1-based): base·2^(n-1), capped. An SMTP outage delays mail; it does not lose it. */
+export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attemptsMade - 1));
+
+/**
+ * Every outgoing email goes through the BullMQ `mail` queue (ARCHITECTURE §7). `send` is
+ * idempotent per `key`: enqueueing the same key twice sends one email.
+ */
+@Injectable()
+export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly connection: IORedis;
+  private readonly queue: Queue<OutgoingMail>;
+  private worker: Worker<OutgoingMail> | undefined;
+  private workerConnection: IORedis | undefined;
+  private transport: Transporter | undefined;
+
+  constructor(
+    @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
+    @Inject(MAIL_LOGGER) private readonly logger: Logger,
+  ) {
+    // BullMQ needs maxRetriesPerRequest: null on its connections.
+    this.connection = new IORedis(settings.redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue<OutgoingMail>(MAIL_QUEUE, { connection: this.connection });
+  }
+
+  /** Queues one email. `key` identifies it (e.g. `contact-ack:<id>`) so a repeat is ignored. */
+  async send(key: string, mail: OutgoingMail): Promise<void> {
+    await this.queue.add('send', mail, {
+      jobId: key.replace(/:/g, '_'),
+      attempts: this.settings.attempts ?? 60,
+      backoff: { type: 'capped-exponential' },
+      removeOnComplete: { age: 14 * 24 * 3600 },
+      removeOnFail: false,
+    });
+  }
+
+  async onApplicationBootstrap() {
+    if (!this.settings.worker) return;
+    const { smtp } = this.settings;
+    this.transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass } } : {}),
+      // Plain local catchers offer no TLS; production SMTP upgrades with STARTTLS when offered.
+      ignoreTLS: !smtp.secure && !smtp.user,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+    });
+    const base = this.settings.backoffMs ?? 2000;
+    const max = this.settings.maxBackoffMs ?? 10 * 60_000;
+    this.workerConnection = this.connection.duplicate();
+    this.worker = new Worker<OutgoingMail>(MAIL_QUEUE, (job) => this.deliver(job), {
+      connection: this.workerConnection,
+      concurrency: 4,
+      settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'mail delivery failed; will retry'),
+    );
+  }
+
+  private async deliver(job: Job<OutgoingMail>) {
+    const { to, subject, text, html, replyTo } = job.data;
+    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo });
+    this.logger.info({ jobId: job.id, to, subject }, 'mail sent');
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await this.queue.close();
+    this.transport?.close();
+    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
+  }
+}

@@ -1,0 +1,31 @@
+/** A fully rendered email. Mail jobs carry this (no entities), keyed by a job id that makes enqueueing idempotent. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+}
+
+export interface MailSettings {
+  redisUrl: string;
+  smtp: SmtpSettings;
+  from: string;
+  /** Run the worker in this process (services that send mail); false = enqueue only. */
+  worker: boolean;
+  /** Attempts before a job is given up (kept in the failed set for inspection). */
+  attempts?: number;
+  /** Base delay for exponential backoff, capped at `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export const MAIL_QUEUE = 'mail';

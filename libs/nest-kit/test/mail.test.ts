@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { test } from 'node:test';
+import pino from 'pino';
+import { MailService } from '../src/mail/mail.service';
+import type { MailSettings } from '../src/mail/mail.types';
+import { testServers } from '../src/testing/config';
+import { eventually } from '../src/testing/start-app';
+
+const logger = pino({ level: 'silent' });
+
+interface CaughtMail {
+  subject: string;
+  to: { address: string }[];
+  text: string;
+}
+
+async function caught(subject: string): Promise<CaughtMail[]> {
+  const res = await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`);
+  const all = (await res.json()) as CaughtMail[];
+  return all.filter((m) => m.subject === subject);
+}
+
+function settings(smtpPort: number): MailSettings {
+  return {
+    redisUrl: testServers().KM_TEST_REDIS_URL,
+    smtp: { host: '127.0.0.1', port: smtpPort, secure: false },
+    from: 'Kingdom Marketplace <hello@kingdom.test>',
+    worker: true,
+    backoffMs: 150,
+    maxBackoffMs: 400,
+  };
+}
+
+test('a queued email reaches the SMTP server once, even when queued twice under the same key', async () => {
+  const mail = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger);
+  await mail.onApplicationBootstrap();
+  const subject = `Welcome ${randomUUID()}`;
+  try {
+    await mail.send(`welcome:${subject}`, { to: 'ruth@example.com', subject, text: 'Thank you for subscribing.' });
+    await mail.send(`welcome:${subject}`, { to: 'ruth@example.com', subject, text: 'Thank you for subscribing.' });
+    const [delivered] = await eventually(async () => (await caught(subject)).length > 0 && caught(subject), 10_000);
+    assert.equal(delivered.to[0].address, 'ruth@example.com');
+    assert.equal(delivered.text.trim(), 'Thank you for subscribing.');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal((await caught(subject)).length, 1);
+  } finally {
+    await mail.onApplicationShutdown();
+  }
+});
+
+test('while SMTP is down mail waits and retries; once SMTP is back it is delivered exactly once', async () => {
+  // A port that refuses connections until we start forwarding it to the mail catcher.
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const mail = new MailService(settings(port), logger);
+  await mail.onApplicationBootstrap();
+  const subject = `Order confirmed ${randomUUID()}`;
+  let proxy: net.Server | undefined;
+  try {
+    await mail.send(`order:${subject}`, { to: 'lydia@example.com', subject, text: 'Your order is confirmed.' });
+    await new Promise((r) => setTimeout(r, 1200));
+    assert.equal((await caught(subject)).length, 0);
+    proxy = net
+      .createServer((client) => {
+        const upstream = net.connect(testServers().KM_TEST_SMTP_PORT!, '127.0.0.1');
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      })
+      .listen(port, '127.0.0.1');
+    await eventually(async () => (await caught(subject)).length > 0, 10_000);
+    await new Promise((r) => setTimeout(r, 800));
+    assert.equal((await caught(subject)).length, 1);
+  } finally {
+    await mail.onApplicationShutdown();
+    proxy?.close();
+  }
+});

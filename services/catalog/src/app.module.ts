@@ -1,0 +1,31 @@
+import { ServiceKitModule, StorageModule } from '@km/nest-kit';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CreateCatalogItems1763700000200 } from '../migrations/1763700000200-create-catalog-items';
+import { CATALOG_CONFIG } from './catalog-config.token';
+import type { CatalogConfig } from './config';
+import { DemoSeeder } from './demo/demo-seeder';
+import { CatalogItem } from './items/catalog-item.entity';
+import { ItemsHandlers } from './items/items.handlers';
+import { ItemsService } from './items/items.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: CatalogConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          name: 'catalog',
+          natsUrl: config.natsUrl,
+          logLevel: config.logLevel,
+          url: config.databaseUrl,
+          entities: [CatalogItem],
+          migrations: [CreateCatalogItems1763700000200],
+        }),
+        StorageModule.forRoot(config.storage),
+      ],
+      controllers: [ItemsHandlers],
+      providers: [{ provide: CATALOG_CONFIG, useValue: config }, ItemsService, DemoSeeder],
+    };
+  }
+}

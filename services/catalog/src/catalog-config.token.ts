@@ -1,0 +1,1 @@
+export const CATALOG_CONFIG = Symbol('CATALOG_CONFIG');

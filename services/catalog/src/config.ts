@@ -1,0 +1,27 @@
+import { baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, storageEnv, storageOptionsFrom } from '@km/nest-kit';
+import { z } from 'zod';
+
+export const catalogConfigSchema = z
+  .object({
+    ...baseServiceEnv,
+    ...storageEnv,
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/catalog)'),
+    SEED_DEMO: booleanFromEnv,
+  })
+  .superRefine((env, ctx) => checkStorageEnv(env, ctx))
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    httpPort: env.HTTP_PORT,
+    httpHost: env.HTTP_HOST,
+    databaseUrl: env.DATABASE_URL,
+    storage: storageOptionsFrom(env),
+    /** Fill an empty catalog with demo products and services (images included) at start. */
+    seedDemo: env.SEED_DEMO,
+  }));
+
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
+
+export const loadCatalogConfig = (env: Record<string, string | undefined> = process.env): CatalogConfig =>
+  loadConfig(catalogConfigSchema, env);

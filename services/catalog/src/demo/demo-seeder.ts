@@ -1,0 +1,85 @@
+import { CATALOG_IMAGE_PREFIX, CatalogEvents, type CatalogItemEvent } from '@km/contracts';
+import { ObjectStorage, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { CATALOG_CONFIG } from '../catalog-config.token';
+import type { CatalogConfig } from '../config';
+import { CatalogItem } from '../items/catalog-item.entity';
+import { renderDemoImage } from './demo-image';
+import { DEMO_ITEMS } from './demo-items';
+
+/** Any constant works; it only has to be the same for every replica of the catalog. */
+const SEED_LOCK = 0x6b6d_6361;
+const RENDER_AT_ONCE = 4;
+
+/**
+ * With SEED_DEMO=true, fills an empty catalog with demo products and services, each with a generated image in
+ * object storage. Replicas starting together take a transaction-scoped advisory lock, so exactly one seeds and the
+ * others then find the table filled.
+ */
+@Injectable()
+export class DemoSeeder implements OnApplicationBootstrap {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly outbox: OutboxRelayRunner,
+    @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (!this.config.seedDemo) return;
+    const seeded = await this.seedIfEmpty();
+    if (seeded > 0) this.logger.info({ items: seeded }, 'seeded the demo catalog');
+  }
+
+  /** Returns how many items it added: 0 when the catalog already had any. */
+  async seedIfEmpty(): Promise<number> {
+    const stored: string[] = [];
+    try {
+      const added = await this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+        if ((await manager.count(CatalogItem)) > 0) return 0;
+        const keys = await this.storeImages(stored);
+        const now = Date.now();
+        // Newest first, an hour apart, so "Newest" and the featured product are what the list says.
+        const rows = DEMO_ITEMS.map((item, i) =>
+          manager.create(CatalogItem, {
+            ...item,
+            inStock: item.inStock ?? true,
+            featured: item.featured ?? false,
+            imageKey: keys[i],
+            createdAt: new Date(now - i * 3_600_000),
+            updatedAt: new Date(now - i * 3_600_000),
+          }),
+        );
+        await manager.save(rows);
+        for (const row of rows) await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemCreated, { itemId: row.id, kind: row.kind });
+        return rows.length;
+      });
+      this.outbox.relay.kick();
+      return added;
+    } catch (error) {
+      await Promise.all(stored.map((key) => this.storage.delete(key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  /** Renders and stores every demo image, a few at a time; `stored` collects keys for clean-up on failure. */
+  private async storeImages(stored: string[]): Promise<string[]> {
+    const keys: string[] = new Array(DEMO_ITEMS.length);
+    for (let start = 0; start < DEMO_ITEMS.length; start += RENDER_AT_ONCE) {
+      await Promise.all(
+        DEMO_ITEMS.slice(start, start + RENDER_AT_ONCE).map(async (item, offset) => {
+          const key = `${CATALOG_IMAGE_PREFIX}/${randomUUID()}.webp`;
+          await this.storage.put(key, await renderDemoImage(item.name, item.category), 'image/webp');
+          stored.push(key);
+          keys[start + offset] = key;
+        }),
+      );
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,154 @@
+import {
+  CatalogEvents,
+  categoriesFor,
+  DEFAULT_PAGE_SIZE,
+  type CatalogItem as CatalogItemDto,
+  type CatalogItemEvent,
+  type CatalogPage,
+  type CreateItemRequest,
+  type DeletedItem,
+  type ItemData,
+  type ItemKind,
+  type ItemRef,
+  type ListItemsRequest,
+  type UpdateItemRequest,
+} from '@km/contracts';
+import { AppError, invalidFields, NotFoundError, ObjectStorage, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CatalogItem, rowToDto, SELECT_COLUMNS, toCatalogItemDto, type CatalogItemRow } from './catalog-item.entity';
+import { likePattern, ORDER_BY } from './list-order';
+import { canonicalPrice } from './price';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class ItemsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRelayRunner,
+    private readonly storage: ObjectStorage,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Plain SQL: the store's hottest query, a count and one page, run side by side. */
+  async list(request: ListItemsRequest): Promise<CatalogPage> {
+    const { kind, q, category, sort = 'featured', all } = request;
+    if (category) assertCategory(kind, category, 'category');
+    const params: unknown[] = [kind];
+    const where = ['kind = $1'];
+    if (category) where.push(`category = $${params.push(category)}`);
+    if (q) where.push(`(name ILIKE $${params.push(likePattern(q))} OR description ILIKE $${params.length})`);
+    const from = `FROM catalog_items WHERE ${where.join(' AND ')}`;
+    const select = `SELECT ${SELECT_COLUMNS} ${from} ORDER BY ${ORDER_BY[sort]}`;
+    if (all) {
+      const rows: CatalogItemRow[] = await this.dataSource.query(select, params);
+      return { items: rows.map(rowToDto), total: rows.length, page: 1, pageSize: rows.length };
+    }
+    const page = request.page ?? 1;
+    const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
+    const [counted, rows] = await Promise.all([
+      this.dataSource.query(`SELECT count(*)::int AS total ${from}`, params) as Promise<{ total: number }[]>,
+      this.dataSource.query(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, pageSize, (page - 1) * pageSize]) as Promise<CatalogItemRow[]>,
+    ]);
+    return { items: rows.map(rowToDto), total: counted[0].total, page, pageSize };
+  }
+
+  async get({ kind, id }: ItemRef): Promise<CatalogItemDto> {
+    return toCatalogItemDto(await this.find(this.dataSource.manager, kind, id));
+  }
+
+  /** Items by id in the order asked, whatever their kind; ids that match nothing are left out. */
+  async getMany(ids: string[]): Promise<CatalogItemDto[]> {
+    const wanted = ids.filter((id) => UUID.test(id));
+    if (wanted.length === 0) return [];
+    const rows = await this.dataSource.getRepository(CatalogItem).createQueryBuilder('i').where('i.id = ANY(:ids)', { ids: wanted }).getMany();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return wanted.flatMap((id) => (byId.has(id) ? [toCatalogItemDto(byId.get(id)!)] : []));
+  }
+
+  /** ARCHITECTURE §10: the featured product is the newest one marked featured. */
+  async featured(kind: ItemKind): Promise<CatalogItemDto> {
+    const row = await this.dataSource
+      .getRepository(CatalogItem)
+      .createQueryBuilder('i')
+      .where('i.kind = :kind AND i.featured', { kind })
+      .orderBy('i.createdAt', 'DESC')
+      .addOrderBy('i.id', 'DESC')
+      .limit(1)
+      .getOne();
+    if (!row) throw new AppError('not_found', `No ${kind} is featured yet.`);
+    return toCatalogItemDto(row);
+  }
+
+  async create({ kind, item, imageKey }: CreateItemRequest): Promise<CatalogItemDto> {
+    assertCategory(kind, item.category, 'category');
+    const created = await this.dataSource.transaction(async (manager) => {
+      const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), imageKey }));
+      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemCreated, { itemId: row.id, kind });
+      return row;
+    });
+    this.outbox.relay.kick();
+    return toCatalogItemDto(created);
+  }
+
+  /** A new image replaces the old one, whose object is deleted only once the change has committed. */
+  async update({ kind, id, item, imageKey }: UpdateItemRequest): Promise<CatalogItemDto> {
+    assertCategory(kind, item.category, 'category');
+    const { row, replacedKey } = await this.dataSource.transaction(async (manager) => {
+      const current = await this.find(manager, kind, id, true);
+      const replacedKey = imageKey && current.imageKey !== imageKey ? current.imageKey : null;
+      manager.merge(CatalogItem, current, { ...columns(item), imageKey: imageKey ?? current.imageKey });
+      const row = await manager.save(current);
+      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemUpdated, { itemId: row.id, kind });
+      return { row, replacedKey };
+    });
+    this.outbox.relay.kick();
+    if (replacedKey) await this.deleteObject(replacedKey);
+    return toCatalogItemDto(row);
+  }
+
+  async delete({ kind, id }: ItemRef): Promise<DeletedItem> {
+    const imageKey = await this.dataSource.transaction(async (manager) => {
+      const current = await this.find(manager, kind, id, true);
+      await manager.delete(CatalogItem, { id: current.id });
+      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemDeleted, { itemId: current.id, kind });
+      return current.imageKey;
+    });
+    this.outbox.relay.kick();
+    if (imageKey) await this.deleteObject(imageKey);
+    return { id, kind };
+  }
+
+  private async find(manager: EntityManager, kind: ItemKind, id: string, forUpdate = false): Promise<CatalogItem> {
+    const missing = new NotFoundError(kind, id);
+    if (!UUID.test(id)) throw missing;
+    const query = manager.getRepository(CatalogItem).createQueryBuilder('i').where('i.id = :id AND i.kind = :kind', { id, kind });
+    if (forUpdate) query.setLock('pessimistic_write');
+    const row = await query.getOne();
+    if (!row) throw missing;
+    return row;
+  }
+
+  /** The row no longer points at the object, so a failure here only leaves an unused object behind. */
+  private async deleteObject(key: string) {
+    await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete a replaced image; it is no longer used'));
+  }
+}
+
+function assertCategory(kind: ItemKind, category: string, field: string) {
+  const allowed = categoriesFor(kind);
+  if (allowed.includes(category)) return;
+  throw invalidFields([{ field, message: `${field} must be one of ${allowed.join(', ')}` }]);
+}
+
+const columns = (item: ItemData) => ({
+  name: item.name,
+  price: canonicalPrice(item.price),
+  description: item.description,
+  category: item.category,
+  tags: item.tags,
+  inStock: item.inStock,
+  featured: item.featured,
+});

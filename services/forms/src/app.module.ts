@@ -1,0 +1,52 @@
+import { MailModule, ServiceKitModule } from '@km/nest-kit';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
+import { BookSubmissionEntity } from './books/book-submission.entity';
+import { BooksHandlers } from './books/books.handlers';
+import { BooksService } from './books/books.service';
+import type { FormsConfig } from './config';
+import { ContactMessageEntity } from './contact/contact-message.entity';
+import { ContactHandlers } from './contact/contact.handlers';
+import { ContactService } from './contact/contact.service';
+import { FORMS_CONFIG } from './forms-config.token';
+import { CountsHandlers } from './inbox/counts.handlers';
+import { FormsMailConsumer } from './mail/forms-mail.consumer';
+import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
+import { NewsletterHandlers } from './newsletter/newsletter.handlers';
+import { NewsletterService } from './newsletter/newsletter.service';
+import { PrayerRequestEntity } from './prayer/prayer-request.entity';
+import { PrayerHandlers } from './prayer/prayer.handlers';
+import { PrayerService } from './prayer/prayer.service';
+import { PublishingInquiryEntity } from './publishing/publishing-inquiry.entity';
+import { PublishingHandlers } from './publishing/publishing.handlers';
+import { PublishingService } from './publishing/publishing.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: FormsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          name: 'forms',
+          natsUrl: config.natsUrl,
+          logLevel: config.logLevel,
+          url: config.databaseUrl,
+          entities: [ContactMessageEntity, PrayerRequestEntity, PublishingInquiryEntity, BookSubmissionEntity, NewsletterSubscriptionEntity],
+          migrations: [CreateFormsTables1763700000600],
+        }),
+        MailModule.forRoot(config.mail, 'forms', config.logLevel),
+      ],
+      controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers],
+      providers: [
+        { provide: FORMS_CONFIG, useValue: config },
+        NewsletterService,
+        ContactService,
+        PrayerService,
+        PublishingService,
+        BooksService,
+        FormsMailConsumer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import { baseServiceEnv, loadConfig, mailEnv, mailSettingsFromEnv } from '@km/nest-kit';
+import { z } from 'zod';
+
+export const formsConfigSchema = z
+  .object({
+    ...baseServiceEnv,
+    ...mailEnv,
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/forms)'),
+    PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
+    STAFF_ADMIN_EMAIL: z.email('STAFF_ADMIN_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
+    STAFF_PUBLISHING_EMAIL: z.email('STAFF_PUBLISHING_EMAIL must be an email address').default('publishing@kingdommarketplace.example'),
+  })
+  .superRefine((env, ctx) => {
+    // Links in emails (unsubscribe, manuscript downloads) must point at the real site.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'PUBLIC_ORIGIN is required in production (links in emails point there)' });
+    }
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    httpPort: env.HTTP_PORT,
+    httpHost: env.HTTP_HOST,
+    databaseUrl: env.DATABASE_URL,
+    publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
+    mail: mailSettingsFromEnv(env),
+    staff: { admin: env.STAFF_ADMIN_EMAIL, publishing: env.STAFF_PUBLISHING_EMAIL },
+  }));
+
+export type FormsConfig = z.infer<typeof formsConfigSchema>;
+
+export const loadFormsConfig = (env: Record<string, string | undefined> = process.env): FormsConfig => loadConfig(formsConfigSchema, env);

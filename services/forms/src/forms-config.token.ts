@@ -1,0 +1,1 @@
+export const FORMS_CONFIG = Symbol('FORMS_CONFIG');

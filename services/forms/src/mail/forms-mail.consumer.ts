@@ -1,0 +1,101 @@
+import {
+  FormsEvents,
+  type BookReceivedEvent,
+  type ContactReceivedEvent,
+  type EventEnvelope,
+  type NewsletterSubscribedEvent,
+  type PrayerReceivedEvent,
+  type PublishingReceivedEvent,
+} from '@km/contracts';
+import { EventConsumer, MailService, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BookSubmissionEntity, toBookSubmission } from '../books/book-submission.entity';
+import type { FormsConfig } from '../config';
+import { ContactMessageEntity, toContactMessage } from '../contact/contact-message.entity';
+import { FORMS_CONFIG } from '../forms-config.token';
+import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity';
+import { PrayerRequestEntity, toPrayerRequest } from '../prayer/prayer-request.entity';
+import { PublishingInquiryEntity, toPublishingInquiry } from '../publishing/publishing-inquiry.entity';
+import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type KeyedMail, type MailContext } from './forms-mails';
+
+/** Durable consumer name: the forms service's own mail for its own events. */
+export const FORMS_MAIL_CONSUMER = 'forms-mail';
+
+/**
+ * Turns each submission event into its emails. The consumer handles an event once (handled ids), and each email
+ * is queued under a key of its own, so even a redelivery after a crash between queueing and commit queues nothing
+ * twice. Emails are rendered from the stored row, so events stay small.
+ */
+@Injectable()
+export class FormsMailConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly consumer: EventConsumer;
+  private readonly context: MailContext;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Inject(FORMS_CONFIG) config: FormsConfig,
+    private readonly mail: MailService,
+  ) {
+    this.context = { publicOrigin: config.publicOrigin, staff: config.staff };
+    this.consumer = new EventConsumer({
+      durable: FORMS_MAIL_CONSUMER,
+      types: Object.values(FormsEvents),
+      dataSource,
+      nc,
+      logger,
+      handle: (event, manager) => this.handle(event, manager),
+    });
+  }
+
+  async onApplicationBootstrap() {
+    await this.consumer.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.consumer.stop();
+  }
+
+  private async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
+    const mails = await this.mailsFor(event, manager);
+    if (mails === undefined) {
+      // The row is gone (or belongs to another database in a shared test stream): nothing to tell anyone.
+      this.logger.warn({ eventId: event.id, type: event.type }, 'no stored submission for this event; no mail sent');
+      return;
+    }
+    for (const { key, mail } of mails) await this.mail.send(key, mail);
+  }
+
+  private async mailsFor(event: EventEnvelope, manager: EntityManager): Promise<KeyedMail[] | undefined> {
+    switch (event.type) {
+      case FormsEvents.contactReceived: {
+        const row = await manager.findOneBy(ContactMessageEntity, { id: (event.data as ContactReceivedEvent).contactMessageId });
+        return row ? contactMails(toContactMessage(row), this.context) : undefined;
+      }
+      case FormsEvents.prayerReceived: {
+        const row = await manager.findOneBy(PrayerRequestEntity, { id: (event.data as PrayerReceivedEvent).prayerRequestId });
+        return row ? prayerMails(toPrayerRequest(row), this.context) : undefined;
+      }
+      case FormsEvents.publishingReceived: {
+        const row = await manager.findOneBy(PublishingInquiryEntity, { id: (event.data as PublishingReceivedEvent).publishingInquiryId });
+        return row ? publishingMails(toPublishingInquiry(row), this.context) : undefined;
+      }
+      case FormsEvents.bookReceived: {
+        const row = await manager.findOneBy(BookSubmissionEntity, { id: (event.data as BookReceivedEvent).bookSubmissionId });
+        return row ? bookMails(toBookSubmission(row), this.context) : undefined;
+      }
+      case FormsEvents.newsletterSubscribed: {
+        const row = await manager.findOneBy(NewsletterSubscriptionEntity, { id: (event.data as NewsletterSubscribedEvent).subscriptionId });
+        // Unsubscribed again before the welcome went out: no welcome.
+        if (!row) return undefined;
+        return row.unsubscribedAt ? [] : [newsletterWelcomeMail(event.id, row.email, row.unsubscribeToken, this.context)];
+      }
+      default:
+        return [];
+    }
+  }
+}

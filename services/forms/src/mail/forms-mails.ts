@@ -1,0 +1,275 @@
+import type {
+  BookSubmission,
+  ContactMessage,
+  ContactSubject,
+  ManuscriptStatus,
+  PrayerRequest,
+  PreferredContact,
+  PublishingBudget,
+  PublishingInquiry,
+  PublishingTimeline,
+} from '@km/contracts';
+import type { OutgoingMail } from '@km/nest-kit';
+import { oneLine, renderMail } from './mail-layout';
+
+export interface MailContext {
+  /** The site's address, for links. */
+  publicOrigin: string;
+  staff: { admin: string; publishing: string };
+}
+
+/** A rendered email and the key that makes queueing it idempotent. */
+export interface KeyedMail {
+  key: string;
+  mail: OutgoingMail;
+}
+
+const WARM_CLOSING = ['With gratitude and blessings,', 'The Kingdom Marketplace team'];
+const STAFF_CLOSING = ['Kingdom Marketplace website forms'];
+const HOURS = 'Monday to Friday 9:00 AM to 6:00 PM, Saturday 10:00 AM to 4:00 PM';
+
+const CONTACT_SUBJECTS: Record<ContactSubject, string> = {
+  general: 'General inquiry',
+  prayer: 'Prayer',
+  counseling: 'Counseling',
+  products: 'Products',
+  podcast: 'Podcast',
+  partnership: 'Partnership',
+  other: 'Other',
+};
+const CONTACT_METHODS: Record<PreferredContact, string> = { email: 'email', phone: 'a phone call', text: 'a text message', none: 'no follow-up' };
+const MANUSCRIPT_STATUSES: Record<ManuscriptStatus, string> = {
+  completed: 'Completed',
+  'nearly-complete': 'Nearly complete (90%)',
+  halfway: 'Halfway (50%)',
+  outline: 'Outline',
+  idea: 'Idea',
+};
+const TIMELINES: Record<PublishingTimeline, string> = {
+  asap: 'As soon as possible',
+  '3-months': 'Within 3 months',
+  '6-months': 'Within 6 months',
+  '1-year': 'Within a year',
+  flexible: 'Flexible',
+};
+const BUDGETS: Record<PublishingBudget, string> = {
+  'under-1000': 'Under $1,000',
+  '1000-3000': '$1,000 to $3,000',
+  '3000-5000': '$3,000 to $5,000',
+  '5000-10000': '$5,000 to $10,000',
+  'over-10000': 'Over $10,000',
+  discuss: "Let's discuss",
+};
+
+/** "biblical-studies" → "Biblical studies"; ISBN stays an acronym. */
+const humanize = (value: string) => (value === 'isbn' ? 'ISBN' : value.charAt(0).toUpperCase() + value.slice(1).replace(/[-_]/g, ' '));
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const orDash = (value: string | null) => value ?? '—';
+const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const fullName = (first: string, last: string | null) => oneLine([first, last].filter(Boolean).join(' '), 80);
+const adminLink = (ctx: MailContext) => ({ label: 'Open the admin inbox', url: `${ctx.publicOrigin}/admin` });
+
+/** The acknowledgement to the sender and the alert to the admin inbox. */
+export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
+  const subject = CONTACT_SUBJECTS[m.subject];
+  return [
+    {
+      key: `contact-ack:${m.id}`,
+      mail: renderMail({
+        to: m.email,
+        subject: 'We received your message | Kingdom Marketplace',
+        greeting: `Dear ${m.firstName},`,
+        paragraphs: [
+          'Thank you for reaching out to Kingdom Marketplace. Your message has arrived, and a member of our team will reply within 24 hours on business days.',
+          `If your need is urgent, please call us during ministry hours: ${HOURS}.`,
+        ],
+        details: [['Subject', subject]],
+        quotes: [{ label: 'Your message', text: m.message }],
+        closing: WARM_CLOSING,
+      }),
+    },
+    {
+      key: `contact-staff:${m.id}`,
+      mail: renderMail({
+        to: ctx.staff.admin,
+        replyTo: m.email,
+        subject: `New contact message from ${fullName(m.firstName, m.lastName)}: ${subject}`,
+        greeting: 'Hello team,',
+        paragraphs: ['A new contact message arrived through the website. Reply to this email to answer the sender directly; we promised an answer within 24 hours on business days.'],
+        details: [
+          ['Name', fullName(m.firstName, m.lastName)],
+          ['Email', m.email],
+          ['Phone', orDash(m.phone)],
+          ['Subject', subject],
+          ['Heard about us', m.howHeardAboutUs ? humanize(m.howHeardAboutUs) : '—'],
+          ['Newsletter', m.wantsNewsletter ? 'Subscribed' : 'Not asked for'],
+          ['Received', when(m.createdAt)],
+        ],
+        quotes: [{ label: 'Message', text: m.message }],
+        link: adminLink(ctx),
+        closing: STAFF_CLOSING,
+      }),
+    },
+  ];
+}
+
+/** The staff alert always; the acknowledgement unless the person asked for no follow-up. */
+export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
+  const type = humanize(p.requestType);
+  const staff: KeyedMail = {
+    key: `prayer-staff:${p.id}`,
+    mail: renderMail({
+      to: ctx.staff.admin,
+      replyTo: p.email,
+      subject: `${p.isUrgent ? '[URGENT] ' : ''}New prayer request from ${fullName(p.firstName, p.lastName)}: ${type}`,
+      greeting: 'Hello team,',
+      paragraphs: [
+        p.isUrgent ? 'An URGENT prayer request arrived through the website. Please pray and follow up as soon as you can.' : 'A new prayer request arrived through the website.',
+        p.preferredContact === 'none' ? 'They asked for no follow-up, so they received no email from us.' : `They would like to be reached by ${CONTACT_METHODS[p.preferredContact]}.`,
+      ],
+      details: [
+        ['Name', fullName(p.firstName, p.lastName)],
+        ['Email', p.email],
+        ['Phone', orDash(p.phone)],
+        ['Request type', type],
+        ['Preferred contact', humanize(p.preferredContact)],
+        ['Urgent', yesNo(p.isUrgent)],
+        ['Share anonymously with the prayer team', yesNo(p.allowSharing)],
+        ['Received', when(p.submittedAt)],
+      ],
+      quotes: [{ label: 'Prayer request', text: p.prayerRequest }],
+      link: adminLink(ctx),
+      closing: STAFF_CLOSING,
+    }),
+  };
+  if (p.preferredContact === 'none') return [staff];
+  const ack: KeyedMail = {
+    key: `prayer-ack:${p.id}`,
+    mail: renderMail({
+      to: p.email,
+      subject: 'Your prayer request has been received | Kingdom Marketplace',
+      greeting: `Dear ${p.firstName},`,
+      paragraphs: [
+        'Thank you for trusting us with your prayer request. Our prayer team has received it and will be lifting you up in prayer.',
+        p.allowSharing
+          ? 'As you allowed, we will share it anonymously with our prayer team; your name and contact details stay confidential.'
+          : 'Your request stays confidential with the staff who received it.',
+        `If we follow up, we will do so by ${CONTACT_METHODS[p.preferredContact]}, as you asked.`,
+        ...(p.isUrgent ? [`You marked your request as urgent. If you would like someone to pray with you right away, please call us during ministry hours: ${HOURS}.`] : []),
+      ],
+      closing: ['Praying with you,', 'The Kingdom Marketplace team'],
+    }),
+  };
+  return [ack, staff];
+}
+
+export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMail[] {
+  const title = oneLine(i.bookTitle, 80);
+  return [
+    {
+      key: `publishing-ack:${i.id}`,
+      mail: renderMail({
+        to: i.email,
+        subject: 'We received your publishing inquiry | Kingdom Marketplace',
+        greeting: `Dear ${i.firstName},`,
+        paragraphs: [
+          `Thank you for considering Kingdom Marketplace for "${title}". Our publishing team has received your inquiry and will answer within 24-48 hours.`,
+          'In the meantime, feel free to gather any chapters, outlines or notes you would like to share with us. We look forward to helping your message reach the readers it is meant for.',
+        ],
+        closing: WARM_CLOSING,
+      }),
+    },
+    {
+      key: `publishing-staff:${i.id}`,
+      mail: renderMail({
+        to: ctx.staff.publishing,
+        replyTo: i.email,
+        subject: `New publishing inquiry from ${fullName(i.firstName, i.lastName)}: ${title}`,
+        greeting: 'Hello publishing team,',
+        paragraphs: ['A new publishing inquiry arrived through the website. We promised an answer within 24-48 hours; reply to this email to reach the author directly.'],
+        details: [
+          ['Name', fullName(i.firstName, i.lastName)],
+          ['Email', i.email],
+          ['Phone', orDash(i.phone)],
+          ['Book title', i.bookTitle],
+          ['Genre', humanize(i.genre)],
+          ['Manuscript', MANUSCRIPT_STATUSES[i.manuscriptStatus]],
+          ['Word count', i.wordCount === null ? '—' : i.wordCount.toLocaleString('en-US')],
+          ['Previously published', yesNo(i.previouslyPublished)],
+          ['Services needed', i.servicesNeeded.length ? i.servicesNeeded.map(humanize).join(', ') : '—'],
+          ['Timeline', i.timeline ? TIMELINES[i.timeline] : '—'],
+          ['Budget', i.budget ? BUDGETS[i.budget] : '—'],
+          ['Heard about us', i.hearAboutUs ? humanize(i.hearAboutUs) : '—'],
+          ['Received', when(i.createdAt)],
+        ],
+        quotes: [
+          { label: 'About the book', text: i.bookDescription },
+          { label: 'Publishing goals', text: i.publishingGoals },
+        ],
+        link: adminLink(ctx),
+        closing: STAFF_CLOSING,
+      }),
+    },
+  ];
+}
+
+export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
+  const title = oneLine(b.bookTitle, 80);
+  return [
+    {
+      key: `book-ack:${b.id}`,
+      mail: renderMail({
+        to: b.email,
+        subject: 'We received your manuscript | Kingdom Marketplace',
+        greeting: `Dear ${b.authorName},`,
+        paragraphs: [
+          `Thank you for entrusting us with your manuscript "${title}". It arrived safely (${b.manuscriptFilename}).`,
+          'Our publishing team will read it carefully and prayerfully, and contact you about next steps.',
+        ],
+        closing: WARM_CLOSING,
+      }),
+    },
+    {
+      key: `book-staff:${b.id}`,
+      mail: renderMail({
+        to: ctx.staff.publishing,
+        replyTo: b.email,
+        subject: `New book submission from ${oneLine(b.authorName, 80)}: ${title}`,
+        greeting: 'Hello publishing team,',
+        paragraphs: ['A new manuscript was submitted through the website. The download needs an admin sign-in.'],
+        details: [
+          ['Author', b.authorName],
+          ['Email', b.email],
+          ['Book title', b.bookTitle],
+          ['Genre', humanize(b.genre)],
+          ['Word count', b.wordCount.toLocaleString('en-US')],
+          ['Target audience', b.targetAudience],
+          ['Manuscript', `${b.manuscriptFilename} (${fileSize(b.manuscriptSize)})`],
+          ['Received', when(b.submittedAt)],
+        ],
+        quotes: [{ label: 'Synopsis', text: b.synopsis }],
+        link: { label: 'Download the manuscript', url: `${ctx.publicOrigin}${b.manuscriptUrl}` },
+        closing: STAFF_CLOSING,
+      }),
+    },
+  ];
+}
+
+/** Keyed by the event, so subscribing again after unsubscribing welcomes the person again, once. */
+export function newsletterWelcomeMail(eventId: string, email: string, unsubscribeToken: string, ctx: MailContext): KeyedMail {
+  return {
+    key: `newsletter-welcome:${eventId}`,
+    mail: renderMail({
+      to: email,
+      subject: 'Welcome to the Kingdom Marketplace newsletter',
+      greeting: 'Welcome, friend!',
+      paragraphs: [
+        'Thank you for subscribing to the Kingdom Marketplace newsletter. We will share new faith-based products and services, podcast episodes, and stories from Kingdom-minded creators, businesses and ministries.',
+        'We write only when we have something worth sharing, and you can leave whenever you like.',
+      ],
+      link: { label: 'Unsubscribe', url: `${ctx.publicOrigin}/api/newsletter-subscriptions/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}` },
+      closing: WARM_CLOSING,
+    }),
+  };
+}

@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** One row per address (lower case) for good: unsubscribing sets `unsubscribedAt`, subscribing again clears it. */
+@Entity({ name: 'newsletter_subscriptions' })
+export class NewsletterSubscriptionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  /**
+   * Kept as issued (32 random bytes), not hashed: the welcome email is rendered from the row after the event is
+   * consumed, and the token only grants unsubscribing.
+   */
+  @Column({ name: 'unsubscribe_token', type: 'text' })
+  unsubscribeToken: string;
+
+  @Column({ name: 'subscribed_at', type: 'timestamptz' })
+  subscribedAt: Date;
+
+  @Column({ name: 'unsubscribed_at', type: 'timestamptz', nullable: true })
+  unsubscribedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

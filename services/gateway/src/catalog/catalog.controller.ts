@@ -1,0 +1,123 @@
+import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
+import { AppError, ObjectStorage, parseOrThrow, receiveMultipart, RpcClient, type StoredObject } from '@km/nest-kit';
+import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { RequireAdmin } from '../auth/guards';
+import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
+
+const PLURAL: Record<ItemKind, string> = { product: 'products', service: 'services' };
+
+/**
+ * The routes products and services share (spec §7). Admin routes check the role before the body is read
+ * (RoleGuard runs first), so a refused caller uploads nothing.
+ */
+function catalogRoutes(kind: ItemKind) {
+  const plural = PLURAL[kind];
+
+  // @Injectable makes TypeScript record the constructor's parameter types, which the subclasses inherit.
+  @Injectable()
+  class CatalogRoutes {
+    readonly logger = new Logger(`catalog:${plural}`);
+    constructor(
+      readonly rpc: RpcClient,
+      readonly storage: ObjectStorage,
+    ) {}
+
+    @Get()
+    @ApiOperation({
+      summary: `List ${plural}. Without any query parameter: the plain array of all ${plural}. With any of q, category, sort, page, pageSize: one page {items,total,page,pageSize} (page 1 and 12 per page by default).`,
+    })
+    @ApiQuery({ name: 'q', required: false, description: 'Text to find in the name or description, ignoring letter case.' })
+    @ApiQuery({ name: 'category', required: false })
+    @ApiQuery({ name: 'sort', required: false, enum: CATALOG_SORTS, description: 'featured (default: featured first, then newest), price-asc, price-desc, newest, name (A–Z).' })
+    @ApiQuery({ name: 'page', required: false, type: Number })
+    @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 12 by default.' })
+    async list(@Query() query: Record<string, unknown>): Promise<CatalogItem[] | CatalogPage> {
+      const asked = Object.fromEntries(LIST_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
+      const paged = Object.keys(asked).length > 0;
+      const page = await this.rpc.send<CatalogPage>(CatalogSubjects.list, { kind, ...parseOrThrow(listQuerySchema, asked), all: !paged });
+      return paged ? page : page.items;
+    }
+
+    @Get(':id')
+    @ApiOperation({ summary: `One ${kind}; 404 for an unknown id.` })
+    @ApiParam({ name: 'id', format: 'uuid' })
+    get(@Param('id') id: string): Promise<CatalogItem> {
+      return this.rpc.send<CatalogItem>(CatalogSubjects.get, { kind, id });
+    }
+
+    @Post()
+    @RequireAdmin()
+    @ApiOperation({ summary: `Create a ${kind} (admin). The image is required.` })
+    @ApiConsumes('multipart/form-data')
+    @ApiBody({ schema: itemFormSchema(kind, true) })
+    async create(@Req() req: Request): Promise<CatalogItem> {
+      const form = await receiveMultipart(req, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
+      const image = form.files.image;
+      try {
+        const item = parseItemForm(form, true);
+        return await this.rpc.send<CatalogItem>(CatalogSubjects.create, { kind, item, imageKey: image.key });
+      } catch (error) {
+        await this.discard(image, error);
+        throw error;
+      }
+    }
+
+    @Put(':id')
+    @RequireAdmin()
+    @ApiOperation({ summary: `Update a ${kind} (admin). Every text field as on create; a new image replaces the old one, none keeps it.` })
+    @ApiParam({ name: 'id', format: 'uuid' })
+    @ApiConsumes('multipart/form-data')
+    @ApiBody({ schema: itemFormSchema(kind, false) })
+    async update(@Param('id') id: string, @Req() req: Request): Promise<CatalogItem> {
+      const form = await receiveMultipart(req, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
+      const image = form.files.image as StoredObject | undefined;
+      try {
+        const item = parseItemForm(form, false);
+        return await this.rpc.send<CatalogItem>(CatalogSubjects.update, { kind, id, item, imageKey: image?.key });
+      } catch (error) {
+        await this.discard(image, error);
+        throw error;
+      }
+    }
+
+    @Delete(':id')
+    @HttpCode(204)
+    @RequireAdmin()
+    @ApiOperation({ summary: `Delete a ${kind} and its image (admin).` })
+    @ApiParam({ name: 'id', format: 'uuid' })
+    async remove(@Param('id') id: string): Promise<void> {
+      await this.rpc.send(CatalogSubjects.delete, { kind, id });
+    }
+
+    /**
+     * Deletes an upload whose request failed. Not when the catalog did not answer in time: it may still have
+     * committed a row that points at the image, and a stray object is the lesser harm.
+     */
+    async discard(image: StoredObject | undefined, error: unknown) {
+      if (!image) return;
+      if (error instanceof AppError && error.code === 'unavailable') {
+        this.logger.warn(`keeping ${image.key}: the catalog did not answer, so the ${kind} may have been saved with it`);
+        return;
+      }
+      await this.storage.delete(image.key).catch((e) => this.logger.warn(`could not delete the unused upload ${image.key}: ${String(e)}`));
+    }
+  }
+  return CatalogRoutes;
+}
+
+@ApiTags('products')
+@Controller('api/products')
+export class ProductsController extends catalogRoutes('product') {
+  // Declared in the subclass so Nest registers it before the inherited `:id` route.
+  @Get('featured')
+  @ApiOperation({ summary: 'The newest featured product (ARCHITECTURE §10); 404 when none is featured.' })
+  featured(): Promise<CatalogItem> {
+    return this.rpc.send<CatalogItem>(CatalogSubjects.featured, { kind: 'product' });
+  }
+}
+
+@ApiTags('services')
+@Controller('api/services')
+export class ServicesController extends catalogRoutes('service') {}

@@ -1,0 +1,84 @@
+import { FormsSubjects, type BookSubmission, type FormReceipt, type ManuscriptFile } from '@km/contracts';
+import { AppError, ObjectStorage, receiveMultipart, RpcClient, type ReceivedFile } from '@km/nest-kit';
+import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { RequireAdmin } from '../auth/guards';
+import { bookSubmissionFormSchema, MANUSCRIPT_POLICY, parseBookSubmissionForm } from './book-submission-form';
+import { FormsRateLimit } from './forms-rate-limit.guard';
+import { inboxRoutes } from './inbox-routes';
+import { manuscriptFilename } from './manuscript-filename';
+
+@ApiTags('forms')
+@Controller('api/book-submissions')
+export class BookSubmissionsController extends inboxRoutes<BookSubmission>('book', 'book submissions') {
+  private readonly logger = new Logger('BookSubmissions');
+
+  constructor(
+    rpc: RpcClient,
+    private readonly storage: ObjectStorage,
+  ) {
+    super(rpc);
+  }
+
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary:
+      'Submit a manuscript (anyone): multipart form with every field required. 413 over 50 MB, 415 unless the content is PDF or DOCX; a refused submission stores nothing.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: bookSubmissionFormSchema })
+  async create(@Req() req: Request): Promise<FormReceipt> {
+    const form = await receiveMultipart(req, this.storage, { files: { manuscript: MANUSCRIPT_POLICY }, maxFields: 20 });
+    try {
+      const { fields, manuscript: file } = parseBookSubmissionForm(form);
+      const manuscript: ManuscriptFile = {
+        key: file.key,
+        // The key's extension is the kind sniffed from the content (pdf or docx).
+        filename: manuscriptFilename(file.filename, file.key.slice(file.key.lastIndexOf('.') + 1)),
+        size: file.size,
+        contentType: file.contentType as ManuscriptFile['contentType'],
+      };
+      return await this.rpc.send<FormReceipt>(FormsSubjects.book.create, { ...fields, manuscript });
+    } catch (error) {
+      await this.discard(form.files.manuscript, error);
+      throw error;
+    }
+  }
+
+  @Get(':id/manuscript')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Download the manuscript of a book submission (admin), under the name the author gave it. Manuscripts are never public.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async manuscript(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const file = await this.rpc.send<ManuscriptFile>(FormsSubjects.bookManuscript, { id });
+    const object = await this.storage.read(file.key);
+    if (!object) throw new AppError('not_found', 'The manuscript file of this submission is missing from storage.');
+    res.attachment(file.filename);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(object.length));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    try {
+      await pipeline(object.body, res);
+    } catch (error) {
+      this.logger.debug(`sending ${file.key} stopped: ${String(error)}`);
+      res.destroy();
+    }
+  }
+
+  /**
+   * Deletes the upload of a submission that failed. Not when the forms service did not answer in time: it may
+   * still have saved the submission with this manuscript, and a stray object is the lesser harm.
+   */
+  private async discard(file: ReceivedFile | undefined, error: unknown) {
+    if (!file) return;
+    if (error instanceof AppError && error.code === 'unavailable') {
+      this.logger.warn(`keeping ${file.key}: the forms service did not answer, so the submission may have been saved with it`);
+      return;
+    }
+    await this.storage.delete(file.key).catch((e) => this.logger.warn(`could not delete the unused upload ${file.key}: ${String(e)}`));
+  }
+}

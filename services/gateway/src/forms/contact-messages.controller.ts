@@ -1,0 +1,20 @@
+import { contactMessageSchema, FormsSubjects, type ContactMessage, type ContactMessageData, type FormReceipt } from '@km/contracts';
+import { Controller, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { FormsRateLimit } from './forms-rate-limit.guard';
+import { inboxRoutes } from './inbox-routes';
+
+@ApiTags('forms')
+@Controller('api/contact-messages')
+export class ContactMessagesController extends inboxRoutes<ContactMessage>('contact', 'contact messages') {
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary: 'Send a contact message (anyone). 201 with a receipt; the sender gets an acknowledgement email and the admin inbox an alert. wantsNewsletter also subscribes the address.',
+  })
+  @ApiZodBody(contactMessageSchema)
+  create(@ZodBody(contactMessageSchema) body: ContactMessageData): Promise<FormReceipt> {
+    return this.rpc.send<FormReceipt>(FormsSubjects.contact.create, body);
+  }
+}

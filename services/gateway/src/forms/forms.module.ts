@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { RateLimits } from '../http/rate-limits';
+import { BookSubmissionsController } from './book-submissions.controller';
+import { ContactMessagesController } from './contact-messages.controller';
+import { FormsCountsController } from './forms-counts.controller';
+import { FormsRateLimitGuard } from './forms-rate-limit.guard';
+import { NewsletterController } from './newsletter.controller';
+import { PrayerRequestsController } from './prayer-requests.controller';
+import { PublishingInquiriesController } from './publishing-inquiries.controller';
+
+/**
+ * The forms area of the /api surface (spec §7): contact, prayer, publishing, books, newsletter and the admin inbox.
+ * Its RateLimits instance counts in the same Redis keys as the gateway's, so the budgets are shared.
+ */
+@Module({})
+export class FormsModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: FormsModule,
+      controllers: [
+        ContactMessagesController,
+        PrayerRequestsController,
+        PublishingInquiriesController,
+        BookSubmissionsController,
+        NewsletterController,
+        FormsCountsController,
+      ],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard],
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { FormsSubjects, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxPage, type SetStatusBody } from '@km/contracts';
+import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { Get, Injectable, Param, Patch, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireAdmin } from '../auth/guards';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+
+/**
+ * The admin routes every inbox shares: the list (spec §7), one item, and the status change (ARCHITECTURE §10).
+ * RoleGuard runs before any body is read, so signed-out callers get 401 and non-admins 403 whatever they send.
+ */
+export function inboxRoutes<View>(kind: InboxKind, plural: string) {
+  const subjects = FormsSubjects[kind];
+
+  // @Injectable makes TypeScript record the constructor's parameter types, which the subclasses inherit.
+  @Injectable()
+  class InboxRoutes {
+    constructor(readonly rpc: RpcClient) {}
+
+    @Get()
+    @RequireAdmin()
+    @ApiOperation({
+      summary: `All ${plural}, newest first (admin). With page/pageSize: that page only. X-Total-Count carries the total either way.`,
+    })
+    @ApiQuery({ name: 'page', required: false, type: Number })
+    @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 500, 50 by default when page is given.' })
+    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<View[]> {
+      const page = await this.rpc.send<InboxPage<View>>(subjects.list, parseOrThrow(inboxListQuerySchema, { page: query.page, pageSize: query.pageSize }));
+      res.setHeader('X-Total-Count', String(page.total));
+      return page.items;
+    }
+
+    @Get(':id')
+    @RequireAdmin()
+    @ApiOperation({ summary: `One of the ${plural} (admin); 404 for an unknown id.` })
+    @ApiParam({ name: 'id', format: 'uuid' })
+    get(@Param('id') id: string): Promise<View> {
+      return this.rpc.send<View>(subjects.get, { id });
+    }
+
+    @Patch(':id')
+    @RequireAdmin()
+    @ApiOperation({ summary: `Change the status of one of the ${plural} (admin); answers the item as it is now.` })
+    @ApiParam({ name: 'id', format: 'uuid' })
+    @ApiZodBody(setStatusSchema)
+    setStatus(@Param('id') id: string, @ZodBody(setStatusSchema) body: SetStatusBody): Promise<View> {
+      return this.rpc.send<View>(subjects.setStatus, { id, status: body.status });
+    }
+  }
+  return InboxRoutes;
+}

@@ -1,0 +1,58 @@
+import {
+  FormsSubjects,
+  newsletterSubscribeSchema,
+  newsletterUnsubscribeSchema,
+  type NewsletterSubscribeRequest,
+  type NewsletterSubscriptionResult,
+  type NewsletterUnsubscribeResult,
+} from '@km/contracts';
+import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { FormsRateLimit } from './forms-rate-limit.guard';
+import { renderUnsubscribePage, unsubscribedPage, unsubscribeProblemPage, type UnsubscribePage } from './unsubscribe-page';
+
+@ApiTags('forms')
+@Controller('api/newsletter-subscriptions')
+export class NewsletterController {
+  private readonly logger = new Logger('Newsletter');
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary:
+      'Subscribe an email address to the newsletter (anyone). 201 when this subscribed it (a welcome email follows), 200 with alreadySubscribed: true when it already was; the same body either way.',
+  })
+  @ApiZodBody(newsletterSubscribeSchema)
+  async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: Response): Promise<void> {
+    const result = await this.rpc.send<NewsletterSubscriptionResult>(FormsSubjects.newsletterSubscribe, body);
+    res.status(result.alreadySubscribed ? 200 : 201).json(result);
+  }
+
+  @Get('unsubscribe')
+  @ApiOperation({
+    summary:
+      'The unsubscribe link of our emails (no sign-in). Answers an HTML page: 200 "You have been unsubscribed" (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',
+  })
+  @ApiQuery({ name: 'token', required: true })
+  async unsubscribe(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+    let page: UnsubscribePage;
+    try {
+      const request = parseOrThrow(newsletterUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
+      const result = await this.rpc.send<NewsletterUnsubscribeResult>(FormsSubjects.newsletterUnsubscribe, request);
+      page = unsubscribedPage(result.email);
+    } catch (error) {
+      const known = AppError.from(error);
+      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      page = known
+        ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
+        : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
+    }
+    res.status(page.status).type('html').setHeader('Cache-Control', 'no-store');
+    res.send(renderUnsubscribePage(page));
+  }
+}

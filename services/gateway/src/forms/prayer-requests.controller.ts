@@ -1,0 +1,20 @@
+import { FormsSubjects, prayerRequestSchema, type FormReceipt, type PrayerRequest, type PrayerRequestData } from '@km/contracts';
+import { Controller, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { FormsRateLimit } from './forms-rate-limit.guard';
+import { inboxRoutes } from './inbox-routes';
+
+@ApiTags('forms')
+@Controller('api/prayer-requests')
+export class PrayerRequestsController extends inboxRoutes<PrayerRequest>('prayer', 'prayer requests') {
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary: 'Submit a prayer request (anyone). 201 with a receipt; an acknowledgement email unless preferredContact is none, and an alert to the admin inbox.',
+  })
+  @ApiZodBody(prayerRequestSchema)
+  create(@ZodBody(prayerRequestSchema) body: PrayerRequestData): Promise<FormReceipt> {
+    return this.rpc.send<FormReceipt>(FormsSubjects.prayer.create, body);
+  }
+}

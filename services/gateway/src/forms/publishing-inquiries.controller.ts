@@ -1,0 +1,20 @@
+import { FormsSubjects, publishingInquirySchema, type FormReceipt, type PublishingInquiry, type PublishingInquiryData } from '@km/contracts';
+import { Controller, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { FormsRateLimit } from './forms-rate-limit.guard';
+import { inboxRoutes } from './inbox-routes';
+
+@ApiTags('forms')
+@Controller('api/publishing-inquiries')
+export class PublishingInquiriesController extends inboxRoutes<PublishingInquiry>('publishing', 'publishing inquiries') {
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary: 'Send a publishing inquiry (anyone). 201 with a receipt; the author gets an acknowledgement email and the publishing inbox an alert.',
+  })
+  @ApiZodBody(publishingInquirySchema)
+  create(@ZodBody(publishingInquirySchema) body: PublishingInquiryData): Promise<FormReceipt> {
+    return this.rpc.send<FormReceipt>(FormsSubjects.publishing.create, body);
+  }
+}

@@ -1,0 +1,54 @@
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+export interface UnsubscribePage {
+  status: number;
+  title: string;
+  message: string;
+}
+
+export const unsubscribedPage = (email: string): UnsubscribePage => ({
+  status: 200,
+  title: 'You have been unsubscribed',
+  message: `${email} will no longer receive the Kingdom Marketplace newsletter. Changed your mind? You can subscribe again at any time from the bottom of any page on our site.`,
+});
+
+/** The page for a refused link: what went wrong, in the words the service used, and what to do. */
+export function unsubscribeProblemPage(status: number, message: string): UnsubscribePage {
+  const title =
+    status === 400 ? 'This unsubscribe link is incomplete' : status === 404 ? 'We could not find that subscription' : 'Please try again in a moment';
+  return { status, title, message };
+}
+
+/**
+ * A small page of its own (the link is opened from an email, not from the app), styled inline, which the
+ * gateway's Content-Security-Policy allows.
+ */
+export function renderUnsubscribePage(page: UnsubscribePage): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(page.title)} | Kingdom Marketplace</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2b2b}
+main{max-width:480px;margin:24px;padding:32px;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.brand{margin:0 0 16px;color:#5b3a8c;font-size:18px}
+h1{margin:0 0 16px;font-size:24px}
+p{line-height:1.5}
+a{color:#5b3a8c}
+</style>
+</head>
+<body>
+<main>
+<p class="brand">Kingdom Marketplace</p>
+<h1>${escapeHtml(page.title)}</h1>
+<p>${escapeHtml(page.message)}</p>
+<p><a href="/">Return to Kingdom Marketplace</a></p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,80 @@
+import {
+  createOrderSchema,
+  createPaymentIntentSchema,
+  findOrderSchema,
+  listOrdersSchema,
+  ORDER_STATUSES,
+  OrdersSubjects,
+  type BuyerOrder,
+  type CreateOrderRequest,
+  type CreatePaymentIntentRequest,
+  type OrdersPage,
+  type PaymentIntentQuote,
+  type PlacedOrder,
+  type PlacedOrderResponse,
+} from '@km/contracts';
+import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireAdmin } from '../auth/guards';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { CheckoutRateLimit } from './checkout-rate-limit';
+
+/** Checkout (spec §4, §7) and orders. Prices, totals and payment checks all happen in the orders service. */
+@ApiTags('checkout')
+@Controller('api')
+export class CheckoutController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  @UseGuards(CheckoutRateLimit)
+  @ApiOperation({
+    summary:
+      'Price the cart from the catalog and get a Stripe PaymentIntent for exactly that total. The same checkoutId and cart give the same intent back. A client amount is ignored.',
+  })
+  @ApiZodBody(createPaymentIntentSchema)
+  @ApiResponse({ status: 200, description: '{clientSecret, paymentIntentId, subtotal, tax, shipping, total, items[{productId, productName, productPrice, quantity, subtotal}]}' })
+  @ApiResponse({ status: 409, description: 'A product is unknown or out of stock; the message names it.' })
+  createPaymentIntent(@ZodBody(createPaymentIntentSchema) body: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
+    return this.rpc.send<PaymentIntentQuote>(OrdersSubjects.createPaymentIntent, body, this.config.checkoutRpcTimeoutMs);
+  }
+
+  @Post('orders')
+  @UseGuards(CheckoutRateLimit)
+  @ApiOperation({
+    summary:
+      'Create the order for a payment intent (spec §3 payload + paymentIntentId), priced from the catalog. 201 when created; 200 with the same order when this payment intent already has one.',
+  })
+  @ApiZodBody(createOrderSchema)
+  @ApiResponse({ status: 201, description: '{orderNumber, status, subtotal, tax, shipping, total}' })
+  @ApiResponse({ status: 409, description: 'A product is unknown or out of stock, or "Your cart changed; please review the total and try again." (details: the new totals).' })
+  async createOrder(@ZodBody(createOrderSchema) body: CreateOrderRequest, @Res({ passthrough: true }) res: Response): Promise<PlacedOrderResponse> {
+    const { created, ...order } = await this.rpc.send<PlacedOrder>(OrdersSubjects.createOrder, body, this.config.checkoutRpcTimeoutMs);
+    res.status(created ? 201 : 200);
+    return order;
+  }
+
+  @Get('orders')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Orders, newest first (admin): {items[{orderNumber, status, customerName, customerEmail, total, itemCount, createdAt, paidAt}], total, page, pageSize}.' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 20 by default.' })
+  @ApiQuery({ name: 'status', required: false, enum: ORDER_STATUSES })
+  list(@Query() query: Record<string, unknown>): Promise<OrdersPage> {
+    return this.rpc.send<OrdersPage>(OrdersSubjects.list, parseOrThrow(listOrdersSchema, query));
+  }
+
+  @Get('orders/:orderNumber')
+  @ApiOperation({ summary: "The buyer's order (lines, totals, status, shipping address) when the email matches the order's; 404 otherwise." })
+  @ApiParam({ name: 'orderNumber', example: 'KM-7Q2M9XKD' })
+  @ApiQuery({ name: 'email', required: true, description: 'The email address the order was placed with (any letter case).' })
+  findForBuyer(@Param('orderNumber') orderNumber: string, @Query('email') email: unknown): Promise<BuyerOrder> {
+    return this.rpc.send<BuyerOrder>(OrdersSubjects.findForBuyer, parseOrThrow(findOrderSchema, { orderNumber, email }));
+  }
+}

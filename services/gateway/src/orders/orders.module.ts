@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutRateLimit } from './checkout-rate-limit';
+import { PaymentsConfigController } from './payments-config.controller';
+import { StripeWebhookController } from './stripe-webhook.controller';
+
+/** Checkout, orders, Stripe's webhook and the payments config the SPA reads. */
+@Module({})
+export class OrdersModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: OrdersModule,
+      controllers: [CheckoutController, StripeWebhookController, PaymentsConfigController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+    };
+  }
+}

@@ -1,0 +1,217 @@
+import { CatalogSubjects, type CatalogItem, type ItemData } from '@km/contracts';
+import { RpcClient } from '@km/nest-kit';
+import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { AppModule as OrdersModule } from '@km/orders/dist/src/app.module';
+import { loadOrdersConfig } from '@km/orders/dist/src/config';
+import type { INestApplication } from '@nestjs/common';
+import { createHmac, randomUUID } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { startHarness, type Harness } from './gateway-harness';
+
+export const STRIPE_KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_dev_secret' } as const;
+
+/** The part of tools/stripe-emulator's API these tests use. */
+interface StripeEmulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+type StartStripeEmulator = (options: {
+  port: number;
+  webhookUrls: string[];
+  webhookSecret: string;
+  retry: { initialDelayMs: number; maxDelayMs: number };
+}) => Promise<StripeEmulator>;
+
+/**
+ * The emulator is a TypeScript dev tool outside this project's build; integration tests run under tsx
+ * (tools/stack/test-run.ts), which loads its source directly.
+ */
+function loadStripeEmulator(): StartStripeEmulator {
+  const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
+  return (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator;
+}
+
+/** A TCP relay to the mail catcher that can be switched off, to play an SMTP outage. */
+export interface SmtpSwitch {
+  port: number;
+  up(): void;
+  down(): void;
+  close(): Promise<void>;
+}
+
+async function smtpSwitch(targetPort: number): Promise<SmtpSwitch> {
+  let isUp = true;
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!isUp) return void client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    open.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => (client.destroy(), upstream.destroy(), open.delete(client), open.delete(upstream));
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    up: () => void (isUp = true),
+    down: () => {
+      isUp = false;
+      for (const socket of open) socket.destroy();
+    },
+    close: () => {
+      isUp = false;
+      for (const socket of open) socket.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+export interface CheckoutHarness extends Harness {
+  orders: { app: INestApplication; db: TestDatabase };
+  stripe: StripeEmulator;
+  smtp: SmtpSwitch;
+  /** NATS request/reply from the gateway's side, e.g. to create catalog items. */
+  rpc: RpcClient;
+}
+
+/**
+ * Identity, catalog, orders and the gateway as in production, plus the Stripe emulator delivering signed
+ * webhooks to the gateway and the mail catcher behind a switchable relay. Limits are raised so the tests
+ * measure behaviour, not the rate limiter.
+ */
+export async function startCheckoutHarness(): Promise<CheckoutHarness> {
+  const servers = testServers();
+  const base = await startHarness({
+    catalog: {},
+    gateway: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
+      STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishableKey,
+      STRIPE_JS_URL: 'http://127.0.0.1:12911/v3/',
+    },
+  });
+  // Our own emulator rather than the stack's (KM_TEST_STRIPE_API), whose webhooks go to the stack's gateway port:
+  // this one is started once the harness's gateway listens, so its signed webhooks reach that gateway.
+  const stripe = await loadStripeEmulator()({
+    port: 0,
+    webhookUrls: [`${base.baseUrl}/api/webhooks/stripe`],
+    webhookSecret: STRIPE_KEYS.webhookSecret,
+    retry: { initialDelayMs: 200, maxDelayMs: 1000 },
+  });
+  const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
+  const db = await createTestDatabase('orders');
+  const app = await startTestService(
+    OrdersModule.forRoot(
+      loadOrdersConfig({
+        HTTP_PORT: '0',
+        NATS_URL: servers.KM_TEST_NATS_URL,
+        DATABASE_URL: db.url,
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhookSecret,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+        LOG_LEVEL: 'warn',
+      }),
+    ),
+    'orders',
+    servers.KM_TEST_NATS_URL,
+  );
+  return {
+    ...base,
+    orders: { app, db },
+    stripe,
+    smtp,
+    rpc: base.gateway.get(RpcClient),
+    async stop() {
+      await app.close().catch(() => undefined);
+      await stripe.close();
+      await smtp.close();
+      await base.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** A catalog item made over NATS (no image upload needed); `inStock: false` makes it unbuyable. */
+export async function catalogItem(h: CheckoutHarness, price: string, overrides: Partial<ItemData> = {}): Promise<CatalogItem> {
+  const item: ItemData = {
+    name: `Test product ${randomUUID().slice(0, 8)}`,
+    price,
+    description: 'Made by the checkout tests.',
+    category: 'Gifts',
+    tags: [],
+    inStock: true,
+    featured: false,
+    ...overrides,
+  };
+  return h.rpc.send<CatalogItem>(CatalogSubjects.create, { kind: 'product', item, imageKey: `media/catalog/${randomUUID()}.png` });
+}
+
+/** Changes a catalog item (price, stock) the way an admin edit would. */
+export async function updateCatalogItem(h: CheckoutHarness, item: CatalogItem, changes: Partial<ItemData>): Promise<CatalogItem> {
+  const { name, price, description, category, tags, inStock, featured } = item;
+  return h.rpc.send<CatalogItem>(CatalogSubjects.update, { kind: item.kind, id: item.id, item: { name, price, description, category, tags, inStock, featured, ...changes } });
+}
+
+/** Stripe's REST API as our server calls it (secret key, form body), for what the browser would do with Stripe.js. */
+export async function stripeApi(h: CheckoutHarness, method: 'GET' | 'POST', pathname: string, form: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(`${h.stripe.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${STRIPE_KEYS.secretKey}`, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    body: method === 'POST' ? new URLSearchParams(form).toString() : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** `Stripe-Signature` as Stripe makes it: t=<unix seconds>,v1=hex(HMAC-SHA256(secret, "<t>.<payload>")). */
+export function stripeSignature(payload: string, timestamp = Math.floor(Date.now() / 1000), secret: string = STRIPE_KEYS.webhookSecret): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+/** A Stripe event about a payment intent, as Stripe would send it. */
+export function paymentIntentEvent(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.created',
+  intent: { id: string; amount: number; metadata?: Record<string, string> },
+  created = Math.floor(Date.now() / 1000),
+): string {
+  const succeeded = type === 'payment_intent.succeeded';
+  return JSON.stringify({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        amount_received: succeeded ? intent.amount : 0,
+        currency: 'usd',
+        metadata: intent.metadata ?? {},
+        status: succeeded ? 'succeeded' : 'requires_payment_method',
+      },
+    },
+  });
+}
+
+interface CaughtMail {
+  subject: string;
+  to: { address: string }[];
+  text: string;
+}
+
+/** Mails the catcher holds whose subject mentions `needle`. */
+export async function caughtMails(needle: string): Promise<CaughtMail[]> {
+  const res = await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`);
+  return ((await res.json()) as CaughtMail[]).filter((m) => m.subject.includes(needle));
+}

@@ -1,0 +1,49 @@
+import { MailModule, RpcModule, ServiceKitModule } from '@km/nest-kit';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-orders';
+import type { OrdersConfig } from './config';
+import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
+import { ORDERS_CONFIG } from './orders-config.token';
+import { OrderLine } from './orders/order-line.entity';
+import { OrderNumbers } from './orders/order-numbers';
+import { Order } from './orders/order.entity';
+import { OrdersHandlers } from './orders/orders.handlers';
+import { OrdersService } from './orders/orders.service';
+import { PaymentIntentsService } from './payments/payment-intents.service';
+import { createStripeClient, STRIPE } from './payments/stripe-client';
+import { StripeEventRecord } from './payments/stripe-event.entity';
+import { StripeWebhooksService } from './payments/stripe-webhooks.service';
+import { CartPricing } from './pricing/cart-pricing';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: OrdersConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          name: 'orders',
+          natsUrl: config.natsUrl,
+          logLevel: config.logLevel,
+          url: config.databaseUrl,
+          entities: [Order, OrderLine, StripeEventRecord],
+          migrations: [CreateOrders1763700000400],
+        }),
+        // Prices come from the catalog over NATS.
+        RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
+        MailModule.forRoot(config.mail, 'orders', config.logLevel),
+      ],
+      controllers: [OrdersHandlers],
+      providers: [
+        { provide: ORDERS_CONFIG, useValue: config },
+        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        CartPricing,
+        PaymentIntentsService,
+        OrderNumbers,
+        OrdersService,
+        StripeWebhooksService,
+        OrderConfirmationMailer,
+      ],
+    };
+  }
+}

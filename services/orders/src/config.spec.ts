@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError } from '@km/nest-kit';
+import { loadOrdersConfig } from './config';
+
+const base = {
+  HTTP_PORT: '3104',
+  DATABASE_URL: 'postgres://localhost/orders',
+  STRIPE_SECRET_KEY: 'sk_test_local',
+  STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret',
+};
+
+test('the Stripe emulator settings reach the Stripe client options; without them the SDK talks to Stripe', () => {
+  const local = loadOrdersConfig({ ...base, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' });
+  assert.deepEqual(local.stripe, { secretKey: 'sk_test_local', webhookSecret: 'whsec_local_dev_secret', host: '127.0.0.1', port: 12111, protocol: 'http', timeoutMs: 10_000 });
+  const real = loadOrdersConfig(base);
+  assert.equal(real.stripe.host, undefined);
+  assert.equal(real.stripe.port, undefined);
+});
+
+test('missing Stripe keys are both reported at once, each naming what it expects', () => {
+  assert.throws(
+    () => loadOrdersConfig({ HTTP_PORT: '3104', DATABASE_URL: 'postgres://localhost/orders' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.length === 2 &&
+      error.problems.includes('STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)') &&
+      error.problems.includes('STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required (whsec_…)'),
+  );
+});
+
+test('a publishable key in STRIPE_SECRET_KEY is refused', () => {
+  assert.throws(
+    () => loadOrdersConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_local' }),
+    (error: unknown) => error instanceof ConfigError && error.problems[0] === 'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+  );
+});
+
+test('production refuses the local development secrets and an emulator host', () => {
+  assert.throws(
+    () => loadOrdersConfig({ ...base, NODE_ENV: 'production', STRIPE_API_HOST: '127.0.0.1' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.length === 3 &&
+      error.problems.every((p) => /^(STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|STRIPE_API_HOST):/.test(p)),
+  );
+});

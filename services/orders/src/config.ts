@@ -1,0 +1,49 @@
+import { baseServiceEnv, loadConfig, mailEnv, mailSettingsFromEnv } from '@km/nest-kit';
+import { z } from 'zod';
+
+/** Keys the local stack and the tests use; a production deployment must bring its own. */
+const LOCAL_SECRETS = ['sk_test_local', 'whsec_local_dev_secret'];
+
+export const ordersConfigSchema = z
+  .object({
+    ...baseServiceEnv,
+    ...mailEnv,
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
+    STRIPE_SECRET_KEY: z.string({ error: 'STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)' }).regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
+    STRIPE_WEBHOOK_SECRET: z.string({ error: 'STRIPE_WEBHOOK_SECRET is required (whsec_…)' }).regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
+    /** Only set to talk to the local Stripe emulator; production talks to api.stripe.com. */
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (LOCAL_SECRETS.includes(env[key])) ctx.addIssue({ code: 'custom', path: [key], message: `${key} must not be the local development value in production` });
+    }
+    if (env.STRIPE_API_HOST) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    httpPort: env.HTTP_PORT,
+    httpHost: env.HTTP_HOST,
+    rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    databaseUrl: env.DATABASE_URL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      host: env.STRIPE_API_HOST,
+      port: env.STRIPE_API_PORT,
+      protocol: env.STRIPE_API_PROTOCOL,
+      timeoutMs: env.STRIPE_TIMEOUT_MS,
+    },
+    mail: mailSettingsFromEnv(env),
+  }));
+
+export type OrdersConfig = z.infer<typeof ordersConfigSchema>;
+
+export const loadOrdersConfig = (env: Record<string, string | undefined> = process.env): OrdersConfig =>
+  loadConfig(ordersConfigSchema, env);

@@ -1,0 +1,52 @@
+import { OrdersEvents, type EventEnvelope, type OrderPaidEvent } from '@km/contracts';
+import { EventConsumer, MailService, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Order } from '../orders/order.entity';
+import { orderConfirmationMail } from './order-confirmation';
+
+/**
+ * Sends the order confirmation from a durable consumer of `orders.order.paid`: the event leaves the outbox only
+ * after the payment is committed, the consumer handles each event once, and the mail key makes a second enqueue
+ * a no-op. The mail queue retries through an SMTP outage, so the mail is late, not lost.
+ */
+@Injectable()
+export class OrderConfirmationMailer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly consumer: EventConsumer;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly mail: MailService,
+  ) {
+    this.consumer = new EventConsumer({
+      durable: 'orders-confirmation-mail',
+      types: [OrdersEvents.paid],
+      dataSource,
+      nc,
+      logger,
+      handle: (event, manager) => this.send(event as EventEnvelope<OrderPaidEvent>, manager),
+    });
+  }
+
+  async onApplicationBootstrap() {
+    await this.consumer.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.consumer.stop();
+  }
+
+  private async send(event: EventEnvelope<OrderPaidEvent>, manager: EntityManager) {
+    const order = await manager.findOne(Order, { where: { id: event.data.orderId }, relations: { lines: true } });
+    if (!order) {
+      // Our own outbox wrote the event with the order, so the order is gone, not late: nothing to retry for.
+      this.logger.warn({ eventId: event.id, orderId: event.data.orderId }, 'paid order not found; no confirmation sent');
+      return;
+    }
+    await this.mail.send(`order-confirmation:${order.id}`, orderConfirmationMail(order));
+  }
+}

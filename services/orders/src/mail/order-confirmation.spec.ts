@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { OrderLine } from '../orders/order-line.entity';
+import type { Order } from '../orders/order.entity';
+import { orderConfirmationMail } from './order-confirmation';
+
+const line = (position: number, productName: string, unitPrice: string, quantity: number, lineTotal: string) =>
+  ({ position, productName, unitPrice, quantity, lineTotal }) as OrderLine;
+
+const order = (overrides: Partial<Order> = {}) =>
+  ({
+    orderNumber: 'KM-7Q2M9XKD',
+    customerName: 'Lydia <Purple> Seller',
+    customerEmail: 'lydia@example.com',
+    shippingAddress: '1 Riverside, Philippi, MA 01001, United States',
+    subtotal: '49.97',
+    tax: '4.00',
+    shipping: '9.99',
+    total: '63.96',
+    lines: [line(1, 'Cross & Chain', '9.99', 3, '29.97'), line(0, 'Grace Study Bible', '20.00', 1, '20.00')],
+    ...overrides,
+  }) as Order;
+
+test('the confirmation names the order, every line in cart order, the totals and the address', () => {
+  const mail = orderConfirmationMail(order());
+  assert.equal(mail.to, 'lydia@example.com');
+  assert.equal(mail.subject, 'Order KM-7Q2M9XKD confirmed - Kingdom Marketplace');
+  assert.equal(
+    mail.text,
+    [
+      'Thank you for your order, Lydia <Purple> Seller!',
+      '',
+      'Your payment was received and order KM-7Q2M9XKD is confirmed.',
+      '',
+      '  1 × Grace Study Bible at $20.00 = $20.00',
+      '  3 × Cross & Chain at $9.99 = $29.97',
+      '',
+      'Subtotal: $49.97',
+      'Tax: $4.00',
+      'Shipping: $9.99',
+      'Total: $63.96',
+      '',
+      'Shipping to:',
+      '1 Riverside, Philippi, MA 01001, United States',
+      '',
+      'Questions? Reply to this email and mention KM-7Q2M9XKD.',
+      'Kingdom Marketplace',
+    ].join('\n'),
+  );
+});
+
+test('free shipping reads FREE, as on the checkout page', () => {
+  assert.match(orderConfirmationMail(order({ shipping: '0.00' })).text, /^Shipping: FREE$/m);
+});
+
+test('names in the HTML part are escaped', () => {
+  const { html } = orderConfirmationMail(order());
+  assert.match(html!, /Lydia &lt;Purple&gt; Seller/);
+  assert.match(html!, /Cross &amp; Chain/);
+  assert.doesNotMatch(html!, /<Purple>/);
+});

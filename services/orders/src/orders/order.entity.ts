@@ -1,0 +1,58 @@
+import type { OrderStatus } from '@km/contracts';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OrderLine } from './order-line.entity';
+
+@Entity({ name: 'orders' })
+export class Order {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'order_number', type: 'text' })
+  orderNumber: string;
+
+  @Column({ name: 'payment_intent_id', type: 'text' })
+  paymentIntentId: string;
+
+  @Column({ type: 'text' })
+  status: OrderStatus;
+
+  @Column({ name: 'customer_email', type: 'text' })
+  customerEmail: string;
+
+  @Column({ name: 'customer_name', type: 'text' })
+  customerName: string;
+
+  @Column({ name: 'customer_phone', type: 'text', nullable: true })
+  customerPhone: string | null;
+
+  @Column({ name: 'shipping_address', type: 'text' })
+  shippingAddress: string;
+
+  @Column({ name: 'billing_address', type: 'text' })
+  billingAddress: string;
+
+  /** numeric(12,2) comes back from Postgres as a two-decimal string, which is what the API sends. */
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  subtotal: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  tax: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  shipping: string;
+
+  @Column({ type: 'numeric', precision: 12, scale: 2 })
+  total: string;
+
+  @OneToMany(() => OrderLine, (line) => line.order)
+  lines: OrderLine[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
+}

@@ -1,0 +1,54 @@
+import {
+  createOrderSchema,
+  createPaymentIntentSchema,
+  findOrderSchema,
+  listOrdersSchema,
+  OrdersSubjects,
+  stripeWebhookSchema,
+  type BuyerOrder,
+  type OrdersPage,
+  type PaymentIntentQuote,
+  type PlacedOrder,
+  type StripeWebhookResult,
+} from '@km/contracts';
+import { parseOrThrow } from '@km/nest-kit';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { PaymentIntentsService } from '../payments/payment-intents.service';
+import { StripeWebhooksService } from '../payments/stripe-webhooks.service';
+import { OrdersService } from './orders.service';
+
+/** NATS patterns only; the gateway has already decided who may call what. */
+@Controller()
+export class OrdersHandlers {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly paymentIntents: PaymentIntentsService,
+    private readonly webhooks: StripeWebhooksService,
+  ) {}
+
+  @MessagePattern(OrdersSubjects.createPaymentIntent)
+  createPaymentIntent(@Payload() payload: unknown): Promise<PaymentIntentQuote> {
+    return this.paymentIntents.create(parseOrThrow(createPaymentIntentSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.createOrder)
+  createOrder(@Payload() payload: unknown): Promise<PlacedOrder> {
+    return this.orders.create(parseOrThrow(createOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.findForBuyer)
+  findForBuyer(@Payload() payload: unknown): Promise<BuyerOrder> {
+    return this.orders.findForBuyer(parseOrThrow(findOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.list)
+  list(@Payload() payload: unknown): Promise<OrdersPage> {
+    return this.orders.list(parseOrThrow(listOrdersSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.handleStripeWebhook)
+  handleStripeWebhook(@Payload() payload: unknown): Promise<StripeWebhookResult> {
+    return this.webhooks.handle(parseOrThrow(stripeWebhookSchema, payload));
+  }
+}

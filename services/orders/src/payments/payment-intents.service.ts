@@ -1,0 +1,73 @@
+import type { CreatePaymentIntentRequest, PaymentIntentQuote } from '@km/contracts';
+import { AppError, ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE, stripeFailure } from './stripe-client';
+
+/** Statuses in which Stripe still lets us change a PaymentIntent's amount. */
+const AMOUNT_EDITABLE: Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+const NOT_OURS = 'paymentIntentId is not a payment this shop started. Reload the checkout page to start again.';
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
+
+@Injectable()
+export class PaymentIntentsService {
+  constructor(
+    private readonly pricing: CartPricing,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Prices the cart and creates (or, for a retry of the same checkout and cart, finds) the PaymentIntent for exactly that total. */
+  async create(request: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
+    const cart = await this.pricing.price(request.items);
+    if (request.amount !== undefined && Number(request.amount).toFixed(2) !== cart.totals.total) {
+      this.logger.info({ clientAmount: request.amount, serverTotal: cart.totals.total, checkoutId: request.checkoutId }, 'client amount differs from the server total; the server total is charged');
+    }
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: cart.totalCents,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      metadata: { [INTENT_SOURCE_KEY]: INTENT_SOURCE, checkout_id: request.checkoutId, cart_fingerprint: cart.fingerprint },
+      ...(request.email ? { receipt_email: request.email } : {}),
+    };
+    // Same checkout + same request to Stripe = same key, so a retried request gets the intent back instead of a new one;
+    // a changed cart or price changes the parameters and therefore the key.
+    const idempotencyKey = `km-checkout-${request.checkoutId}-${sha256(params)}`;
+    const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey }).catch((error) => this.fail(error, 'create'));
+    return { clientSecret: intent.client_secret!, paymentIntentId: intent.id, ...cart.totals, items: cart.lines };
+  }
+
+  /**
+   * Checks that the PaymentIntent is ours and charges exactly this cart's server total. When the total moved (prices or
+   * the cart changed since the intent was made) the intent is set to the new total and the buyer is asked to review it.
+   */
+  async assertChargesTotal(paymentIntentId: string, cart: PricedCart): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId).catch((error) => {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
+      }
+      return this.fail(error, 'retrieve');
+    });
+    if (intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE || intent.currency !== 'usd') {
+      throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
+    }
+    if (intent.status === 'canceled') throw new ConflictError('This payment was cancelled. Reload the checkout page to start a new one.');
+    if (intent.amount === cart.totalCents) return;
+    if (AMOUNT_EDITABLE.includes(intent.status)) {
+      await this.stripe.paymentIntents
+        .update(intent.id, { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } }, { idempotencyKey: `km-intent-amount-${intent.id}-${cart.fingerprint}` })
+        .catch((error) => this.fail(error, 'update'));
+    }
+    throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
+  }
+
+  private fail(error: unknown, action: string): never {
+    this.logger.warn({ err: error, action }, 'Stripe request failed');
+    throw stripeFailure(error);
+  }
+}

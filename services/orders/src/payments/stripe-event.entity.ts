@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** A Stripe event we acted on (or recorded for an order still to come); the id makes redeliveries no-ops. */
+@Entity({ name: 'stripe_events' })
+export class StripeEventRecord {
+  @PrimaryColumn({ name: 'event_id', type: 'text' })
+  eventId: string;
+
+  @Column({ type: 'text' })
+  type: string;
+
+  @Column({ name: 'payment_intent_id', type: 'text' })
+  paymentIntentId: string;
+
+  @Column({ name: 'stripe_created_at', type: 'timestamptz' })
+  stripeCreatedAt: Date;
+
+  @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
+  receivedAt: Date;
+}

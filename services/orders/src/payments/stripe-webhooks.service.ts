@@ -1,0 +1,79 @@
+import type { StripeWebhookRequest, StripeWebhookResult, StripeWebhookOutcome } from '@km/contracts';
+import { InvalidError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import type { OrdersConfig } from '../config';
+import { ORDERS_CONFIG } from '../orders-config.token';
+import { PAYMENT_SIGNALS } from '../orders/order-status';
+import { Order } from '../orders/order.entity';
+import { OrdersService } from '../orders/orders.service';
+import { lockPaymentIntent } from '../orders/payment-intent-lock';
+import { StripeEventRecord } from './stripe-event.entity';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE } from './stripe-client';
+
+/** Stripe's own default: a signature older than this is a replay (or a badly delayed delivery) and is refused. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
+ * each event id is acted on once; the order's state is checked, under a lock, before anything changes.
+ */
+@Injectable()
+export class StripeWebhooksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrdersService,
+    private readonly outbox: OutboxRelayRunner,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(ORDERS_CONFIG) private readonly config: OrdersConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
+    const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    const signal = PAYMENT_SIGNALS[event.type];
+    if (!signal) return { received: true, outcome: 'ignored' };
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const at = new Date(event.created * 1000);
+
+    const outcome = await this.dataSource.transaction(async (manager): Promise<StripeWebhookOutcome> => {
+      await lockPaymentIntent(manager, intent.id);
+      const order = await manager.findOneBy(Order, { paymentIntentId: intent.id });
+      // Another part of the business (a membership, say) or another shop on the same account.
+      if (!order && intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return 'ignored';
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(StripeEventRecord)
+        .values({ eventId: event.id, type: event.type, paymentIntentId: intent.id, stripeCreatedAt: at })
+        .orIgnore()
+        .returning('event_id')
+        .execute();
+      if (inserted.raw.length === 0) return 'duplicate';
+      // The browser has not created the order yet; creating it will apply this event.
+      if (!order) return 'recorded';
+      const status = await this.orders.applyPaymentSignal(manager, order, signal, at, intent.amount_received || intent.amount);
+      return status ?? 'unchanged';
+    });
+    if (outcome === 'paid' || outcome === 'payment_failed') this.outbox.relay.kick();
+    this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
+    return { received: true, outcome };
+  }
+
+  private verify(raw: Buffer, signature: string): Stripe.Event {
+    if (!signature) throw new InvalidError('Stripe webhook refused: the Stripe-Signature header is missing.');
+    try {
+      return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
+        throw new InvalidError('Stripe webhook refused: the body is not a Stripe event.');
+      }
+      if (/tolerance/i.test(error.message)) {
+        throw new InvalidError(`Stripe webhook refused: the signature is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds old.`);
+      }
+      throw new InvalidError('Stripe webhook refused: the Stripe-Signature header does not match the body and our webhook secret.');
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// CLI for the Stripe emulator (development and tests only; state is in memory):
+//   tsx tools/stripe-emulator/main.ts --port 12111 --webhook-url http://127.0.0.1:3000/api/webhooks/stripe --webhook-secret whsec_…
+// Every option can also come from the environment (STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URLS, STRIPE_WEBHOOK_SECRET, …).
+import { parseArgs } from 'node:util';
+import { startStripeEmulator } from './server';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.STRIPE_EMULATOR_PORT ?? '12111' },
+    host: { type: 'string', default: process.env.STRIPE_EMULATOR_HOST ?? '127.0.0.1' },
+    'webhook-url': { type: 'string', multiple: true, default: (process.env.STRIPE_WEBHOOK_URLS ?? '').split(',').filter(Boolean) },
+    'webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
+    'api-version': { type: 'string', default: process.env.STRIPE_API_VERSION },
+    'retry-max-attempts': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_ATTEMPTS },
+    'retry-initial-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_INITIAL_DELAY_MS },
+    'retry-max-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_DELAY_MS },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log('Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…]\n' +
+    '       [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]');
+  process.exit(0);
+}
+
+const number = (name: string, v: string | undefined) => {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got "${v}"`);
+  return n;
+};
+
+async function main() {
+  const webhookUrls = (values['webhook-url'] ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const emulator = await startStripeEmulator({
+    port: number('port', values.port),
+    host: values.host,
+    webhookUrls,
+    webhookSecret: values['webhook-secret'],
+    apiVersion: values['api-version'],
+    retry: Object.fromEntries(Object.entries({
+      maxAttempts: number('retry-max-attempts', values['retry-max-attempts']),
+      initialDelayMs: number('retry-initial-delay-ms', values['retry-initial-delay-ms']),
+      maxDelayMs: number('retry-max-delay-ms', values['retry-max-delay-ms']),
+    }).filter(([, v]) => v !== undefined)),
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  });
+  console.log(`Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${webhookUrls.join(', ') || 'none'}`);
+  const stop = () => emulator.close().finally(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((e) => {
+  console.error(`Stripe emulator failed to start: ${(e as Error).message}`);
+  process.exit(1);
+});

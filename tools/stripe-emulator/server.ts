@@ -1,0 +1,366 @@
+/**
+ * Stripe emulator — DEVELOPMENT AND TESTS ONLY, never deployed. State is in memory: a restart or
+ * `POST /_emulator/reset` forgets everything. It speaks Stripe's v1 REST API as the official `stripe`
+ * Node SDK sends it (form bodies with bracket keys, Bearer sk_test_ keys, Idempotency-Key,
+ * Stripe-Version), serves a Stripe.js v3 stand-in, and delivers webhooks signed as Stripe signs them.
+ *
+ * Secret key (sk_test_… / rk_test_…; live keys are refused):
+ *   customers        POST /v1/customers · GET /v1/customers[?email] · GET|POST|DELETE /v1/customers/:id
+ *   payment_intents  POST /v1/payment_intents · GET /v1/payment_intents[?customer] · GET|POST /v1/payment_intents/:id
+ *                    POST /v1/payment_intents/:id/confirm · POST /v1/payment_intents/:id/cancel
+ *   payment_methods  POST /v1/payment_methods · GET /v1/payment_methods[?customer&type] · GET /v1/payment_methods/:id
+ *                    POST /v1/payment_methods/:id/attach · GET /v1/customers/:id/payment_methods
+ *   charges          GET /v1/charges/:id
+ *   products         POST /v1/products · GET /v1/products · GET|POST /v1/products/:id
+ *   prices           POST /v1/prices · GET /v1/prices[?lookup_keys[]&product&active&type] · GET|POST /v1/prices/:id
+ *   subscriptions    POST /v1/subscriptions · GET /v1/subscriptions · GET|POST|DELETE /v1/subscriptions/:id
+ *   invoices         GET /v1/invoices · GET /v1/invoices/:id · GET /v1/invoice_payments[?invoice] · GET /v1/invoice_payments/:id
+ *   events           GET /v1/events · GET /v1/events/:id
+ *   webhook_endpoints POST|GET /v1/webhook_endpoints · DELETE /v1/webhook_endpoints/:id (each gets its own whsec_)
+ * Publishable key (pk_test_…, what Stripe.js uses; CORS for any localhost origin):
+ *   GET /v1/payment_intents/:id?client_secret · POST /v1/payment_intents/:id/confirm (client_secret + card)
+ *   POST /v1/payment_methods · POST /v1/tokens
+ * Browser:   GET /v3/ — Stripe.js v3 stand-in (window.Stripe, Elements, Payment/Card Element with a test card form)
+ *            GET /    — self-test page
+ * Emulator:  GET /_emulator/health · GET /_emulator/events[?type] (events + delivery attempts)
+ *            POST /_emulator/events/:id/resend · POST /_emulator/reset · POST /_emulator/demo_payment_intent (self-test page)
+ *
+ * Cards: 4242 4242 4242 4242 (and Stripe's other success cards) succeed; 4000 0000 0000 0002 is declined
+ * (generic_decline), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
+ * processing_error; any other valid number is declined as a live card. Server side, use Stripe's test ids
+ * (pm_card_visa, pm_card_chargeDeclined, …): raw card numbers with a secret key are refused, as on Stripe.
+ * API versions: objects are shown as the request's Stripe-Version expects; since 2025-03-31.basil an
+ * invoice has no payment_intent (expand latest_invoice.confirmation_secret / latest_invoice.payments).
+ * Not emulated (clear 400 errors): 3-D Secure/next actions, manual capture, refunds, trials, price_data,
+ * send_invoice, non-card payment methods, renewals (no clock), incomplete_expired after 23 h.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import qs from 'qs';
+import { type Ctx, DEFAULT_API_VERSION, invalid, type ListResult, newId, type Params, type Rec, StripeError, StripeState } from './emulator';
+import { DEFAULT_RETRY, type Delivery, type Endpoint, type RetryOptions, WebhookDispatcher } from './webhooks';
+
+export interface StripeEmulatorOptions {
+  port?: number;
+  host?: string;
+  /** Endpoints that receive every event (more can be added with POST /v1/webhook_endpoints). */
+  webhookUrls?: string[];
+  /** `whsec_…` the configured endpoints verify with. */
+  webhookSecret?: string;
+  /** Version events are rendered in, and the default for requests without Stripe-Version. */
+  apiVersion?: string;
+  retry?: Partial<RetryOptions>;
+  log?: (line: string) => void;
+}
+export interface StripeEmulator {
+  /** e.g. http://127.0.0.1:12111 */
+  url: string;
+  port: number;
+  state: StripeState;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Handler = (s: StripeState, p: Params, ctx: Ctx, id: string) => Rec | ListResult;
+type Route = { method: string; pattern: RegExp; handler: Handler; publishable?: true };
+/** A retrieve takes no params but `expand`. */
+const get = (fn: (s: StripeState, id: string) => Rec): Handler => (s, p, _ctx, id) => (assertOnlyExpand(p), fn(s, id));
+function assertOnlyExpand(p: Params) {
+  const extra = Object.keys(p).find((k) => k !== 'expand');
+  if (extra) throw invalid(`Received unknown parameter: ${extra}`, extra, 'parameter_unknown');
+}
+const route = (method: string, pathPattern: string, handler: Handler, publishable?: true): Route => ({
+  method,
+  pattern: new RegExp(`^${pathPattern.replace(':id', '([^/]+)')}$`),
+  handler,
+  publishable,
+});
+const ROUTES: Route[] = [
+  route('POST', '/v1/customers', (s, p, c) => s.createCustomer(p, c)),
+  route('GET', '/v1/customers', (s, p) => s.listCustomers(p)),
+  route('GET', '/v1/customers/:id', get((s, id) => s.find('customer', id, 'customer', 404))),
+  route('POST', '/v1/customers/:id', (s, p, c, id) => s.updateCustomer(id, p, c)),
+  route('DELETE', '/v1/customers/:id', (s, p, c, id) => (assertOnlyExpand(p), s.deleteCustomer(id, c))),
+  route('GET', '/v1/customers/:id/payment_methods', (s, p, _c, id) => s.listPaymentMethods(p, id)),
+  route('POST', '/v1/payment_intents', (s, p, c) => s.createPaymentIntent(p, c)),
+  route('GET', '/v1/payment_intents', (s, p) => s.listPaymentIntents(p)),
+  route('GET', '/v1/payment_intents/:id', (s, p, c, id) => s.retrievePaymentIntent(id, p, c), true),
+  route('POST', '/v1/payment_intents/:id', (s, p, c, id) => s.updatePaymentIntent(id, p, c)),
+  route('POST', '/v1/payment_intents/:id/confirm', (s, p, c, id) => s.confirmPaymentIntent(id, p, c), true),
+  route('POST', '/v1/payment_intents/:id/cancel', (s, p, c, id) => s.cancelPaymentIntent(id, p, c)),
+  route('POST', '/v1/payment_methods', (s, p, c) => s.createPaymentMethod(p, c), true),
+  route('GET', '/v1/payment_methods', (s, p) => s.listPaymentMethods(p)),
+  route('GET', '/v1/payment_methods/:id', get((s, id) => s.retrievePaymentMethod(id))),
+  route('POST', '/v1/payment_methods/:id/attach', (s, p, c, id) => s.attachPaymentMethod(id, p, c)),
+  route('POST', '/v1/tokens', (s, p, c) => s.createToken(p, c), true),
+  route('GET', '/v1/charges/:id', get((s, id) => s.retrieveCharge(id))),
+  route('POST', '/v1/products', (s, p, c) => s.createProduct(p, c)),
+  route('GET', '/v1/products', (s, p) => s.listProducts(p)),
+  route('GET', '/v1/products/:id', get((s, id) => s.find('product', id, 'id', 404))),
+  route('POST', '/v1/products/:id', (s, p, c, id) => s.updateProduct(id, p, c)),
+  route('POST', '/v1/prices', (s, p, c) => s.createPrice(p, c)),
+  route('GET', '/v1/prices', (s, p) => s.listPrices(p)),
+  route('GET', '/v1/prices/:id', get((s, id) => s.find('price', id, 'price', 404))),
+  route('POST', '/v1/prices/:id', (s, p, c, id) => s.updatePrice(id, p, c)),
+  route('POST', '/v1/subscriptions', (s, p, c) => s.createSubscription(p, c)),
+  route('GET', '/v1/subscriptions', (s, p) => s.listSubscriptions(p)),
+  route('GET', '/v1/subscriptions/:id', get((s, id) => s.retrieveSubscription(id))),
+  route('POST', '/v1/subscriptions/:id', (s, p, c, id) => s.updateSubscription(id, p, c)),
+  route('DELETE', '/v1/subscriptions/:id', (s, p, c, id) => s.cancelSubscription(id, p, c)),
+  route('GET', '/v1/invoices', (s, p) => s.listInvoices(p)),
+  route('GET', '/v1/invoices/:id', get((s, id) => s.retrieveInvoice(id))),
+  route('GET', '/v1/invoice_payments', (s, p) => s.listInvoicePayments(p)),
+  route('GET', '/v1/invoice_payments/:id', get((s, id) => s.retrieveInvoicePayment(id))),
+  route('GET', '/v1/events', (s, p) => s.listEvents(p)),
+  route('GET', '/v1/events/:id', get((s, id) => s.retrieveEvent(id))),
+  route('POST', '/v1/webhook_endpoints', (s, p) => s.createWebhookEndpoint(p)),
+  route('GET', '/v1/webhook_endpoints', (s, p) => s.listWebhookEndpoints(p)),
+  route('DELETE', '/v1/webhook_endpoints/:id', (s, p, _c, id) => (assertOnlyExpand(p), s.deleteWebhookEndpoint(id))),
+];
+
+const NO_KEY =
+  "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
+const PUBLISHABLE_NOT_ALLOWED =
+  'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.';
+const authError = (message: string) => new StripeError(401, { type: 'invalid_request_error', message });
+
+/** Stripe.js sends its publishable key as the `key` param (a CORS "simple" request); SDKs use Bearer (or Basic). */
+function authenticate(req: http.IncomingMessage, p: Params): Ctx['mode'] {
+  const [scheme, value = ''] = (req.headers.authorization ?? '').split(' ');
+  let key: string | undefined;
+  if (/^bearer$/i.test(scheme)) key = value.trim();
+  else if (/^basic$/i.test(scheme)) key = Buffer.from(value, 'base64').toString().split(':')[0];
+  else if (typeof p.key === 'string' && p.key.startsWith('pk_')) key = p.key;
+  if (!key) throw authError(NO_KEY);
+  if (/^(sk|rk)_test_\w+$/.test(key)) return 'secret';
+  if (/^pk_test_\w+$/.test(key)) return 'publishable';
+  // Live keys are refused: nothing real may ever be pointed at this emulator.
+  const prefix = key.match(/^[a-z]+_[a-z]+_/)?.[0] ?? '';
+  throw authError(`Invalid API Key provided: ${prefix}${'*'.repeat(Math.max(0, key.length - prefix.length - 4))}${key.slice(-4)}`);
+}
+
+/** Any localhost origin (the app runs on http://localhost:3000 / 3900). */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+interface Stored {
+  method: string;
+  path: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  requestId: string;
+  at: number;
+}
+/** Stripe keeps idempotency keys for 24 hours; the SDK sends one with every POST, so old ones must go. */
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+export async function startStripeEmulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => undefined);
+  const apiVersion = options.apiVersion ?? DEFAULT_API_VERSION;
+  const webhookUrls = (options.webhookUrls ?? []).filter(Boolean);
+  if (webhookUrls.length && !options.webhookSecret?.startsWith('whsec_')) throw new Error('webhookSecret (whsec_…) is required with webhookUrls');
+  const state = new StripeState(apiVersion);
+  const dispatcher = new WebhookDispatcher({ ...DEFAULT_RETRY, ...options.retry }, log);
+  const idempotency = new Map<string, Stored>();
+  const stripeJs = readFileSync(path.join(__dirname, 'stripe-js.js'), 'utf8');
+  const selfTest = readFileSync(path.join(__dirname, 'selftest.html'), 'utf8');
+
+  /** Every event goes to the configured URLs and to matching webhook endpoints created through the API. */
+  const dispatch = (event: Rec) => {
+    const targets: Endpoint[] = [
+      ...webhookUrls.map((url) => ({ url, secret: options.webhookSecret!, apiVersion })),
+      ...state
+        .webhookEndpoints()
+        .filter((we) => we.enabled_events.includes('*') || we.enabled_events.includes(event.type))
+        .map((we) => ({ url: we.url, secret: we._secret, apiVersion: we.api_version ?? apiVersion })),
+    ];
+    for (const target of targets) {
+      const delivery: Delivery = { url: target.url, state: 'pending', attempts: [] };
+      event._deliveries.push(delivery);
+      event.pending_webhooks++;
+      dispatcher.deliver(delivery, target, () => JSON.stringify(state.renderEvent(event, target.apiVersion), null, 2), () => event.pending_webhooks--);
+    }
+  };
+  state.onEvent = dispatch;
+
+  const reset = () => {
+    dispatcher.cancelAll();
+    state.reset();
+    idempotency.clear();
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const origin = req.headers.origin;
+    const send = (status: number, body: string, type = 'application/json', headers: Record<string, string> = {}) => {
+      res.writeHead(status, {
+        'Content-Type': type,
+        'Cache-Control': 'no-cache, no-store',
+        ...(origin && LOCAL_ORIGIN.test(origin) && { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'Request-Id, Stripe-Version, Idempotent-Replayed' }),
+        ...headers,
+      });
+      res.end(body);
+      if (url.pathname.startsWith('/v1/')) log(`${req.method} ${url.pathname} ${status} ${Date.now() - started} ms`);
+    };
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => send(status, JSON.stringify(body, null, 2), 'application/json', headers);
+
+    try {
+      if (req.method === 'OPTIONS') {
+        return send(204, '', 'text/plain', {
+          'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      if (req.method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) return send(200, stripeJs, 'application/javascript; charset=utf-8');
+      if (req.method === 'GET' && url.pathname === '/') return send(200, selfTest, 'text/html; charset=utf-8');
+      if (url.pathname.startsWith('/_emulator/')) return handleEmulator(req, url, json);
+      if (!url.pathname.startsWith('/v1/')) return send(404, 'Not found', 'text/plain');
+      await handleApi(req, url, json);
+    } catch (e) {
+      log(`internal error on ${req.method} ${url.pathname}: ${(e as Error).stack}`);
+      if (!res.headersSent) json(500, { error: { type: 'api_error', message: `Stripe emulator internal error: ${(e as Error).message}` } });
+    }
+  });
+
+  async function handleApi(req: http.IncomingMessage, url: URL, json: (status: number, body: unknown, headers?: Record<string, string>) => void) {
+    const requestId = newId('req', 14);
+    const method = req.method ?? 'GET';
+    let version = apiVersion;
+    const headers = (): Record<string, string> => ({ 'Request-Id': requestId, 'Stripe-Version': version });
+    const fail = (e: StripeError) => json(e.status, { error: e.error }, headers());
+    try {
+      const raw = await readBody(req);
+      const type = String(req.headers['content-type'] ?? '');
+      if (raw && !type.startsWith('application/x-www-form-urlencoded')) {
+        throw invalid(`Invalid request: unsupported Content-Type ${type}. The Stripe API takes form-encoded bodies (application/x-www-form-urlencoded).`);
+      }
+      const p: Params = { ...parse(url.search.slice(1)), ...parse(raw) };
+      const mode = authenticate(req, p);
+      const requested = req.headers['stripe-version'];
+      if (typeof requested === 'string') {
+        if (!/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(requested)) throw invalid(`Invalid Stripe API version: ${requested}`, undefined, 'api_version_invalid');
+        version = requested;
+      }
+      const match = ROUTES.map((r) => ({ r, m: r.method === method ? r.pattern.exec(url.pathname) : null })).find((x) => x.m);
+      if (!match) {
+        throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` });
+      }
+      if (mode === 'publishable' && !match.r.publishable) throw authError(PUBLISHABLE_NOT_ALLOWED);
+
+      // Idempotency-Key (POST only, as on Stripe): same key + same params replays the stored answer.
+      const key = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      const fingerprint = JSON.stringify(sortKeys(p));
+      for (const [k, v] of idempotency) {
+        if (Date.now() - v.at < IDEMPOTENCY_TTL_MS) break; // insertion order = age order
+        idempotency.delete(k);
+      }
+      const stored = key ? idempotency.get(key) : undefined;
+      if (key && key.length > 255) throw invalid('Idempotency keys can be at most 255 characters long.', 'Idempotency-Key');
+      if (stored) {
+        if (stored.method !== method || stored.path !== url.pathname) {
+          throw new StripeError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${url.pathname}'). Try using a key other than '${key}' if you meant to execute a different request.` });
+        }
+        if (stored.fingerprint !== fingerprint) {
+          throw new StripeError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` });
+        }
+        return void json(stored.status, JSON.parse(stored.body), { ...headers(), 'Idempotency-Key': key!, 'Idempotent-Replayed': 'true', 'Original-Request': stored.requestId });
+      }
+
+      const ctx: Ctx = { version, mode, requestId, idempotencyKey: key };
+      const remember = (status: number, body: unknown) => key && idempotency.set(key, { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() });
+      const { expand, ...params } = p;
+      if (mode === 'publishable') delete params.key;
+      try {
+        const result = match.r.handler(state, params, ctx, decodeURIComponent(match.m![1] ?? ''));
+        const body = state.present(result, ctx, expand);
+        remember(200, body);
+        json(200, body, { ...headers(), ...(key && { 'Idempotency-Key': key }) });
+      } catch (e) {
+        // Errors after side effects (a declined charge) are replayed like successes; validation errors are not stored.
+        if (e instanceof StripeError && e.replayable) remember(e.status, { error: e.error });
+        throw e;
+      }
+    } catch (e) {
+      if (e instanceof StripeError) return fail(e);
+      throw e;
+    }
+  }
+
+  async function handleEmulator(req: http.IncomingMessage, url: URL, json: (status: number, body: unknown) => void) {
+    const route = `${req.method} ${url.pathname}`;
+    if (route === 'GET /_emulator/health') return json(200, { status: 'ok', apiVersion, webhookUrls });
+    if (route === 'POST /_emulator/reset') return reset(), json(200, { reset: true });
+    if (route === 'GET /_emulator/events') {
+      const type = url.searchParams.get('type');
+      const events = state.events().filter((e) => !type || e.type === type);
+      return json(200, { data: events.map((e) => ({ ...state.renderEvent(e, e.api_version), deliveries: e._deliveries })) });
+    }
+    const resend = /^POST \/_emulator\/events\/([^/]+)\/resend$/.exec(route);
+    if (resend) {
+      const event = state.events().find((e) => e.id === resend[1]);
+      if (!event) return json(404, { error: { type: 'invalid_request_error', message: `No such event: '${resend[1]}'` } });
+      dispatch(event);
+      return json(200, { id: event.id, deliveries: event._deliveries });
+    }
+    if (route === 'POST /_emulator/demo_payment_intent') {
+      // For the self-test page only: what a merchant server would do with its secret key.
+      const amount = Number(url.searchParams.get('amount') ?? 1999);
+      const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
+      try {
+        const pi = state.createPaymentIntent({ amount: String(amount), currency: 'usd', metadata: { source: 'emulator self-test' } }, ctx);
+        return json(200, { id: pi.id, client_secret: pi.client_secret });
+      } catch (e) {
+        if (e instanceof StripeError) return json(e.status, { error: e.error });
+        throw e;
+      }
+    }
+    json(404, { error: { type: 'invalid_request_error', message: `Unrecognized emulator URL (${route}).` } });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    state,
+    reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        dispatcher.stop();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const parse = (s: string): Params => (s ? (qs.parse(s, { depth: 10, arrayLimit: 100, parameterLimit: 10_000 }) as Params) : {});
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > 1_000_000) {
+        reject(invalid('Request body too large (the Stripe emulator accepts up to 1 MB).'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Params)[k])]));
+  return v;
+}

@@ -1,0 +1,64 @@
+// Shared by the emulator's specs: an emulator on a free port, SDK clients pointed at it, and a webhook receiver.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { startStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from './server';
+
+export const WEBHOOK_SECRET = 'whsec_test_emulator_secret';
+
+export async function emulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
+  return startStripeEmulator({ port: 0, ...options });
+}
+
+/** The official SDK as our services configure it; no network retries so error tests see the first answer. */
+export function sdk(em: StripeEmulator, config: Partial<Stripe.StripeConfig> = {}): Stripe {
+  return new Stripe('sk_test_emulator', { host: '127.0.0.1', port: em.port, protocol: 'http', maxNetworkRetries: 0, ...config });
+}
+
+export interface Received {
+  raw: string;
+  signature: string;
+  at: number;
+}
+/** A local endpoint that records raw bodies; `answer` decides the status of each request (default 200). */
+export async function receiver(answer: (n: number, body: string) => number | 'hang' = () => 200) {
+  const received: Received[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const status = answer(++n, raw);
+      if (status === 'hang') return; // never answers
+      received.push({ raw, signature: String(req.headers['stripe-signature']), at: Date.now() });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`,
+    received,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A raw request, to check what the SDK would hide (status, headers, the exact error JSON). */
+export async function raw(em: StripeEmulator, method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(em.url + path, {
+    method,
+    headers: { Authorization: 'Bearer sk_test_emulator', ...(body !== undefined && { 'Content-Type': 'application/x-www-form-urlencoded' }), ...headers },
+    body,
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+}

@@ -1,0 +1,89 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  detailFields,
+  formatTimestamp,
+  type InboxDefinition,
+  type InboxItems,
+  type InboxKind,
+  type InboxSummary,
+} from '../inbox';
+import { ManuscriptLink } from './manuscript-link';
+import { StatusBadge } from './status-badge';
+import { StatusSelect } from './status-select';
+
+interface InboxItemDialogProps<K extends InboxKind> {
+  inbox: InboxDefinition & { kind: K };
+  item: InboxItems[K];
+  summary: InboxSummary;
+  trigger: ReactNode;
+}
+
+/** Every field of one submission, with its status control (and, for books, the manuscript). */
+export function InboxItemDialog<K extends InboxKind>({ inbox, item, summary, trigger }: InboxItemDialogProps<K>) {
+  const fields = detailFields(inbox.kind, item);
+
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="data-[state=open]:animate-fade-in fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
+        <Dialog.Content
+          className={clsx(
+            'data-[state=open]:animate-dialog-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl',
+            '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl',
+          )}
+        >
+          <div className="grid gap-2 pr-8">
+            <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">{inbox.noun}</p>
+            <Dialog.Title className="font-serif text-2xl font-bold text-indigo-950">{summary.heading}</Dialog.Title>
+            <Dialog.Description className="text-sm text-slate-600">
+              From {summary.from}, received {formatTimestamp(summary.receivedAt)}
+            </Dialog.Description>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={item.status} />
+              {summary.urgent && <UrgentBadge />}
+            </div>
+          </div>
+
+          <dl className="mt-6 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {fields.map((field) => (
+              <div key={field.label} className={clsx('grid gap-0.5', field.long && 'sm:col-span-2')}>
+                <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{field.label}</dt>
+                <dd className={clsx('text-sm text-slate-900', field.long && 'rounded-md bg-stone-50 p-3 whitespace-pre-line')}>
+                  {field.href ? (
+                    <a href={field.href} className="font-medium break-all text-indigo-800 underline-offset-2 hover:underline">
+                      {field.value}
+                    </a>
+                  ) : (
+                    field.value
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-slate-100 pt-5">
+            <StatusSelect kind={inbox.kind} id={item.id} status={item.status} context={summary.heading} noun={inbox.noun} />
+            {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && (
+              <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />
+            )}
+          </div>
+
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <X className="size-5" aria-hidden />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function UrgentBadge() {
+  return <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">Urgent</span>;
+}

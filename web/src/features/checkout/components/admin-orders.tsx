@@ -1,0 +1,141 @@
+import { ChevronLeft, ChevronRight, CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { formatPrice } from '@/lib/format-price';
+import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
+import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '../orders';
+import { OrderStatusBadge } from './order-status-badge';
+
+interface AdminOrdersProps {
+  /** Orders are fetched only once the caller knows the user is an admin (spec §6). */
+  isAdmin: boolean;
+}
+
+/** The admin dashboard's Orders tab: every order, newest first, a page at a time, optionally by status. */
+export function AdminOrders({ isAdmin }: AdminOrdersProps) {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const filterId = useId();
+  const orders = useOrders({ page, pageSize: ORDERS_PAGE_SIZE, status: status || undefined }, { enabled: isAdmin });
+
+  const data = orders.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  const range = data ? pageRange(data.page, data.pageSize, data.total) : null;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1.5">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={filterId}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value as OrderStatus | '');
+              setPage(1);
+            }}
+            className={`${inputClasses} w-48`}
+          >
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {range && data && data.total > 0 && `Showing ${range.first}–${range.last} of ${data.total} orders, newest first`}
+          </p>
+          <Button variant="ghost" size="sm" onClick={() => void orders.refetch()} disabled={orders.isFetching || !isAdmin}>
+            <RefreshCw className={orders.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+            {orders.isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </div>
+      </div>
+
+      {orders.isPending ? (
+        <Spinner label="Loading orders" className="py-16" />
+      ) : orders.isError && !data ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-10 text-center text-red-900">
+          <CircleAlert className="size-8" aria-hidden />
+          <p>The orders could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !data || data.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-indigo-200 bg-white p-12 text-center text-slate-600">
+          <ReceiptText className="size-10 text-indigo-300" aria-hidden />
+          <p>{status ? `No orders with status "${orderStatusLabel(status)}".` : 'No orders yet.'}</p>
+        </div>
+      ) : (
+        <>
+          {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
+          <div
+            role="region"
+            aria-label="Orders table"
+            tabIndex={0}
+            className="overflow-x-auto rounded-xl border border-indigo-100 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+          >
+            <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={orders.isFetching}>
+              <caption className="sr-only">Orders, newest first</caption>
+              <thead className="border-b border-indigo-100 bg-indigo-50/60 text-xs font-semibold tracking-wide text-indigo-900 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Order</th>
+                  <th scope="col" className="px-4 py-3">Customer</th>
+                  <th scope="col" className="px-4 py-3">Email</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right">Total</th>
+                  <th scope="col" className="px-4 py-3 text-right">Items</th>
+                  <th scope="col" className="px-4 py-3">Created</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.items.map((order) => (
+                  <tr key={order.orderNumber} className="hover:bg-stone-50" data-testid="order-row">
+                    <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-indigo-950">
+                      {order.orderNumber}
+                    </th>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-900">{order.customerName}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{order.customerEmail}</td>
+                    <td className="px-4 py-3">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{order.itemCount}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                      <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {pages > 1 && (
+            <nav aria-label="Orders pages" className="flex items-center justify-between gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1 || orders.isFetching} onClick={() => setPage(page - 1)}>
+                <ChevronLeft className="size-4" aria-hidden />
+                Previous<span className="sr-only"> page</span>
+              </Button>
+              <p className="text-sm text-slate-600">
+                Page {data.page} of {pages}
+              </p>
+              <Button variant="outline" size="sm" disabled={page >= pages || orders.isFetching} onClick={() => setPage(page + 1)}>
+                Next<span className="sr-only"> page</span>
+                <ChevronRight className="size-4" aria-hidden />
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { Badge } from '@/components/ui/badge';
+import { orderStatusLabel, orderStatusVariant } from '../orders';
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={orderStatusVariant(status)}>
+      <span className="sr-only">Status: </span>
+      {orderStatusLabel(status)}
+    </Badge>
+  );
+}
