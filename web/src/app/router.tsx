@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AdminPage } from './routes/admin';
+import type { ComponentType } from 'react';
 import { ComingSoonPage } from './routes/coming-soon';
 import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
@@ -15,21 +15,24 @@ const comingSoon = (path: string, title: string, sentence: string) => ({
   element: <ComingSoonPage title={title} sentence={sentence} />,
 });
 
+// Heavier screens load on first visit, keeping the first paint's bundle small.
+const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+
 const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/podcast', element: <PodcastPage /> },
-      comingSoon('/products', 'Products & Services', 'Our store of faith-based products and services is opening soon.'),
+      { path: '/products', lazy: lazyPage(() => import('./routes/products'), (m) => m.ProductsPage) },
       comingSoon('/marketshare', 'Marketshare', 'Marketshare membership signup is coming soon.'),
-      comingSoon('/publishing', 'Publishing', 'Our self-publishing services for authors are coming to this page soon.'),
-      comingSoon('/contact', 'Get In Touch', 'Contact and prayer request forms are coming to this page soon.'),
-      comingSoon('/checkout', 'Checkout', 'Secure checkout is coming soon.'),
-      comingSoon('/checkout/success', 'Checkout', 'Order confirmation is coming with secure checkout.'),
+      { path: '/publishing', lazy: lazyPage(() => import('./routes/publishing'), (m) => m.PublishingPage) },
+      { path: '/contact', lazy: lazyPage(() => import('@/features/contact/components/contact-page'), (m) => m.ContactPage) },
+      { path: '/checkout', lazy: lazyPage(() => import('./routes/checkout'), (m) => m.CheckoutPage) },
+      { path: '/checkout/success', lazy: lazyPage(() => import('./routes/checkout'), (m) => m.CheckoutSuccessPage) },
       comingSoon('/member-dashboard', 'Member Dashboard', 'The Marketshare member dashboard is coming soon.'),
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),
-      { path: '/admin', element: <AdminPage /> },
+      { path: '/admin', lazy: lazyPage(() => import('./routes/admin'), (m) => m.AdminPage) },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/refunds', element: <RefundsPage /> },
