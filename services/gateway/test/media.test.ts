@@ -129,11 +129,11 @@ describe('GET /media/<key>', () => {
     });
   });
 
-  test('paths with .. (plain or percent-encoded) are refused with a 400', async () => {
-    for (const path of ['/media/test/../../secret', '/media/test/%2e%2e/%2e%2e/secret', '/media/..%2Fmanuscripts%2Fbook.pdf']) {
+  test('paths with .. (plain or percent-encoded) or a segment longer than a file name are refused with a 400', async () => {
+    for (const path of ['/media/test/../../secret', '/media/test/%2e%2e/%2e%2e/secret', '/media/..%2Fmanuscripts%2Fbook.pdf', `/media/catalog/${'1'.repeat(300)}`]) {
       const res = await rawGet(path);
       assert.equal(res.status, 400, path);
-      assert.equal(JSON.parse(res.body).message, "That is not a valid media path: it may not contain '..', '.' or empty segments.");
+      assert.equal(JSON.parse(res.body).message, "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
     }
   });
 

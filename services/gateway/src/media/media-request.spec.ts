@@ -9,6 +9,7 @@ test('a media path names the object key under media/, percent-decoding undone', 
 
 for (const path of [
   '/media/catalog/../../secret',
+  `/media/catalog/${'1'.repeat(256)}.webp`,
   '/media/catalog/%2e%2e/secret',
   '/media/..%2Fmanuscripts%2Fbook.pdf',
   '/media/./catalog/a.webp',

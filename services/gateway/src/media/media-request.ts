@@ -1,9 +1,11 @@
 const MAX_KEY_LENGTH = 1024;
+// Object stores keep each path segment as a file or directory name (MinIO, s3rver): 255 bytes at most.
+const MAX_SEGMENT_BYTES = 255;
 
 /**
  * The object key a `/media/…` request path names (the path without its leading slash, percent-decoding undone),
  * or undefined when the path is not a key we serve: outside `media/`, with `.`/`..` or empty segments,
- * backslashes or control characters.
+ * backslashes, control characters, or a segment longer than a file name may be.
  */
 export function mediaKeyFromPath(path: string): string | undefined {
   let key: string;
@@ -14,7 +16,9 @@ export function mediaKeyFromPath(path: string): string | undefined {
   }
   if (!key.startsWith('media/') || key.length > MAX_KEY_LENGTH) return undefined;
   if (/[\\\u0000-\u001f\u007f]/.test(key)) return undefined;
-  if (key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  const segments = key.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return undefined;
   return key;
 }
 

@@ -26,7 +26,7 @@ export class MediaController {
   })
   async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
     const key = mediaKeyFromPath(req.path);
-    if (!key) throw new AppError('invalid', "That is not a valid media path: it may not contain '..', '.' or empty segments.");
+    if (!key) throw new AppError('invalid', "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
     // Manuscripts share the bucket but are private: only the admin download route serves them.
     const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.storage.stat(key);
     if (!info) throw new AppError('not_found', `No media at ${req.path}.`);
