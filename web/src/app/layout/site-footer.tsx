@@ -1,6 +1,7 @@
-import { Crown, Facebook, Instagram, Youtube, type LucideIcon } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { SITE_NAME, SOCIAL_LINKS } from '@/config/site';
+import { SocialLinks } from '@/components/social-links';
+import { SITE_NAME } from '@/config/site';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 
 const QUICK_LINKS = [
@@ -16,12 +17,6 @@ const POLICY_LINKS = [
   { to: '/terms', label: 'Terms of Service' },
   { to: '/refunds', label: 'Refund Policy' },
 ] as const;
-
-const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], LucideIcon> = {
-  Facebook,
-  Instagram,
-  YouTube: Youtube,
-};
 
 const footerLink =
   'rounded text-sm text-indigo-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400';
@@ -55,24 +50,7 @@ export function SiteFooter() {
 
         <div className="grid content-start gap-3">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Follow Us</h2>
-          <ul className="flex gap-3">
-            {SOCIAL_LINKS.map(({ name, href }) => {
-              const Icon = SOCIAL_ICONS[name];
-              return (
-                <li key={name}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${SITE_NAME} on ${name} (opens in a new tab)`}
-                    className="grid size-10 place-items-center rounded-full bg-indigo-900 text-indigo-100 hover:bg-amber-400 hover:text-indigo-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-                  >
-                    <Icon className="size-5" aria-hidden />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <SocialLinks linkClassName="grid size-10 place-items-center rounded-full bg-indigo-900 text-indigo-100 hover:bg-amber-400 hover:text-indigo-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400" />
         </div>
 
         <div className="grid content-start gap-3">

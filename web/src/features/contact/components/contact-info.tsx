@@ -1,14 +1,8 @@
-import { Clock, Facebook, HandHeart, Instagram, Mail, Phone, Youtube, type LucideIcon } from 'lucide-react';
+import { Clock, HandHeart, Mail, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_EMAILS, CONTACT_PHONE, MINISTRY_HOURS } from '@/config/contact';
-import { SITE_NAME, SOCIAL_LINKS } from '@/config/site';
-
-const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], LucideIcon> = {
-  Facebook,
-  Instagram,
-  YouTube: Youtube,
-};
+import { SocialLinks } from '@/components/social-links';
 
 const linkClasses =
   'rounded font-medium text-indigo-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
@@ -61,24 +55,7 @@ export function ContactInfo() {
       </InfoCard>
 
       <InfoCard title="Follow Us">
-        <ul className="flex gap-3">
-          {SOCIAL_LINKS.map(({ name, href }) => {
-            const Icon = SOCIAL_ICONS[name];
-            return (
-              <li key={name}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${SITE_NAME} on ${name} (opens in a new tab)`}
-                  className="grid size-10 place-items-center rounded-full bg-indigo-100 text-indigo-900 hover:bg-indigo-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
-                >
-                  <Icon className="size-5" aria-hidden />
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        <SocialLinks linkClassName="grid size-10 place-items-center rounded-full bg-indigo-100 text-indigo-900 hover:bg-indigo-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500" />
       </InfoCard>
     </div>
   );
