@@ -1,31 +1,12 @@
+// The API's shapes come from the shared contracts (types only: nothing of it reaches the bundle).
+import type { CatalogItem, CatalogPage, ItemKind } from '@km/contracts';
+
+export type { CatalogItem, CatalogPage };
 /** Products and services share one shape (spec §3); `kind` tells them apart. */
-export type CatalogKind = 'product' | 'service';
+export type CatalogKind = ItemKind;
 
-export interface CatalogItem {
-  id: string;
-  kind: CatalogKind;
-  name: string;
-  /** Two-decimal string, e.g. "19.99". */
-  price: string;
-  description: string;
-  category: string;
-  tags: string[];
-  /** `/media/catalog/…`, or null when the item has no image. */
-  imageUrl: string | null;
-  inStock: boolean;
-  featured: boolean;
-  createdAt: string;
-  updatedAt?: string;
-}
-
-export interface CatalogPage {
-  items: CatalogItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-// Mirrors @km/contracts (a Node-side CommonJS package the browser bundle does not pull in).
+// Runtime copies of the contract enumerations (the contracts package is Node-side CommonJS with zod, kept out of
+// the bundle); catalog.spec.ts fails if they drift apart.
 export const PRODUCT_CATEGORIES = ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'] as const;
 export const SERVICE_CATEGORIES = [
   'Consulting',
