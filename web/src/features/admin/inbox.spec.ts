@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   detailFields,
   formatTimestamp,
+  INBOX_STATUSES,
   INBOXES,
   statusBadgeVariant,
   statusLabel,
@@ -183,5 +184,12 @@ describe('detailFields', () => {
     assert.equal(field(fields, 'Submitted'), 'N/A');
     assert.equal(field(fields, 'Urgent'), 'Yes');
     assert.equal(field(fields, 'Preferred contact'), 'Email');
+  });
+});
+
+describe('INBOX_STATUSES', () => {
+  it('matches the server contract exactly', async () => {
+    const contracts = await import('@km/contracts');
+    assert.deepEqual([...INBOX_STATUSES], [...contracts.INBOX_STATUSES]);
   });
 });

@@ -1,3 +1,4 @@
+import type { BookSubmission, ContactMessage, FormsCounts, InboxStatus, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { formatFileSize } from '@/lib/format-file-size';
 import {
@@ -15,9 +16,10 @@ import {
   type Option,
 } from '@/lib/form-options';
 
-// Mirrors @km/contracts forms/types.ts (a Node-side package the browser bundle does not pull in).
+// The API's answers come from the shared contracts (types only: nothing of it reaches the bundle).
+export type { BookSubmission, ContactMessage, FormsCounts, InboxCount, InboxStatus, PrayerRequest, PublishingInquiry } from '@km/contracts';
 
-/** Every status the forms API knows; items arrive as `new`. */
+/** Every status the forms API knows; items arrive as `new`. A runtime copy of the contract's; inbox.spec.ts pins it. */
 export const INBOX_STATUSES = [
   'new',
   'unread',
@@ -29,7 +31,6 @@ export const INBOX_STATUSES = [
   'rejected',
   'archived',
 ] as const;
-export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
 export const STATUS_OPTIONS: readonly Option<InboxStatus>[] = [
   { value: 'new', label: 'New' },
@@ -79,82 +80,6 @@ export function formatTimestamp(value: string | null | undefined, format: Intl.D
   if (!value) return 'N/A';
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : format.format(date);
-}
-
-interface InboxItemBase {
-  id: string;
-  email: string;
-  status: InboxStatus;
-  updatedAt: string;
-}
-
-export interface ContactMessage extends InboxItemBase {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  howHeardAboutUs: string | null;
-  wantsNewsletter: boolean;
-  createdAt: string;
-}
-
-export interface PublishingInquiry extends InboxItemBase {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  bookTitle: string;
-  genre: string;
-  manuscriptStatus: string;
-  wordCount: number | null;
-  previouslyPublished: boolean;
-  servicesNeeded: string[];
-  bookDescription: string;
-  publishingGoals: string;
-  timeline: string | null;
-  budget: string | null;
-  hearAboutUs: string | null;
-  createdAt: string;
-}
-
-export interface BookSubmission extends InboxItemBase {
-  authorName: string;
-  submittedAt: string;
-  bookTitle: string;
-  genre: string;
-  wordCount: number;
-  targetAudience: string;
-  /** An admin-only download (`/api/book-submissions/<id>/manuscript`). */
-  manuscriptUrl: string;
-  synopsis: string;
-  manuscriptFilename: string;
-  manuscriptSize: number;
-  manuscriptContentType: string;
-}
-
-export interface PrayerRequest extends InboxItemBase {
-  firstName: string;
-  lastName: string | null;
-  phone: string | null;
-  requestType: string;
-  prayerRequest: string;
-  preferredContact: string;
-  isUrgent: boolean;
-  allowSharing: boolean;
-  submittedAt: string;
-}
-
-export interface InboxCount {
-  total: number;
-  needsAttention: number;
-}
-
-/** GET /api/forms/counts. */
-export interface FormsCounts {
-  contactMessages: InboxCount;
-  publishingInquiries: InboxCount;
-  bookSubmissions: InboxCount;
-  prayerRequests: InboxCount;
 }
 
 export interface InboxItems {
