@@ -1,16 +1,11 @@
-import type { BookSubmission, Genre, InboxStatus, ManuscriptContentType, ManuscriptFile } from '@km/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { BookSubmission, Genre, ManuscriptContentType, ManuscriptFile } from '@km/contracts';
+import { Column, Entity } from 'typeorm';
+import { InboxRecord } from '../inbox/inbox-record.entity';
 
 @Entity({ name: 'book_submissions' })
-export class BookSubmissionEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class BookSubmissionEntity extends InboxRecord {
   @Column({ name: 'author_name', type: 'text' })
   authorName: string;
-
-  @Column({ type: 'text' })
-  email: string;
 
   @Column({ name: 'book_title', type: 'text' })
   bookTitle: string;
@@ -40,14 +35,6 @@ export class BookSubmissionEntity {
   @Column({ name: 'manuscript_content_type', type: 'text' })
   manuscriptContentType: ManuscriptContentType;
 
-  @Column({ type: 'text', default: 'new' })
-  status: InboxStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 /** The admin download route; manuscripts are never served from /media. */

@@ -1,19 +1,14 @@
-import type { ContactMessage, ContactSubject, HowHeardAboutUs, InboxStatus } from '@km/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ContactMessage, ContactSubject, HowHeardAboutUs } from '@km/contracts';
+import { Column, Entity } from 'typeorm';
+import { InboxRecord } from '../inbox/inbox-record.entity';
 
 @Entity({ name: 'contact_messages' })
-export class ContactMessageEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class ContactMessageEntity extends InboxRecord {
   @Column({ name: 'first_name', type: 'text' })
   firstName: string;
 
   @Column({ name: 'last_name', type: 'text' })
   lastName: string;
-
-  @Column({ type: 'text' })
-  email: string;
 
   @Column({ type: 'text', nullable: true })
   phone: string | null;
@@ -29,15 +24,6 @@ export class ContactMessageEntity {
 
   @Column({ name: 'wants_newsletter', type: 'boolean', default: false })
   wantsNewsletter: boolean;
-
-  @Column({ type: 'text', default: 'new' })
-  status: InboxStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 export const toContactMessage = (row: ContactMessageEntity): ContactMessage => ({

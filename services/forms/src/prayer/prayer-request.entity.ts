@@ -1,19 +1,14 @@
-import type { InboxStatus, PrayerRequest, PrayerRequestType, PreferredContact } from '@km/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { PrayerRequest, PrayerRequestType, PreferredContact } from '@km/contracts';
+import { Column, Entity } from 'typeorm';
+import { InboxRecord } from '../inbox/inbox-record.entity';
 
 @Entity({ name: 'prayer_requests' })
-export class PrayerRequestEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class PrayerRequestEntity extends InboxRecord {
   @Column({ name: 'first_name', type: 'text' })
   firstName: string;
 
   @Column({ name: 'last_name', type: 'text', nullable: true })
   lastName: string | null;
-
-  @Column({ type: 'text' })
-  email: string;
 
   @Column({ type: 'text', nullable: true })
   phone: string | null;
@@ -33,14 +28,6 @@ export class PrayerRequestEntity {
   @Column({ name: 'allow_sharing', type: 'boolean', default: false })
   allowSharing: boolean;
 
-  @Column({ type: 'text', default: 'new' })
-  status: InboxStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 /** Spec §3 calls the arrival time of a prayer request `submittedAt`. */

@@ -1,6 +1,5 @@
 import type {
   Genre,
-  InboxStatus,
   ManuscriptStatus,
   PublishingBudget,
   PublishingHearAboutUs,
@@ -8,21 +7,16 @@ import type {
   PublishingService,
   PublishingTimeline,
 } from '@km/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { InboxRecord } from '../inbox/inbox-record.entity';
 
 @Entity({ name: 'publishing_inquiries' })
-export class PublishingInquiryEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class PublishingInquiryEntity extends InboxRecord {
   @Column({ name: 'first_name', type: 'text' })
   firstName: string;
 
   @Column({ name: 'last_name', type: 'text' })
   lastName: string;
-
-  @Column({ type: 'text' })
-  email: string;
 
   @Column({ type: 'text', nullable: true })
   phone: string | null;
@@ -59,15 +53,6 @@ export class PublishingInquiryEntity {
 
   @Column({ name: 'hear_about_us', type: 'text', nullable: true })
   hearAboutUs: PublishingHearAboutUs | null;
-
-  @Column({ type: 'text', default: 'new' })
-  status: InboxStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 export const toPublishingInquiry = (row: PublishingInquiryEntity): PublishingInquiry => ({
