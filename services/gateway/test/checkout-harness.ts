@@ -178,7 +178,7 @@ export function stripeSignature(payload: string, timestamp = Math.floor(Date.now
 /** A Stripe event about a payment intent, as Stripe would send it. */
 export function paymentIntentEvent(
   type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.created',
-  intent: { id: string; amount: number; metadata?: Record<string, string> },
+  intent: { id: string; amount: number; metadata?: Record<string, string>; amountReceived?: number; currency?: string },
   created = Math.floor(Date.now() / 1000),
 ): string {
   const succeeded = type === 'payment_intent.succeeded';
@@ -195,8 +195,8 @@ export function paymentIntentEvent(
         id: intent.id,
         object: 'payment_intent',
         amount: intent.amount,
-        amount_received: succeeded ? intent.amount : 0,
-        currency: 'usd',
+        amount_received: succeeded ? (intent.amountReceived ?? intent.amount) : 0,
+        currency: intent.currency ?? 'usd',
         metadata: intent.metadata ?? {},
         status: succeeded ? 'succeeded' : 'requires_payment_method',
       },

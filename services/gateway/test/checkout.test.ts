@@ -1,4 +1,4 @@
-import { OrdersEvents, type CatalogItem, type OrderPaidEvent, type PaymentIntentQuote } from '@km/contracts';
+import { OrdersEvents, type CatalogItem, type OrderPaidEvent, type OrderPaymentReviewEvent, type PaymentIntentQuote } from '@km/contracts';
 import { eventually, testServers } from '@km/nest-kit/dist/src/testing';
 import { OrderNumbers } from '@km/orders/dist/src/orders/order-numbers';
 import assert from 'node:assert/strict';
@@ -70,6 +70,11 @@ async function placeOrder(lines: Line[], overrides: Record<string, unknown> = {}
 }
 
 const paymentIntent = async (id: string) => (await stripeApi(h, 'GET', `/v1/payment_intents/${id}`)).body;
+/** The intent as Stripe would put it in an event: its amount and the metadata our server gave it (cart fingerprint included). */
+const intentForEvent = async (id: string) => {
+  const { amount, metadata } = await paymentIntent(id);
+  return { id, amount: amount as number, metadata: metadata as Record<string, string> };
+};
 
 /** What the buyer sees for an order. */
 const lookup = (orderNumber: string, email: string) => visitor().get(`/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`);
@@ -418,7 +423,9 @@ describe('POST /api/webhooks/stripe', () => {
   test('one event delivered five times at once pays the order once, publishes one orders.order.paid and sends one email', async () => {
     const item = await catalogItem(h, '18.00');
     const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
-    const payload = paymentIntentEvent('payment_intent.succeeded', { id: q.paymentIntentId, amount: 2943, metadata: { km_source: 'orders' } });
+    const intent = await intentForEvent(q.paymentIntentId);
+    assert.equal(intent.amount, 2943);
+    const payload = paymentIntentEvent('payment_intent.succeeded', intent);
     const replies = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
     assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200]);
     assert.deepEqual(replies.map((r) => r.body.outcome).sort(), ['duplicate', 'duplicate', 'duplicate', 'duplicate', 'paid']);
@@ -432,7 +439,8 @@ describe('POST /api/webhooks/stripe', () => {
   test('failed then succeeded (delivered out of order) ends paid; a failure arriving after the payment leaves it paid', async () => {
     const item = await catalogItem(h, '18.00');
     const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
-    const intent = { id: q.paymentIntentId, amount: 2943, metadata: { km_source: 'orders' } };
+    const intent = await intentForEvent(q.paymentIntentId);
+    assert.equal(intent.amount, 2943);
     const now = Math.floor(Date.now() / 1000);
     const failed = await deliver(paymentIntentEvent('payment_intent.payment_failed', intent, now - 5));
     assert.deepEqual(failed.body, { received: true, outcome: 'payment_failed' });
@@ -472,7 +480,9 @@ describe('POST /api/webhooks/stripe', () => {
   test('a payment that succeeded before the browser created the order is recorded, and the order is paid the moment it is created', async () => {
     const item = await catalogItem(h, '40.00');
     const q = await quote([[item, 1]]);
-    const early = await deliver(paymentIntentEvent('payment_intent.succeeded', { id: q.paymentIntentId, amount: 5319, metadata: { km_source: 'orders' } }));
+    const intent = await intentForEvent(q.paymentIntentId);
+    assert.equal(intent.amount, 5319);
+    const early = await deliver(paymentIntentEvent('payment_intent.succeeded', intent));
     assert.deepEqual(early.body, { received: true, outcome: 'recorded' });
     const body = orderBody(q);
     const created = await visitor().post('/api/orders', body);
@@ -489,7 +499,9 @@ describe('POST /api/webhooks/stripe', () => {
     const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
     h.smtp.down();
     try {
-      const paid = await deliver(paymentIntentEvent('payment_intent.succeeded', { id: q.paymentIntentId, amount: 2727, metadata: { km_source: 'orders' } }));
+      const intent = await intentForEvent(q.paymentIntentId);
+      assert.equal(intent.amount, 2727);
+      const paid = await deliver(paymentIntentEvent('payment_intent.succeeded', intent));
       assert.equal(paid.body.outcome, 'paid');
       await new Promise((r) => setTimeout(r, 1500));
       assert.equal((await caughtMails(orderNumber)).length, 0);
@@ -499,6 +511,186 @@ describe('POST /api/webhooks/stripe', () => {
     const mails = await confirmationsOf(orderNumber);
     assert.equal(mails.length, 1);
     assert.equal(mails[0].to[0].address, email);
+  });
+});
+
+describe('an order is paid only at its own total', () => {
+  const reviewEventsFor = (orderNumber: string) => publishedEvents<OrderPaymentReviewEvent>(OrdersEvents.paymentReview, (e) => e.orderNumber === orderNumber);
+  const staffAlertsFor = (orderNumber: string) => caughtMails(`Payment review needed: order ${orderNumber}`);
+  const postOrder = (body: Record<string, unknown>) => visitor().post('/api/orders', body);
+
+  test('an intent that already has an order is never changed by a request for another cart: 409 with a message, intent untouched', async () => {
+    const dear = await catalogItem(h, '79.92');
+    const cheap = await catalogItem(h, '10.00');
+    const q = await quote([[dear, 10]]);
+    assert.equal(q.total, '863.14');
+    const placed = await postOrder(orderBody(q));
+    assert.equal(placed.status, 201);
+    const before = await paymentIntent(q.paymentIntentId);
+    const other = await postOrder(orderBody(q, { items: [{ productId: cheap.id, quantity: 1 }] }));
+    assert.equal(other.status, 409);
+    assert.deepEqual(other.body, {
+      statusCode: 409,
+      code: 'conflict',
+      message: 'This payment already belongs to an order for a different cart, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.',
+      details: { reason: 'payment_in_use' },
+    });
+    const after = await paymentIntent(q.paymentIntentId);
+    assert.equal(after.amount, 86314);
+    assert.deepEqual(after.metadata, before.metadata);
+    assert.equal(await rowCount('SELECT count(*) FROM orders WHERE payment_intent_id = $1', [q.paymentIntentId]), 1);
+  });
+
+  test('a cheap cart that lowered the intent first cannot make the expensive order pay the cheap amount', async () => {
+    const dear = await catalogItem(h, '79.92');
+    const cheap = await catalogItem(h, '19.24');
+    const q = await quote([[dear, 10]]);
+    const cheapBody = orderBody(q, { items: [{ productId: cheap.id, quantity: 1 }] });
+    const lowered = await postOrder(cheapBody);
+    assert.equal(lowered.status, 409);
+    assert.equal(lowered.body.details.total, '30.77');
+    assert.equal((await paymentIntent(q.paymentIntentId)).amount, 3077);
+    // The expensive order now finds the intent at the cheap amount: refused, and the intent goes back to its total.
+    const expensive = await postOrder(orderBody(q));
+    assert.equal(expensive.status, 409);
+    assert.equal(expensive.body.details.total, '863.14');
+    assert.equal((await paymentIntent(q.paymentIntentId)).amount, 86314);
+    // The attacker lowers it again and pays the cheap amount: only the cheap cart can become the order.
+    assert.equal((await postOrder(cheapBody)).status, 409);
+    const confirmed = await stripeApi(h, 'POST', `/v1/payment_intents/${q.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+    assert.equal(confirmed.body.amount_received, 3077);
+    const late = await postOrder(orderBody(q));
+    assert.equal(late.status, 409);
+    assert.equal(late.body.details.reason, 'payment_in_use');
+    const honest = await postOrder(cheapBody);
+    assert.equal(honest.status, 201);
+    assert.equal(honest.body.total, '30.77');
+    await eventually(async () => (await statusOf(honest.body.orderNumber, cheapBody.customerEmail as string)) === 'paid', 10_000, 100);
+  });
+
+  test('the race of an expensive and a cheap cart on one intent, run 50 times: every order is paid exactly its total and its intent charges that total', async (t) => {
+    const dear = await catalogItem(h, '79.92');
+    const cheap = await catalogItem(h, '19.24');
+    const intents: string[] = [];
+    const firstRound: string[] = [];
+    const race = async () => {
+      const q = await quote([[dear, 10]]);
+      intents.push(q.paymentIntentId);
+      const expensive = orderBody(q);
+      const cheapCart = orderBody(q, { items: [{ productId: cheap.id, quantity: 1 }] });
+      const [a, b] = await Promise.all([postOrder(expensive), postOrder(cheapCart)]);
+      firstRound.push(`${a.status}/${b.status}`);
+      assert.ok([a.status, b.status].every((status) => status === 201 || status === 409), `${a.status} ${JSON.stringify(a.body)} / ${b.status} ${JSON.stringify(b.body)}`);
+      assert.notEqual(b.status, 201, 'the cheap cart never gets an order while the intent was made for the expensive one');
+      // The attacker pays whatever the intent charges now, then tries both carts again at once.
+      const confirmed = await stripeApi(h, 'POST', `/v1/payment_intents/${q.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+      assert.equal(confirmed.body.status, 'succeeded');
+      const [c, d] = await Promise.all([postOrder(expensive), postOrder(cheapCart)]);
+      assert.ok([c.status, d.status].every((status) => status === 200 || status === 201 || status === 409));
+    };
+    for (let batch = 0; batch < 10; batch++) await Promise.all(Array.from({ length: 5 }, race));
+    assert.equal(intents.length, 50);
+
+    // Every success reached the orders service (the emulator delivers webhooks on its own time).
+    await eventually(
+      async () => (await rowCount(`SELECT count(*) FROM stripe_events WHERE type = 'payment_intent.succeeded' AND payment_intent_id = ANY($1)`, [intents])) === 50,
+      30_000,
+      200,
+    );
+    await eventually(async () => (await rowCount(`SELECT count(*) FROM orders WHERE payment_intent_id = ANY($1) AND status <> 'paid'`, [intents])) === 0, 10_000, 200);
+    const orders = (await db.query(`SELECT payment_intent_id, status, total, amount_received FROM orders WHERE payment_intent_id = ANY($1)`, [intents])).rows;
+    assert.equal(orders.length, 50, 'each paid intent ends with exactly one order: the cart it charges');
+    for (const order of orders) {
+      const intent = await paymentIntent(order.payment_intent_id);
+      const totalCents = Math.round(Number(order.total) * 100);
+      assert.equal(order.status, 'paid');
+      assert.equal(order.amount_received, order.total, `order of ${order.total} paid with ${order.amount_received}`);
+      assert.equal(intent.amount, totalCents, 'the intent charges its order total');
+      assert.equal(intent.amount_received, totalCents);
+    }
+    const tally = firstRound.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r]: (acc[r] ?? 0) + 1 }), {});
+    t.diagnostic(`first round statuses (expensive/cheap): ${JSON.stringify(tally)}`);
+  });
+
+  test('a success for another amount is not a payment: the order goes to review, staff are alerted with both amounts, the buyer gets no confirmation', async () => {
+    const item = await catalogItem(h, '30.00');
+    const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
+    const intent = await intentForEvent(q.paymentIntentId);
+    assert.equal(intent.amount, 4239);
+    const reported = await deliver(paymentIntentEvent('payment_intent.succeeded', { ...intent, amountReceived: 2078 }));
+    assert.deepEqual(reported.body, { received: true, outcome: 'payment_review' });
+    assert.equal(await statusOf(orderNumber, email), 'payment_review');
+
+    const alerts = await eventually(async () => {
+      const found = await staffAlertsFor(orderNumber);
+      return found.length > 0 && found;
+    }, 15_000, 100);
+    await new Promise((r) => setTimeout(r, 700));
+    assert.equal((await staffAlertsFor(orderNumber)).length, 1);
+    assert.equal(alerts[0].to[0].address, 'admin@kingdommarketplace.example');
+    assert.match(alerts[0].text, /Order total: 42\.39 USD/);
+    assert.match(alerts[0].text, /Amount received: 20\.78 USD/);
+    assert.match(alerts[0].text, /Stripe received 20\.78 but the order total is 42\.39/);
+    assert.equal((await caughtMails(`Order ${orderNumber} confirmed`)).length, 0);
+
+    const events = await eventually(async () => (await reviewEventsFor(orderNumber)).length > 0 && reviewEventsFor(orderNumber), 5000, 100);
+    assert.equal(events.length, 1);
+    assert.deepEqual({ ...events[0].data, orderId: undefined }, {
+      orderId: undefined,
+      orderNumber,
+      total: '42.39',
+      amountReceived: '20.78',
+      currency: 'usd',
+      reasons: ['Stripe received 20.78 but the order total is 42.39'],
+    });
+    assert.equal(await rowCount(`SELECT count(*) FROM outbox WHERE type = $1 AND data->>'orderNumber' = $2`, [OrdersEvents.paid, orderNumber]), 0);
+
+    // A later success at the right amount does not settle it on its own: staff decide.
+    const later = await deliver(paymentIntentEvent('payment_intent.succeeded', intent));
+    assert.deepEqual(later.body, { received: true, outcome: 'unchanged' });
+    assert.equal(await statusOf(orderNumber, email), 'payment_review');
+
+    const admin = visitor();
+    assert.equal((await admin.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password })).status, 200);
+    const listed = await admin.get('/api/orders?status=payment_review&pageSize=100');
+    assert.equal(listed.status, 200);
+    const row = listed.body.items.find((o: { orderNumber: string }) => o.orderNumber === orderNumber);
+    assert.deepEqual({ status: row.status, total: row.total, amountReceived: row.amountReceived, receivedCurrency: row.receivedCurrency, paidAt: row.paidAt }, {
+      status: 'payment_review',
+      total: '42.39',
+      amountReceived: '20.78',
+      receivedCurrency: 'usd',
+      paidAt: null,
+    });
+  });
+
+  test('a success in another currency, or for another cart at the same amount, goes to review too', async () => {
+    const item = await catalogItem(h, '12.00');
+    const euros = await placeOrder([[item, 1]]);
+    const eurIntent = await intentForEvent(euros.quote.paymentIntentId);
+    assert.deepEqual((await deliver(paymentIntentEvent('payment_intent.succeeded', { ...eurIntent, currency: 'eur' }))).body, { received: true, outcome: 'payment_review' });
+    const otherCart = await placeOrder([[item, 1]]);
+    const cartIntent = await intentForEvent(otherCart.quote.paymentIntentId);
+    const relabelled = { ...cartIntent, metadata: { ...cartIntent.metadata, cart_fingerprint: 'a-different-cart' } };
+    assert.deepEqual((await deliver(paymentIntentEvent('payment_intent.succeeded', relabelled))).body, { received: true, outcome: 'payment_review' });
+    assert.equal(await statusOf(euros.orderNumber, euros.email), 'payment_review');
+    assert.equal(await statusOf(otherCart.orderNumber, otherCart.email), 'payment_review');
+  });
+
+  test('a mismatched success recorded before the order existed makes the new order wait for review, not paid', async () => {
+    const item = await catalogItem(h, '40.00');
+    const q = await quote([[item, 1]]);
+    const intent = await intentForEvent(q.paymentIntentId);
+    const early = await deliver(paymentIntentEvent('payment_intent.succeeded', { ...intent, amountReceived: 100 }));
+    assert.deepEqual(early.body, { received: true, outcome: 'recorded' });
+    const created = await postOrder(orderBody(q));
+    assert.equal(created.status, 201);
+    assert.equal(created.body.status, 'payment_review');
+    const alerts = await eventually(async () => {
+      const found = await staffAlertsFor(created.body.orderNumber);
+      return found.length > 0 && found;
+    }, 15_000, 100);
+    assert.match(alerts[0].text, /Amount received: 1\.00 USD/);
   });
 });
 
@@ -549,8 +741,8 @@ describe('reading orders', () => {
     assert.deepEqual(
       page.body.items.map((o: Record<string, unknown>) => ({ ...o, createdAt: undefined })),
       [
-        { orderNumber: newer.orderNumber, status: 'pending_payment', customerName: 'Boaz', customerEmail: newer.email, total: '26.19', itemCount: 3, createdAt: undefined, paidAt: null },
-        { orderNumber: older.orderNumber, status: 'pending_payment', customerName: 'Ruth of Moab', customerEmail: older.email, total: '15.39', itemCount: 1, createdAt: undefined, paidAt: null },
+        { orderNumber: newer.orderNumber, status: 'pending_payment', customerName: 'Boaz', customerEmail: newer.email, total: '26.19', amountReceived: null, receivedCurrency: null, itemCount: 3, createdAt: undefined, paidAt: null },
+        { orderNumber: older.orderNumber, status: 'pending_payment', customerName: 'Ruth of Moab', customerEmail: older.email, total: '15.39', amountReceived: null, receivedCurrency: null, itemCount: 1, createdAt: undefined, paidAt: null },
       ],
     );
     const paidOnly = await admin.get('/api/orders?status=paid&pageSize=100');

@@ -1,8 +1,10 @@
 import { MailModule, RpcModule, ServiceKitModule } from '@km/nest-kit';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-orders';
+import { PaymentReview1763700000401 } from '../migrations/1763700000401-payment-review';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
+import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { ORDERS_CONFIG } from './orders-config.token';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
@@ -27,7 +29,7 @@ export class AppModule {
           logLevel: config.logLevel,
           url: config.databaseUrl,
           entities: [Order, OrderLine, StripeEventRecord],
-          migrations: [CreateOrders1763700000400],
+          migrations: [CreateOrders1763700000400, PaymentReview1763700000401],
         }),
         // Prices come from the catalog over NATS.
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
@@ -43,6 +45,7 @@ export class AppModule {
         OrdersService,
         StripeWebhooksService,
         OrderConfirmationMailer,
+        PaymentReviewAlertMailer,
       ],
     };
   }

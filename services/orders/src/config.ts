@@ -16,6 +16,8 @@ export const ordersConfigSchema = z
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Who hears about a payment that does not match its order. */
+    STAFF_ALERT_EMAIL: z.email('STAFF_ALERT_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -41,6 +43,7 @@ export const ordersConfigSchema = z
       timeoutMs: env.STRIPE_TIMEOUT_MS,
     },
     mail: mailSettingsFromEnv(env),
+    staffAlertEmail: env.STAFF_ALERT_EMAIL,
   }));
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

@@ -6,6 +6,11 @@ export const OrdersEvents = {
   paid: 'orders.order.paid',
   /** Stripe reported a failed payment attempt on an order that was not paid. */
   paymentFailed: 'orders.order.payment-failed',
+  /**
+   * Stripe reported a successful payment whose amount, currency or cart differs from the order: the order went to
+   * `payment_review` instead of `paid`. Sent once per order.
+   */
+  paymentReview: 'orders.order.payment-review',
 } as const;
 
 export interface OrderPlacedEvent {
@@ -27,4 +32,16 @@ export interface OrderPaidEvent {
 export interface OrderPaymentFailedEvent {
   orderId: string;
   orderNumber: string;
+}
+
+export interface OrderPaymentReviewEvent {
+  orderId: string;
+  orderNumber: string;
+  /** The order's total, two decimals. */
+  total: string;
+  /** What Stripe received, two decimals, in `currency`. */
+  amountReceived: string;
+  currency: string;
+  /** Why the payment does not match the order, for the staff alert. */
+  reasons: string[];
 }

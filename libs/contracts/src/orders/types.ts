@@ -20,7 +20,8 @@ import type { ORDER_STATUSES } from './schemas';
  *   400      a field is wrong, or paymentIntentId is not a payment this shop started
  *   409      a product is unknown or out of stock; or "Your cart changed; please review the total and try again."
  *            (details: the new Totals; the payment intent now carries the new total, so re-submitting the order
- *            with the same paymentIntentId succeeds)
+ *            with the same paymentIntentId succeeds); or the payment intent already has an order for another cart
+ *            (details.reason "payment_in_use"; the intent is left untouched)
  *
  * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same)
  * GET /api/orders?page&pageSize&status  → 200 OrdersPage (admin) · 401 signed out · 403 not an admin
@@ -91,6 +92,9 @@ export interface OrderSummary {
   customerName: string;
   customerEmail: string;
   total: string;
+  /** What Stripe reported as received ("12.34", currency in `receivedCurrency`); null until a payment succeeded. */
+  amountReceived: string | null;
+  receivedCurrency: string | null;
   itemCount: number;
   createdAt: string;
   paidAt: string | null;
@@ -105,7 +109,7 @@ export interface OrdersPage {
 }
 
 /** What a webhook delivery did; Stripe only sees {received: true}. */
-export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
+export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'payment_review' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
 
 export interface StripeWebhookResult {
   received: true;

@@ -38,6 +38,8 @@ export interface OrderSummaryRow {
   customer_name: string;
   customer_email: string;
   total: string;
+  amount_received: string | null;
+  received_currency: string | null;
   item_count: string;
   created_at: Date;
   paid_at: Date | null;
@@ -49,6 +51,8 @@ export const toOrderSummary = (row: OrderSummaryRow): OrderSummary => ({
   customerName: row.customer_name,
   customerEmail: row.customer_email,
   total: row.total,
+  amountReceived: row.amount_received,
+  receivedCurrency: row.received_currency,
   itemCount: Number(row.item_count),
   createdAt: new Date(row.created_at).toISOString(),
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,

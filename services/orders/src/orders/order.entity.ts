@@ -44,6 +44,17 @@ export class Order {
   @Column({ type: 'numeric', precision: 12, scale: 2 })
   total: string;
 
+  /** The priced cart (products, quantities, unit prices) the payment intent was checked against; null on old orders. */
+  @Column({ name: 'cart_fingerprint', type: 'text', nullable: true })
+  cartFingerprint: string | null;
+
+  /** What Stripe reported as received when the payment succeeded, in `receivedCurrency`. */
+  @Column({ name: 'amount_received', type: 'numeric', precision: 12, scale: 2, nullable: true })
+  amountReceived: string | null;
+
+  @Column({ name: 'received_currency', type: 'text', nullable: true })
+  receivedCurrency: string | null;
+
   @OneToMany(() => OrderLine, (line) => line.order)
   lines: OrderLine[];
 

@@ -6,6 +6,8 @@ import {
   type ListOrdersRequest,
   type OrderPaidEvent,
   type OrderPaymentFailedEvent,
+  type OrderPaymentReviewEvent,
+  type OrderStatus,
   type OrderPlacedEvent,
   type OrdersPage,
   type PlacedOrder,
@@ -17,11 +19,20 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
-import { toCents } from '../pricing/money';
+import { formatCents, toCents } from '../pricing/money';
 import { OrderLine } from './order-line.entity';
 import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
-import { initialStatus, nextStatus, PAYMENT_SIGNALS, type PaymentSignal } from './order-status';
+import {
+  initialStatus,
+  nextStatus,
+  outcomeOf,
+  PAYMENT_SIGNALS,
+  paymentMismatches,
+  type PayableOrder,
+  type PaymentSignal,
+  type ReceivedPayment,
+} from './order-status';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
 import { Order } from './order.entity';
 import { lockPaymentIntent } from './payment-intent-lock';
@@ -41,32 +52,39 @@ export class OrdersService {
   ) {}
 
   /**
-   * One order per payment intent. A repeat (a retry, a double click, two tabs) returns the existing order and
-   * re-prices nothing, so it succeeds even after the catalog changed.
+   * One order per payment intent. A repeat for the same cart (a retry, a double click, two tabs) returns the existing
+   * order and re-prices nothing, so it succeeds even after the catalog changed; a request for another cart is refused
+   * and leaves the intent alone.
+   *
+   * The intent's amount is checked, changed if need be, and the order inserted under one per-intent lock, in one
+   * decision: otherwise a request for a cheap cart could lower the intent between another request's check and its
+   * insert, and an expensive order would be paid at the cheap amount.
    */
   async create(request: CreateOrderRequest): Promise<PlacedOrder> {
-    const existing = await this.dataSource.getRepository(Order).findOneBy({ paymentIntentId: request.paymentIntentId });
-    if (existing) return toPlacedOrder(existing, false);
+    const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
+    if (existing) return repeatOf(existing, request);
 
     const cart = await this.pricing.price(request.items);
-    await this.paymentIntents.assertChargesTotal(request.paymentIntentId, cart);
     this.logClientTotals(request, cart);
-
-    const placed = await this.dataSource.transaction((manager) => this.insert(manager, request, cart));
+    const placed = await this.dataSource.transaction(async (manager) => {
+      await lockPaymentIntent(manager, request.paymentIntentId);
+      const raced = await manager.findOne(Order, { where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
+      if (raced) return repeatOf(raced, request);
+      await this.paymentIntents.assertChargesTotal(request.paymentIntentId, cart);
+      return this.insert(manager, request, cart);
+    });
     if (placed.created) this.outbox.relay.kick();
     return placed;
   }
 
+  /** Inserts the order; the caller holds the intent's lock and has checked that the intent charges this cart. */
   private async insert(manager: EntityManager, request: CreateOrderRequest, cart: PricedCart): Promise<PlacedOrder> {
-    await lockPaymentIntent(manager, request.paymentIntentId);
-    const raced = await manager.findOneBy(Order, { paymentIntentId: request.paymentIntentId });
-    if (raced) return toPlacedOrder(raced, false);
-
     // Stripe may have reported on this payment before the browser created the order.
     const early = await manager.find(StripeEventRecord, { where: { paymentIntentId: request.paymentIntentId }, order: { stripeCreatedAt: 'ASC' } });
-    const signals = early.map((e) => PAYMENT_SIGNALS[e.type]).filter((s): s is PaymentSignal => s !== undefined);
-    const status = initialStatus(signals);
-    const succeeded = early.find((e) => PAYMENT_SIGNALS[e.type] === 'succeeded');
+    const payable = { totalCents: cart.totalCents, cartFingerprint: cart.fingerprint };
+    const outcomes = early.map((e) => ({ event: e, outcome: outcomeOf(PAYMENT_SIGNALS[e.type], payable, receivedOf(e)) }));
+    const status = initialStatus(outcomes.map((o) => o.outcome));
+    const success = outcomes.find((o) => o.outcome !== 'failed')?.event;
 
     const values = {
       paymentIntentId: request.paymentIntentId,
@@ -77,7 +95,9 @@ export class OrdersService {
       shippingAddress: request.shippingAddress,
       billingAddress: request.billingAddress ?? request.shippingAddress,
       ...cart.totals,
-      paidAt: status === 'paid' ? succeeded!.stripeCreatedAt : null,
+      cartFingerprint: cart.fingerprint,
+      ...(success ? receivedColumns(success) : {}),
+      paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
     const order = await this.insertWithFreshNumber(manager, values);
     await manager.insert(
@@ -94,8 +114,7 @@ export class OrdersService {
     );
     const facts = { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total };
     await recordEvent<OrderPlacedEvent>(manager, OrdersEvents.placed, facts);
-    if (status === 'paid') await recordEvent<OrderPaidEvent>(manager, OrdersEvents.paid, facts);
-    if (status === 'payment_failed') await recordEvent<OrderPaymentFailedEvent>(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
+    await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
     return toPlacedOrder(order, true);
   }
 
@@ -117,22 +136,36 @@ export class OrdersService {
   }
 
   /**
-   * Applies what Stripe reported to an order the caller has locked. Returns the new status, or null when the
-   * order was already there (a late failure after payment, a repeated success).
+   * Applies what Stripe reported to an order the caller has locked. A success pays the order only when it took exactly
+   * the order's total, in USD, for the order's cart; otherwise the order goes to review. Returns the new status, or
+   * null when nothing changed (a late failure after payment, a repeated success).
    */
-  async applyPaymentSignal(manager: EntityManager, order: Order, signal: PaymentSignal, at: Date, amountCents: number): Promise<'paid' | 'payment_failed' | null> {
-    const status = nextStatus(order.status, signal);
+  async applyPaymentSignal(manager: EntityManager, order: Order, signal: PaymentSignal, at: Date, received: ReceivedPayment | null): Promise<OrderStatus | null> {
+    const status = nextStatus(order.status, outcomeOf(signal, payableOf(order), received));
     if (status === order.status) return null;
-    if (status === 'paid' && amountCents !== toCents(order.total)) {
-      this.logger.error({ orderNumber: order.orderNumber, total: order.total, amountCents }, 'Stripe reports a payment whose amount differs from the order total; check this order');
-    }
-    await manager.update(Order, { id: order.id }, { status, ...(status === 'paid' ? { paidAt: at } : {}) });
+    const receivedValues = signal === 'succeeded' && received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
+    await manager.update(Order, { id: order.id }, { status, ...receivedValues, ...(status === 'paid' ? { paidAt: at } : {}) });
+    await this.recordStatusEvent(manager, order, status, received);
+    return status;
+  }
+
+  private async recordStatusEvent(manager: EntityManager, order: Order, status: OrderStatus, received: ReceivedPayment | null) {
     if (status === 'paid') {
       await recordEvent<OrderPaidEvent>(manager, OrdersEvents.paid, { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total });
-    } else {
+    } else if (status === 'payment_failed') {
       await recordEvent<OrderPaymentFailedEvent>(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
+    } else if (status === 'payment_review') {
+      const got = received ?? { amountCents: 0, currency: 'usd', cartFingerprint: null };
+      this.logger.error({ orderNumber: order.orderNumber, total: order.total, received: got }, 'Stripe reports a payment that does not match its order; the order waits for review');
+      await recordEvent<OrderPaymentReviewEvent>(manager, OrdersEvents.paymentReview, {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        total: order.total,
+        amountReceived: formatCents(got.amountCents),
+        currency: got.currency,
+        reasons: paymentMismatches(payableOf(order), got),
+      });
     }
-    return status;
   }
 
   /** The buyer's view. An unknown number and a wrong email get the same answer, so neither can be probed. */
@@ -150,7 +183,7 @@ export class OrdersService {
     const params = status ? [status] : [];
     const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM orders o ${where}`, params);
     const rows: OrderSummaryRow[] = await this.dataSource.query(
-      `SELECT o.order_number, o.status, o.customer_name, o.customer_email, o.total, o.created_at, o.paid_at,
+      `SELECT o.order_number, o.status, o.customer_name, o.customer_email, o.total, o.amount_received, o.received_currency, o.created_at, o.paid_at,
               (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.id) AS item_count
        FROM orders o ${where}
        ORDER BY o.created_at DESC, o.id DESC
@@ -166,4 +199,34 @@ export class OrdersService {
       this.logger.info({ paymentIntentId: request.paymentIntentId, fields: differs, server: cart.totals }, 'client totals differ from the server totals; the server totals are kept');
     }
   }
+}
+
+const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.total), cartFingerprint: order.cartFingerprint });
+
+/** What a recorded success reported; null for a failure, or a success recorded before amounts were kept. */
+export const receivedOf = (event: StripeEventRecord): ReceivedPayment | null =>
+  event.amountReceived === null || event.currency === null ? null : { amountCents: event.amountReceived, currency: event.currency, cartFingerprint: event.cartFingerprint };
+
+const receivedColumns = (event: StripeEventRecord) => {
+  const received = receivedOf(event);
+  return received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
+};
+
+const PAYMENT_IN_USE =
+  'This payment already belongs to an order for a different cart, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.';
+
+/** The same products in the same quantities as the order's lines (prices are not compared: the order keeps its own). */
+function sameCart(order: Order, request: CreateOrderRequest): boolean {
+  const key = (lines: { productId: string; quantity: number }[]) =>
+    lines
+      .map((l) => `${l.productId}×${l.quantity}`)
+      .sort()
+      .join(',');
+  return key(order.lines) === key(request.items);
+}
+
+/** A repeat of an order call for an intent that already has its order. */
+function repeatOf(order: Order, request: CreateOrderRequest): PlacedOrder {
+  if (!sameCart(order, request)) throw new AppError('conflict', PAYMENT_IN_USE, { reason: 'payment_in_use' });
+  return toPlacedOrder(order, false);
 }

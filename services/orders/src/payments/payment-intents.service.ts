@@ -1,7 +1,7 @@
 import type { CreatePaymentIntentRequest, PaymentIntentQuote } from '@km/contracts';
 import { AppError, ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
@@ -11,6 +11,9 @@ import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE, stripeFailure } from './strip
 const AMOUNT_EDITABLE: Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 const NOT_OURS = 'paymentIntentId is not a payment this shop started. Reload the checkout page to start again.';
+
+const PAID_FOR_ANOTHER_CART =
+  'This payment was already made for a different cart or total, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.';
 
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
@@ -43,8 +46,10 @@ export class PaymentIntentsService {
   }
 
   /**
-   * Checks that the PaymentIntent is ours and charges exactly this cart's server total. When the total moved (prices or
-   * the cart changed since the intent was made) the intent is set to the new total and the buyer is asked to review it.
+   * Checks that the PaymentIntent is ours and charges exactly this cart's server total, for this cart. When the total
+   * moved (prices or the cart changed since the intent was made) the intent is set to the new total and the buyer is
+   * asked to review it; when only the cart changed at the same total, the intent is re-labelled with the new cart.
+   * The caller holds the intent's lock, so no other request changes the intent between this check and its order.
    */
   async assertChargesTotal(paymentIntentId: string, cart: PricedCart): Promise<void> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId).catch((error) => {
@@ -57,13 +62,21 @@ export class PaymentIntentsService {
       throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
     }
     if (intent.status === 'canceled') throw new ConflictError('This payment was cancelled. Reload the checkout page to start a new one.');
-    if (intent.amount === cart.totalCents) return;
-    if (AMOUNT_EDITABLE.includes(intent.status)) {
-      await this.stripe.paymentIntents
-        .update(intent.id, { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } }, { idempotencyKey: `km-intent-amount-${intent.id}-${cart.fingerprint}` })
-        .catch((error) => this.fail(error, 'update'));
+    const sameAmount = intent.amount === cart.totalCents;
+    if (sameAmount && intent.metadata?.cart_fingerprint === cart.fingerprint) return;
+    if (!AMOUNT_EDITABLE.includes(intent.status)) {
+      // Paid (or being paid) for another total or cart: only the cart it was made for can become its order.
+      throw new AppError('conflict', PAID_FOR_ANOTHER_CART, { reason: 'payment_in_use' });
     }
-    throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
+    // A fresh key per decision: setting absolute values is idempotent already, and a key derived from the cart would
+    // make Stripe replay an old answer when a cart comes back after another (A → B → A) instead of applying it.
+    const updated = await this.stripe.paymentIntents
+      .update(intent.id, { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } }, { idempotencyKey: `km-intent-update-${randomUUID()}` })
+      .catch((error) => this.fail(error, 'update'));
+    if (updated.amount !== cart.totalCents || updated.metadata?.cart_fingerprint !== cart.fingerprint) {
+      throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
+    }
+    if (!sameAmount) throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
   }
 
   private fail(error: unknown, action: string): never {

@@ -15,6 +15,16 @@ export class StripeEventRecord {
   @Column({ name: 'stripe_created_at', type: 'timestamptz' })
   stripeCreatedAt: Date;
 
+  /** For a success: what Stripe received (cents), in which currency, for which cart (the intent's metadata). */
+  @Column({ name: 'amount_received', type: 'integer', nullable: true })
+  amountReceived: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  currency: string | null;
+
+  @Column({ name: 'cart_fingerprint', type: 'text', nullable: true })
+  cartFingerprint: string | null;
+
   @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
   receivedAt: Date;
 }

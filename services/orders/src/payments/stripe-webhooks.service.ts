@@ -37,6 +37,9 @@ export class StripeWebhooksService {
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
     const at = new Date(event.created * 1000);
+    // What a success took, read from the event Stripe signed (never from the order or the browser).
+    const received =
+      signal === 'succeeded' ? { amountReceived: intent.amount_received, currency: intent.currency, cartFingerprint: intent.metadata?.cart_fingerprint ?? null } : null;
 
     const outcome = await this.dataSource.transaction(async (manager): Promise<StripeWebhookOutcome> => {
       await lockPaymentIntent(manager, intent.id);
@@ -47,17 +50,17 @@ export class StripeWebhooksService {
         .createQueryBuilder()
         .insert()
         .into(StripeEventRecord)
-        .values({ eventId: event.id, type: event.type, paymentIntentId: intent.id, stripeCreatedAt: at })
+        .values({ eventId: event.id, type: event.type, paymentIntentId: intent.id, stripeCreatedAt: at, ...(received ?? {}) })
         .orIgnore()
         .returning('event_id')
         .execute();
       if (inserted.raw.length === 0) return 'duplicate';
       // The browser has not created the order yet; creating it will apply this event.
       if (!order) return 'recorded';
-      const status = await this.orders.applyPaymentSignal(manager, order, signal, at, intent.amount_received || intent.amount);
-      return status ?? 'unchanged';
+      const status = await this.orders.applyPaymentSignal(manager, order, signal, at, received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint });
+      return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
-    if (outcome === 'paid' || outcome === 'payment_failed') this.outbox.relay.kick();
+    if (outcome === 'paid' || outcome === 'payment_failed' || outcome === 'payment_review') this.outbox.relay.kick();
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
   }

@@ -8,8 +8,8 @@ test('the order statuses match the server contract exactly', async () => {
 });
 
 test('every known status has a label and a badge; an unknown one is shown as sent', () => {
-  assert.deepEqual(ORDER_STATUSES.map(orderStatusLabel), ['Pending payment', 'Paid', 'Payment failed']);
-  assert.deepEqual(ORDER_STATUSES.map(orderStatusVariant), ['secondary', 'positive', 'alert']);
+  assert.deepEqual(ORDER_STATUSES.map(orderStatusLabel), ['Pending payment', 'Paid', 'Payment failed', 'Payment review']);
+  assert.deepEqual(ORDER_STATUSES.map(orderStatusVariant), ['secondary', 'positive', 'alert', 'alert']);
   assert.equal(orderStatusLabel('refunded_partially'), 'refunded partially');
   assert.equal(orderStatusVariant('refunded_partially'), 'plain');
 });

@@ -8,7 +8,7 @@ export type { BuyerOrder, OrderStatus, OrderSummary, OrdersPage, PaymentIntentQu
 export type PlacedOrder = PlacedOrderResponse;
 
 // Runtime copy of the contract's statuses; orders.spec.ts fails if they drift apart.
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'payment_failed'] as const;
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'payment_failed', 'payment_review'] as const;
 
 /** `KM-` + 8 Crockford base32 characters (ARCHITECTURE §10). */
 export const ORDER_NUMBER_PATTERN = /^KM-[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -35,12 +35,14 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Pending payment',
   paid: 'Paid',
   payment_failed: 'Payment failed',
+  payment_review: 'Payment review',
 };
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   pending_payment: 'secondary',
   paid: 'positive',
   payment_failed: 'alert',
+  payment_review: 'alert',
 };
 
 /** "pending_payment" → "Pending payment"; a status this build does not know is shown as sent. */

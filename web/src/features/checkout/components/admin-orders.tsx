@@ -108,7 +108,15 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
                     <td className="px-4 py-3">
                       <OrderStatusBadge status={order.status} />
                     </td>
-                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
+                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                      {formatPrice(order.total)}
+                      {order.status === 'payment_review' && order.amountReceived !== null && (
+                        <span className="block text-xs font-normal text-red-800" data-testid="order-amount-received">
+                          Received {formatPrice(order.amountReceived)}
+                          {order.receivedCurrency && order.receivedCurrency !== 'usd' ? ` ${order.receivedCurrency.toUpperCase()}` : ''}
+                        </span>
+                      )}
+                    </td>
                     <td className="px-4 py-3 text-right tabular-nums">{order.itemCount}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-600">
                       <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>

@@ -100,6 +100,13 @@ function PaymentStatus({ order, checking }: { order: BuyerOrder | undefined; che
         Payment processing: we&apos;ll email you as soon as it&apos;s confirmed.
       </span>
     );
+  } else if (order.status === 'payment_review') {
+    content = (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-medium text-amber-900">
+        <Clock className="size-4" aria-hidden />
+        We are reviewing this payment: our team will email you shortly.
+      </span>
+    );
   } else {
     content = (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-3 py-1 font-medium text-red-800">
