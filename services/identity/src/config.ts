@@ -1,7 +1,10 @@
-import { baseServiceEnv, loadConfig } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { z } from 'zod';
 
 const DEV_ADMIN_PASSWORD = 'kingdom-admin-dev';
+
+/** The shortest password identity accepts for an admin (first admin, rotation). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 
 export const identityConfigSchema = z
   .object({
@@ -13,11 +16,9 @@ export const identityConfigSchema = z
     SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required in production and must not be the development default' });
-    }
-    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 8 characters' });
+    refuseInProduction(env, ctx, { ...baseProductionRules, DATABASE_URL: 'url', ADMIN_PASSWORD: 'secret' });
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < ADMIN_PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` });
     }
   })
   .transform((env) => ({
