@@ -36,3 +36,16 @@ export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 export const loadIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig =>
   loadConfig(identityConfigSchema, env);
+
+/** `admin-password.js` (rotation): the database, whose password to set, and optionally the new password itself. */
+export const adminPasswordConfigSchema = z.object({
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/identity)'),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  // An env var or stdin, never argv: arguments are visible to every user in `ps`.
+  NEW_ADMIN_PASSWORD: z.string().optional(),
+});
+
+export type AdminPasswordConfig = z.infer<typeof adminPasswordConfigSchema>;
+
+export const loadAdminPasswordConfig = (env: Record<string, string | undefined> = process.env): AdminPasswordConfig =>
+  loadConfig(adminPasswordConfigSchema, env);
