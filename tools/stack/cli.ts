@@ -1,9 +1,10 @@
-import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build';
-import { stackSettings } from './config';
-import { assertPortsFree, startInfra } from './infra';
-import { ProcessGroup, recordedPids } from './processes';
+import { ROOT, stackSettings } from './config';
+import { assertPortsFree, infraUrls, startInfra } from './infra';
+import { ProcessGroup, recordedPids, tcpOpen } from './processes';
 import { startServices } from './services';
 import { ensureSystemPackages } from './system-packages';
 import { runTests } from './test-run';
@@ -46,6 +47,27 @@ function reset() {
   console.log(`Removed ${path.relative(process.cwd(), settings.dataDir)}: the next npm start begins with empty databases and the seeded admin.`);
 }
 
+/**
+ * `npm run admin:password`: the identity service's rotation command against the dev stack's database (the stack
+ * must be running). The new password comes from NEW_ADMIN_PASSWORD or stdin, as in compose and k8s.
+ */
+async function adminPassword(): Promise<number> {
+  const settings = stackSettings('dev');
+  if (!(await tcpOpen(settings.ports.postgres))) {
+    throw new Error(`The dev stack's Postgres is not answering on port ${settings.ports.postgres}: start the stack with npm start (same KM_PORT_OFFSET), then run npm run admin:password again.`);
+  }
+  const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
+  const build = spawnSync(nx, ['run', '@km/identity:build', '--outputStyle=static'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } });
+  const entry = path.join(ROOT, 'services', 'identity', 'dist', 'src', 'admin-password.js');
+  if (build.status !== 0 || !existsSync(entry)) throw new Error('Building the identity service failed; run npx nx run @km/identity:build to see why.');
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: infraUrls(settings.ports).databaseUrl('identity'), ADMIN_USERNAME: settings.adminUsername },
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
 let stopping = false;
 function onStop(stop: () => Promise<void>) {
   const handler = (signal: NodeJS.Signals) => {
@@ -67,8 +89,11 @@ async function main() {
     case 'test':
       process.exitCode = await runTests(process.argv.slice(3), onStop);
       return;
+    case 'admin-password':
+      process.exitCode = await adminPassword();
+      return;
     default:
-      throw new Error(`unknown command "${command}" (use start, test or reset)`);
+      throw new Error(`unknown command "${command}" (use start, test, reset or admin-password)`);
   }
 }
 

@@ -1,4 +1,6 @@
 export * from './config/load-config';
+export * from './config/production-secrets';
+export * from './config/startup-failure';
 export * from './errors/app-error';
 export * from './errors/zod-issues';
 export * from './errors/rpc-error.filter';

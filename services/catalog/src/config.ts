@@ -1,4 +1,4 @@
-import { baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, storageEnv, storageOptionsFrom } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, refuseInProduction, storageEnv, storageOptionsFrom } from '@km/nest-kit';
 import { z } from 'zod';
 
 export const catalogConfigSchema = z
@@ -8,7 +8,10 @@ export const catalogConfigSchema = z
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/catalog)'),
     SEED_DEMO: booleanFromEnv,
   })
-  .superRefine((env, ctx) => checkStorageEnv(env, ctx))
+  .superRefine((env, ctx) => {
+    checkStorageEnv(env, ctx);
+    refuseInProduction(env, ctx, { ...baseProductionRules, DATABASE_URL: 'url' });
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrapService } from '@km/nest-kit';
+import { bootstrapService, exitOnStartupFailure } from '@km/nest-kit';
 import { AppModule } from './app.module';
 import { loadCatalogConfig } from './config';
 
@@ -8,7 +8,4 @@ async function main() {
   await bootstrapService(AppModule.forRoot(config), { name: 'catalog', ...config });
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure('catalog'));

@@ -1,4 +1,4 @@
-import { baseServiceEnv, loadConfig, mailEnv, mailSettingsFromEnv } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, loadConfig, mailEnv, mailProductionRules, mailSettingsFromEnv, refuseInProduction } from '@km/nest-kit';
 import { z } from 'zod';
 
 export const formsConfigSchema = z
@@ -11,6 +11,7 @@ export const formsConfigSchema = z
     STAFF_PUBLISHING_EMAIL: z.email('STAFF_PUBLISHING_EMAIL must be an email address').default('publishing@kingdommarketplace.example'),
   })
   .superRefine((env, ctx) => {
+    refuseInProduction(env, ctx, { ...baseProductionRules, ...mailProductionRules, DATABASE_URL: 'url' });
     // Links in emails (unsubscribe, manuscript downloads) must point at the real site.
     if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'PUBLIC_ORIGIN is required in production (links in emails point there)' });

@@ -1,4 +1,4 @@
-import { baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, storageEnv, storageOptionsFrom } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, checkStorageEnv, loadConfig, optionalBooleanFromEnv, refuseInProduction, refuseInsecureCookies, storageEnv, storageOptionsFrom, stripeModeEnv } from '@km/nest-kit';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,11 +8,12 @@ export const gatewayConfigSchema = z
   .object({
     ...baseServiceEnv,
     ...storageEnv,
+    ...stripeModeEnv,
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
     PUBLIC_ORIGIN: origin.optional(),
     ALLOWED_ORIGINS: z.string().default(''),
-    COOKIE_SECURE: booleanFromEnv,
+    COOKIE_SECURE: optionalBooleanFromEnv,
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../../../web/dist')),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -24,7 +25,11 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   })
-  .superRefine((env, ctx) => checkStorageEnv(env, ctx))
+  .superRefine((env, ctx) => {
+    checkStorageEnv(env, ctx);
+    refuseInProduction(env, ctx, { ...baseProductionRules, REDIS_URL: 'url', STRIPE_PUBLISHABLE_KEY: 'stripe-key' });
+    refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
+  })
   .transform((env) => {
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.HTTP_PORT}`;
     const extra = env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin);
@@ -38,7 +43,7 @@ export const gatewayConfigSchema = z
       redisUrl: env.REDIS_URL,
       publicOrigin,
       allowedOrigins: [publicOrigin, ...extra],
-      cookieSecure: env.COOKIE_SECURE || publicOrigin.startsWith('https:'),
+      cookieSecure: env.COOKIE_SECURE === true || publicOrigin.startsWith('https:'),
       trustProxy: env.TRUST_PROXY,
       webDistDir: env.WEB_DIST_DIR,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { exitOnStartupFailure } from '@km/nest-kit';
 import { loadGatewayConfig } from './config';
 import { createGateway } from './create-gateway';
 
@@ -8,7 +9,4 @@ async function main() {
   await app.listen(config.httpPort, config.httpHost);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure('gateway'));

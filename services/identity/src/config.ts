@@ -1,7 +1,10 @@
-import { baseServiceEnv, loadConfig } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { z } from 'zod';
 
 const DEV_ADMIN_PASSWORD = 'kingdom-admin-dev';
+
+/** The shortest password identity accepts for an admin (first admin, rotation). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 
 export const identityConfigSchema = z
   .object({
@@ -13,11 +16,9 @@ export const identityConfigSchema = z
     SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required in production and must not be the development default' });
-    }
-    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 8 characters' });
+    refuseInProduction(env, ctx, { ...baseProductionRules, DATABASE_URL: 'url', ADMIN_PASSWORD: 'secret' });
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < ADMIN_PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters` });
     }
   })
   .transform((env) => ({
@@ -35,3 +36,16 @@ export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 export const loadIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig =>
   loadConfig(identityConfigSchema, env);
+
+/** `admin-password.js` (rotation): the database, whose password to set, and optionally the new password itself. */
+export const adminPasswordConfigSchema = z.object({
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/identity)'),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  // An env var or stdin, never argv: arguments are visible to every user in `ps`.
+  NEW_ADMIN_PASSWORD: z.string().optional(),
+});
+
+export type AdminPasswordConfig = z.infer<typeof adminPasswordConfigSchema>;
+
+export const loadAdminPasswordConfig = (env: Record<string, string | undefined> = process.env): AdminPasswordConfig =>
+  loadConfig(adminPasswordConfigSchema, env);

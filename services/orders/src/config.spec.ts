@@ -45,3 +45,17 @@ test('production refuses the local development secrets and an emulator host', ()
       error.problems.every((p) => /^(STRIPE_SECRET_KEY|STRIPE_WEBHOOK_SECRET|STRIPE_API_HOST):/.test(p)),
   );
 });
+
+test('production refuses a test-mode secret key unless STRIPE_ALLOW_TEST_MODE=true, and placeholder keys either way', () => {
+  const live = { ...base, NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd' };
+  assert.throws(
+    () => loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_51AbCdEf' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_SECRET_KEY: '),
+  );
+  assert.equal(loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_51AbCdEf', STRIPE_ALLOW_TEST_MODE: 'true' }).stripe.secretKey, 'sk_test_51AbCdEf');
+  assert.equal(loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_live_51AbCdEf' }).stripe.secretKey, 'sk_live_51AbCdEf');
+  assert.throws(
+    () => loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_change_me', STRIPE_ALLOW_TEST_MODE: 'true' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_SECRET_KEY: '),
+  );
+});

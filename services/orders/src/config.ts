@@ -1,13 +1,11 @@
-import { baseServiceEnv, loadConfig, mailEnv, mailSettingsFromEnv } from '@km/nest-kit';
+import { baseProductionRules, baseServiceEnv, loadConfig, mailEnv, mailProductionRules, mailSettingsFromEnv, refuseInProduction, stripeModeEnv } from '@km/nest-kit';
 import { z } from 'zod';
-
-/** Keys the local stack and the tests use; a production deployment must bring its own. */
-const LOCAL_SECRETS = ['sk_test_local', 'whsec_local_dev_secret'];
 
 export const ordersConfigSchema = z
   .object({
     ...baseServiceEnv,
     ...mailEnv,
+    ...stripeModeEnv,
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
     STRIPE_SECRET_KEY: z.string({ error: 'STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)' }).regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
     STRIPE_WEBHOOK_SECRET: z.string({ error: 'STRIPE_WEBHOOK_SECRET is required (whsec_…)' }).regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
@@ -20,10 +18,15 @@ export const ordersConfigSchema = z
     STAFF_ALERT_EMAIL: z.email('STAFF_ALERT_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
   })
   .superRefine((env, ctx) => {
+    // The local stack's keys (sk_test_local, whsec_local_dev_secret) are among the kit's development values.
+    refuseInProduction(env, ctx, {
+      ...baseProductionRules,
+      ...mailProductionRules,
+      DATABASE_URL: 'url',
+      STRIPE_SECRET_KEY: 'stripe-key',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+    });
     if (env.NODE_ENV !== 'production') return;
-    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-      if (LOCAL_SECRETS.includes(env[key])) ctx.addIssue({ code: 'custom', path: [key], message: `${key} must not be the local development value in production` });
-    }
     if (env.STRIPE_API_HOST) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
   })
   .transform((env) => ({

@@ -35,3 +35,9 @@ export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** Like {@link booleanFromEnv}, but undefined when the variable is not set, so "explicitly false" can be told apart. */
+export const optionalBooleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));

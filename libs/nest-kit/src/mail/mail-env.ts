@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFromEnv } from '../config/load-config';
+import type { ProductionRule } from '../config/production-secrets';
 
 /** Env keys of every service that sends mail; spread into the service's config schema. */
 export const mailEnv = {
@@ -11,6 +12,9 @@ export const mailEnv = {
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kingdom Marketplace <hello@kingdommarketplace.example>'),
 };
+
+/** {@link refuseInProduction} rules for the keys of {@link mailEnv}; SMTP_PASS stays empty when the relay needs no login. */
+export const mailProductionRules = { REDIS_URL: 'url', SMTP_PASS: 'optional-secret' } as const satisfies Record<string, ProductionRule>;
 
 export const mailSettingsFromEnv = (env: {
   REDIS_URL: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFromEnv } from '../config/load-config';
+import { refuseInProduction } from '../config/production-secrets';
 
 /** s3rver accepts any credentials; the local stack and tests use these. */
 const DEV_CREDENTIAL = 'S3RVER';
@@ -40,10 +41,12 @@ export function storageOptionsFrom(env: StorageEnv): StorageOptions {
   };
 }
 
-/** For a service's superRefine: production must not run on the development credentials. */
+/** For a service's superRefine: production must not run on the development credentials nor on a placeholder. */
 export function checkStorageEnv(env: { NODE_ENV: string; S3_ACCESS_KEY: string; S3_SECRET_KEY: string }, ctx: z.RefinementCtx): void {
   if (env.NODE_ENV !== 'production') return;
   for (const key of ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
+    // The default stands for "not set", hence "required"; other placeholders get the kit's message.
     if (env[key] === DEV_CREDENTIAL) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production` });
+    else refuseInProduction(env, ctx, { [key]: 'secret' });
   }
 }

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError } from '@km/nest-kit';
+import { loadGatewayConfig } from './config';
+
+const production = {
+  NODE_ENV: 'production',
+  REDIS_URL: 'redis://:Vq7xPz2Lm@redis:6379',
+  S3_ACCESS_KEY: 'kingdom-app',
+  S3_SECRET_KEY: 'Hs82kLq0pZx7Wd',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEf',
+  PUBLIC_ORIGIN: 'https://shop.example',
+};
+
+test('production behind https with real secrets starts with Secure cookies', () => {
+  assert.equal(loadGatewayConfig(production).cookieSecure, true);
+  assert.equal(loadGatewayConfig({ ...production, COOKIE_SECURE: 'true' }).cookieSecure, true);
+});
+
+test('production refuses COOKIE_SECURE=false with an https PUBLIC_ORIGIN, naming COOKIE_SECURE only', () => {
+  assert.throws(
+    () => loadGatewayConfig({ ...production, COOKIE_SECURE: 'false' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('COOKIE_SECURE: '),
+  );
+});
+
+test('outside production an https origin still gets Secure cookies whatever COOKIE_SECURE says, and plain http does not', () => {
+  assert.equal(loadGatewayConfig({ PUBLIC_ORIGIN: 'https://shop.example', COOKIE_SECURE: 'false' }).cookieSecure, true);
+  assert.equal(loadGatewayConfig({ PUBLIC_ORIGIN: 'http://localhost:3000' }).cookieSecure, false);
+  assert.equal(loadGatewayConfig({ PUBLIC_ORIGIN: 'http://localhost:3000', COOKIE_SECURE: 'true' }).cookieSecure, true);
+});
+
+test('production refuses a test-mode publishable key unless STRIPE_ALLOW_TEST_MODE=true', () => {
+  assert.throws(
+    () => loadGatewayConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_PUBLISHABLE_KEY: '),
+  );
+  assert.equal(loadGatewayConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf', STRIPE_ALLOW_TEST_MODE: 'true' }).payments.publishableKey, 'pk_test_51AbCdEf');
+});
