@@ -94,8 +94,9 @@ export function permissionsOf(user: BusUser): NatsPermissions {
             const name = consumerName(durable, type);
             return [
               `${api}.CONSUMER.INFO.${EVENTS_STREAM}.${name}`,
+              // the filter is part of the subject, and the server refuses a body with another filter; the older
+              // CONSUMER.DURABLE.CREATE takes any filter, so it is not allowed
               `${api}.CONSUMER.CREATE.${EVENTS_STREAM}.${name}.${eventSubject(type)}`,
-              `${api}.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${name}`,
               `${api}.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${name}`,
               `$JS.ACK.${EVENTS_STREAM}.${name}.>`,
             ];

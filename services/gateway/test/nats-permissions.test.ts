@@ -1,6 +1,6 @@
 // The bus has permissions (issue 8): against the test stack's real nats-server, which always runs with the users
 // and permissions of tools/stack/nats-permissions.ts.
-import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, type PublicUser } from '@km/contracts';
+import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents, type PublicUser } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
 import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/dist/src/testing';
 import assert from 'node:assert/strict';
@@ -112,6 +112,24 @@ describe("orders' credentials", () => {
       // Publishing is allowed: with no catalog running in this harness, the server says nobody listens.
       const allowed = await requestError(nc, CatalogSubjects.getMany);
       assert.equal(allowed?.code, ErrorCode.NoResponders);
+    } finally {
+      await nc.close();
+    }
+  });
+});
+
+describe("a service's own JetStream consumer", () => {
+  const name = 'orders-confirmation-mail__orders_order_paid';
+  const createBody = (filter: string) => JSON.stringify({ stream_name: EVENTS_STREAM, config: { durable_name: name, name, ack_policy: 'explicit', filter_subject: filter } });
+
+  test("cannot be created with another service's events as its filter", async () => {
+    const nc = await connectAs('orders');
+    try {
+      const reply = await nc.request(`$JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.${name}.${eventSubject(OrdersEvents.paid)}`, createBody(eventSubject('identity.>')), { timeout: 3000 });
+      // JetStream's "Consumer create request did not match filtered subject from create subject"
+      assert.equal(reply.json<{ error?: { err_code: number } }>().error?.err_code, 10131);
+      const legacy = await requestError(nc, `$JS.API.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${name}`);
+      assert.equal(legacy?.code, ErrorCode.PermissionsViolation);
     } finally {
       await nc.close();
     }
