@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parse, parseAllDocuments } from 'yaml';
+import { BUS_USERS, DEPLOY_NATS_CONFIG, DEPLOY_NATS_CONFIG_FILES, passwordEnvName } from '../stack/nats-permissions';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
@@ -586,5 +587,113 @@ describe('rendered overlays', () => {
         assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
       }
     }
+  });
+});
+
+// ------------------------------------------------------------------------------------------ bus permissions, network
+describe('NATS users and permissions (issue 8)', () => {
+  test('compose and k8s mount the nats.conf generated from tools/stack/nats-permissions.ts, unchanged', () => {
+    for (const file of DEPLOY_NATS_CONFIG_FILES) assert.equal(read(file), DEPLOY_NATS_CONFIG, `${file} is stale: run npx tsx tools/stack/nats-permissions.ts`);
+    assert.equal(configMaps.get('nats-config')?.['nats.conf'], DEPLOY_NATS_CONFIG);
+  });
+
+  test('every app service has a NATS user, and no user lacks a service', () => {
+    assert.deepEqual(sorted(BUS_USERS), sorted(composeApps));
+    assert.deepEqual(sorted(BUS_USERS), sorted(appDeployments.map((d) => d.metadata.name)));
+  });
+
+  test('compose: nats loads the config and gets every user\'s password; each service connects as itself with that password', () => {
+    const nats = composeServices.nats;
+    const command: string[] = nats.command;
+    assert.equal(command[command.indexOf('-c') + 1], '/etc/nats/nats.conf');
+    assert.ok(nats.volumes.includes('./docker/nats/nats.conf:/etc/nats/nats.conf:ro'));
+    const natsEnv = composeEnv(nats);
+    assert.deepEqual(sorted(Object.keys(natsEnv)), sorted(BUS_USERS.map(passwordEnvName)));
+    for (const user of BUS_USERS) {
+      const password = natsEnv[passwordEnvName(user)];
+      assert.match(password, new RegExp(`^\\$\\{${passwordEnvName(user)}:-[^}]*dev-only\\}$`));
+      assert.equal(composeEnv(composeServices[user]).NATS_URL, `nats://${user}:${password}@nats:4222`);
+    }
+  });
+
+  test('k8s: nats loads nats-config with passwords from nats-credentials; each Deployment\'s NATS_URL (its Secret) names its own user', () => {
+    const nats = byName('StatefulSet', 'nats');
+    assert.ok(nats, 'StatefulSet nats exists');
+    const c = mainContainer(nats);
+    assert.equal(c.args[c.args.indexOf('-c') + 1], '/etc/nats/nats.conf');
+    const volume = (nats.spec.template.spec.volumes as Obj[]).find((v) => v.configMap?.name === 'nats-config');
+    assert.ok(volume, 'nats mounts ConfigMap nats-config');
+    assert.equal((c.volumeMounts as Obj[]).find((m) => m.name === volume.name)?.mountPath, '/etc/nats');
+    assert.deepEqual(c.envFrom, [{ secretRef: { name: 'nats-credentials' } }]);
+    const credentials = secrets.get('nats-credentials') ?? {};
+    assert.deepEqual(sorted(Object.keys(credentials)), sorted(BUS_USERS.map(passwordEnvName)));
+    assert.equal(configMaps.get('app-common-config')?.NATS_URL, undefined, 'no shared, credential-less NATS_URL');
+    for (const user of BUS_USERS) {
+      const app = mainContainer(appDeployment(user));
+      assert.equal(secrets.get(`${user}-secrets`)?.NATS_URL, k8sEnvValue(app, 'NATS_URL'), `${user} takes NATS_URL from ${user}-secrets`);
+      const url = new URL(k8sEnvValue(app, 'NATS_URL') ?? '');
+      assert.deepEqual([url.username, decodeURIComponent(url.password), url.host], [user, credentials[passwordEnvName(user)], 'nats:4222']);
+    }
+  });
+});
+
+describe('k8s NetworkPolicies (issue 8)', () => {
+  const policies = ofKind('NetworkPolicy');
+  const podLabels = (name: string): Record<string, string> => {
+    const workload = workloads.find((w) => w.metadata.name === name) ?? byName('Job', name);
+    assert.ok(workload, `a workload named ${name} exists`);
+    return workload.spec.template.metadata.labels;
+  };
+  const selects = (selector: Obj, labels: Record<string, string>): boolean =>
+    Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+    (selector.matchExpressions ?? []).every((e: Obj) => e.operator === 'In' && (e.values as string[]).includes(labels[e.key]));
+  /** Every peer allowed to reach pods with these labels, over all policies (NetworkPolicies add up). */
+  const peersOf = (labels: Record<string, string>): Obj[] =>
+    policies.filter((p) => selects(p.spec.podSelector, labels)).flatMap((p) => (p.spec.ingress ?? []).flatMap((rule: Obj) => rule.from ?? [{}]));
+  /** Names of the workloads a pod-selector peer matches. */
+  const allWorkloads = (): string[] => [...workloads.map((w) => w.metadata.name), ...ofKind('Job').map((j) => j.metadata.name)];
+  const peerNames = (peer: Obj): string[] => allWorkloads().filter((name) => selects(peer.podSelector, podLabels(name)));
+
+  test('ingress is denied by default for every pod in the namespace', () => {
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector ?? {}).length === 0);
+    assert.ok(deny, 'a policy selects every pod');
+    assert.deepEqual(deny.spec.policyTypes, ['Ingress']);
+    assert.equal(deny.spec.ingress, undefined);
+  });
+
+  test('only the gateway is reachable from outside the namespace, from the ingress-nginx namespace on its http port', () => {
+    for (const name of allWorkloads()) {
+      const outside = peersOf(podLabels(name)).filter((peer) => !peer.podSelector || peer.namespaceSelector || peer.ipBlock);
+      if (name === 'gateway') assert.deepEqual(outside, [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }]);
+      else assert.deepEqual(outside, [], `${name} is not reachable from outside the namespace`);
+    }
+    const rule = policies.find((p) => p.metadata.name === 'gateway-from-ingress')?.spec.ingress[0];
+    assert.deepEqual(rule?.ports, [{ port: 'http' }]);
+    assert.ok(containerPort(mainContainer(appDeployment('gateway')), 'http'));
+  });
+
+  test('Postgres, Redis, NATS and MinIO are reached only by the services that use them, on their own port', () => {
+    const apps = appDeployments.map((d) => d.metadata.name);
+    const expected: Record<string, string[]> = {
+      postgres: ['identity', 'catalog', 'orders', 'forms'],
+      redis: ['gateway', 'orders', 'forms'],
+      nats: apps,
+      minio: ['gateway', 'catalog', 'minio-create-bucket'],
+    };
+    for (const [store, allowed] of Object.entries(expected)) {
+      const peers = peersOf(podLabels(store));
+      assert.ok(peers.length > 0, `a policy opens ${store}`);
+      assert.deepEqual(sorted(peers.flatMap(peerNames)), sorted(allowed), `who reaches ${store}`);
+      for (const policy of policies.filter((p) => selects(p.spec.podSelector, podLabels(store)) && p.spec.ingress)) {
+        for (const rule of policy.spec.ingress as Obj[]) {
+          assert.ok(rule.ports?.length, `${policy.metadata.name} names its ports`);
+          for (const { port } of rule.ports) assert.ok(containerPort(mainContainer(byName('StatefulSet', store)!), port), `${store} has port ${port}`);
+        }
+      }
+    }
+  });
+
+  test('services other than the gateway accept no connections at all (they talk over NATS)', () => {
+    for (const name of appDeployments.map((d) => d.metadata.name).filter((n) => n !== 'gateway')) assert.deepEqual(peersOf(podLabels(name)), [], name);
   });
 });

@@ -40,9 +40,9 @@ function secretValues(env: Record<string, string>): string[] {
 }
 
 const cases: { service: string; refused: string[] }[] = [
-  { service: 'identity', refused: ['ADMIN_PASSWORD', 'DATABASE_URL'] },
-  { service: 'orders', refused: ['DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
-  { service: 'gateway', refused: ['REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] },
+  { service: 'identity', refused: ['ADMIN_PASSWORD', 'DATABASE_URL', 'NATS_URL'] },
+  { service: 'orders', refused: ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+  { service: 'gateway', refused: ['NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] },
 ];
 
 for (const { service, refused } of cases) {

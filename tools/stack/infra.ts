@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { ROOT, type Ports, type StackSettings } from './config';
+import { BUS_USERS, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
 import { httpOk, portInUse, ProcessGroup, tcpOpen, waitFor } from './processes';
 import { postgresBinDir } from './system-packages';
 
@@ -20,18 +22,25 @@ export interface InfraUrls {
   pgAdminUrl: string;
   databaseUrl: (db: string) => string;
   redisUrl: string;
+  /** NATS without credentials: refused by the server (authorization is always on). */
   natsUrl: string;
+  /** NATS as one bus user (a service, or the test stack's inspector), password included. */
+  natsUrlAs: (user: string) => string;
   s3Endpoint: string;
   smtpPort: number;
   mailWebUrl: string;
   stripeApi: string;
 }
 
-export const infraUrls = (ports: Ports): InfraUrls => ({
+export const infraUrls = (ports: Ports, natsPasswords: Record<string, string>): InfraUrls => ({
   pgAdminUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/postgres`,
   databaseUrl: (db) => `postgres://postgres@127.0.0.1:${ports.postgres}/${db}`,
   redisUrl: `redis://127.0.0.1:${ports.redis}`,
   natsUrl: `nats://127.0.0.1:${ports.nats}`,
+  natsUrlAs: (user) => {
+    if (!natsPasswords[user]) throw new Error(`the stack has no NATS user ${user}`);
+    return `nats://${user}:${natsPasswords[user]}@127.0.0.1:${ports.nats}`;
+  },
   s3Endpoint: `http://127.0.0.1:${ports.s3}`,
   smtpPort: ports.smtp,
   mailWebUrl: `http://localhost:${ports.mailWeb}`,
@@ -70,9 +79,12 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
 /** Starts Postgres, Redis, NATS (JetStream), the S3 server and the mail catcher on loopback. */
 export async function startInfra(settings: StackSettings, group: ProcessGroup): Promise<InfraUrls> {
   const { ports, dataDir } = settings;
-  const urls = infraUrls(ports);
   const env = { KM_STACK_DATA_DIR: dataDir };
   mkdirSync(dataDir, { recursive: true });
+  const natsDir = path.join(dataDir, 'nats');
+  mkdirSync(natsDir, { recursive: true });
+  const natsConfig = writeNatsConfig(natsDir, settings.profile === 'test');
+  const urls = infraUrls(ports, natsConfig.passwords);
 
   // Postgres refuses to run as root: run it as the postgres user, owning its folder.
   const bin = postgresBinDir()!;
@@ -93,9 +105,7 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
 
   const redis = group.start('redis', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], { env });
 
-  const natsDir = path.join(dataDir, 'nats');
-  mkdirSync(natsDir, { recursive: true });
-  const nats = group.start('nats', 'nats-server', ['-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir], { env });
+  const nats = group.start('nats', 'nats-server', ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir], { env });
 
   const s3Dir = path.join(dataDir, 's3');
   mkdirSync(s3Dir, { recursive: true });
@@ -123,6 +133,22 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
   ]);
   await createDatabases(urls.pgAdminUrl);
   return urls;
+}
+
+/**
+ * nats-server's users and permissions (tools/stack/nats-permissions.ts) with random passwords kept in the stack's
+ * data folder, so a restarted dev stack keeps them; the test stack also gets an all-access inspector user.
+ */
+function writeNatsConfig(natsDir: string, withInspector: boolean): { file: string; passwords: Record<string, string> } {
+  const passwordsFile = path.join(natsDir, 'passwords.json');
+  const users = [...BUS_USERS, ...(withInspector ? [TEST_INSPECTOR_USER] : [])];
+  const kept: Record<string, string> = existsSync(passwordsFile) ? JSON.parse(readFileSync(passwordsFile, 'utf8')) : {};
+  const passwords = Object.fromEntries(users.map((user) => [user, kept[user] ?? randomBytes(18).toString('hex')]));
+  writeFileSync(passwordsFile, JSON.stringify(passwords, null, 2), { mode: 0o600 });
+  const file = path.join(natsDir, 'nats.conf');
+  const literal = Object.fromEntries(users.map((user) => [user, { literal: passwords[user] }]));
+  writeFileSync(file, renderNatsAuthorization(literal, { inspector: withInspector }), { mode: 0o600 });
+  return { file, passwords };
 }
 
 async function pgReady(url: string): Promise<boolean> {

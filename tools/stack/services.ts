@@ -94,7 +94,7 @@ export async function startServices(settings: StackSettings, urls: InfraUrls, gr
         KM_STACK_DATA_DIR: settings.dataDir,
         NODE_ENV: settings.profile === 'test' ? 'test' : 'development',
         LOG_LEVEL: 'info',
-        NATS_URL: urls.natsUrl,
+        NATS_URL: urls.natsUrlAs(service.name),
         HTTP_PORT: String(port),
         HTTP_HOST: '127.0.0.1',
         ...service.env(settings, urls),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
+import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
 import { startServices } from './services';
 import { ensureSystemPackages } from './system-packages';
@@ -153,7 +154,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
 
 const testServerEnv = (urls: InfraUrls): NodeJS.ProcessEnv => ({
   KM_TEST_PG_ADMIN_URL: urls.pgAdminUrl,
-  KM_TEST_NATS_URL: urls.natsUrl,
+  KM_TEST_NATS_URL: urls.natsUrlAs(TEST_INSPECTOR_USER),
+  KM_TEST_NATS_SERVICE_URLS: JSON.stringify(Object.fromEntries(BUS_USERS.map((user) => [user, urls.natsUrlAs(user)]))),
   KM_TEST_REDIS_URL: urls.redisUrl,
   KM_TEST_S3_ENDPOINT: urls.s3Endpoint,
   KM_TEST_SMTP_PORT: String(urls.smtpPort),

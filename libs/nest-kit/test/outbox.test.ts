@@ -11,6 +11,7 @@ import { ensureEventsStream } from '../src/outbox/jetstream';
 import { recordEvent } from '../src/outbox/outbox';
 import { HandledEvent, OutboxEvent } from '../src/outbox/outbox-event.entity';
 import { CreateOutboxTables1763700000000 } from '../src/outbox/outbox.migration';
+import { natsConnectOptions } from '../src/nats/nats-connection';
 import { OutboxRelay } from '../src/outbox/outbox-relay';
 import { testServers } from '../src/testing/config';
 import { eventually } from '../src/testing/start-app';
@@ -25,7 +26,7 @@ before(async () => {
   db = await createTestDatabase('outbox');
   dataSource = await openDataSource(postgresOptions({ url: db.url, entities: [OutboxEvent, HandledEvent], migrations: [CreateOutboxTables1763700000000] }));
   await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL)');
-  nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
+  nc = await connect(natsConnectOptions(testServers().KM_TEST_NATS_URL, 'test-inspector'));
   await ensureEventsStream(nc);
 });
 

@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts';
 import { ObjectStorage, storageOptionsFrom, storageEnv } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -20,8 +20,8 @@ function s3Env(): Record<string, string> {
 }
 
 const startCatalog = async (seed: boolean) => {
-  const config = loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: testServers().KM_TEST_NATS_URL, DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_DEMO: String(seed), ...s3Env() });
-  const app = await startTestService(AppModule.forRoot(config), 'catalog', testServers().KM_TEST_NATS_URL);
+  const config = loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('catalog'), DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_DEMO: String(seed), ...s3Env() });
+  const app = await startTestService(AppModule.forRoot(config), 'catalog', testNatsUrl('catalog'));
   apps.push(app);
   return app;
 };

@@ -1,4 +1,5 @@
 import { EVENTS_STREAM, eventSubject, IdentityEvents, type EventEnvelope } from '@km/contracts';
+import { natsConnectOptions } from '@km/nest-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -197,7 +198,7 @@ describe('register', () => {
 
   test('registering publishes identity.user.registered through the outbox, once', async () => {
     const { id, username } = await registered();
-    const nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
+    const nc = await connect(natsConnectOptions(testServers().KM_TEST_NATS_URL, 'test-inspector'));
     try {
       const jsm = await nc.jetstreamManager();
       const found = async () => {

@@ -1,4 +1,5 @@
 import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts';
+import { natsConnectOptions } from '@km/nest-kit';
 import { testServers } from '@km/nest-kit/dist/src/testing';
 import { connect } from 'nats';
 import { crc32, deflateSync } from 'node:zlib';
@@ -63,7 +64,7 @@ export const productFields = (overrides: Record<string, string | undefined> = {}
 
 /** Events of one type on the EVENTS stream whose data matches. */
 export async function publishedEvents<T extends object>(type: string, match: (data: T) => boolean): Promise<EventEnvelope<T>[]> {
-  const nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
+  const nc = await connect(natsConnectOptions(testServers().KM_TEST_NATS_URL, 'test-inspector'));
   try {
     const subject = eventSubject(type);
     const jsm = await nc.jetstreamManager();

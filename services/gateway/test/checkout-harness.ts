@@ -1,6 +1,6 @@
 import { CatalogSubjects, type CatalogItem, type ItemData } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
 import { AppModule as OrdersModule } from '@km/orders/dist/src/app.module';
 import { loadOrdersConfig } from '@km/orders/dist/src/config';
 import type { INestApplication } from '@nestjs/common';
@@ -107,7 +107,7 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     OrdersModule.forRoot(
       loadOrdersConfig({
         HTTP_PORT: '0',
-        NATS_URL: servers.KM_TEST_NATS_URL,
+        NATS_URL: testNatsUrl('orders'),
         DATABASE_URL: db.url,
         REDIS_URL: servers.KM_TEST_REDIS_URL,
         SMTP_HOST: '127.0.0.1',
@@ -121,7 +121,7 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
       }),
     ),
     'orders',
-    servers.KM_TEST_NATS_URL,
+    testNatsUrl('orders'),
   );
   return {
     ...base,

@@ -1,5 +1,5 @@
 import { OrdersEvents, type CatalogItem, type OrderPaidEvent, type OrderPaymentReviewEvent, type PaymentIntentQuote } from '@km/contracts';
-import { eventually, testServers } from '@km/nest-kit/dist/src/testing';
+import { eventually, testNatsUrl, testServers } from '@km/nest-kit/dist/src/testing';
 import { OrderNumbers } from '@km/orders/dist/src/orders/order-numbers';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -773,7 +773,7 @@ describe('checkout plumbing', () => {
     const limited = await createGateway(
       loadGatewayConfig({
         HTTP_PORT: '0',
-        NATS_URL: servers.KM_TEST_NATS_URL,
+        NATS_URL: testNatsUrl('gateway'),
         REDIS_URL: servers.KM_TEST_REDIS_URL,
         RATE_LIMIT_CHECKOUT_PER_MINUTE: '2',
         TRUST_PROXY: '1',

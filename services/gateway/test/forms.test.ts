@@ -1,4 +1,5 @@
 import { EVENTS_STREAM, eventSubject, FormsEvents, type EventEnvelope, type FormReceipt } from '@km/contracts';
+import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/dist/src/testing';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
@@ -674,7 +675,7 @@ describe('protections', () => {
     await mailsSettled(toAddress(body.email), 1);
     await mailsSettled(staffSubject, 1);
 
-    const nc = await connect({ servers: testServers().KM_TEST_NATS_URL });
+    const nc = await connect(natsConnectOptions(testServers().KM_TEST_NATS_URL, 'test-inspector'));
     try {
       const jsm = await nc.jetstreamManager();
       const stored = await jsm.streams.getMessage(EVENTS_STREAM, { last_by_subj: eventSubject(FormsEvents.contactReceived) });

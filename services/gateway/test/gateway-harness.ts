@@ -5,7 +5,7 @@ import { loadFormsConfig } from '@km/forms/dist/src/config';
 import { loadIdentityConfig } from '@km/identity/dist/src/config';
 import { AppModule as IdentityModule } from '@km/identity/dist/src/app.module';
 import { ObjectStorage } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,20 +53,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const db = await createTestDatabase('identity');
   const identity = await startTestService(
     IdentityModule.forRoot(
-      loadIdentityConfig({ HTTP_PORT: '0', NATS_URL: servers.KM_TEST_NATS_URL, DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' }),
+      loadIdentityConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('identity'), DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' }),
     ),
     'identity',
-    servers.KM_TEST_NATS_URL,
+    testNatsUrl('identity'),
   );
   let catalog: Harness['catalog'];
   if (options.catalog) {
     const catalogDb = await createTestDatabase('catalog');
     const app = await startTestService(
       CatalogModule.forRoot(
-        loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: servers.KM_TEST_NATS_URL, DATABASE_URL: catalogDb.url, LOG_LEVEL: 'warn', ...s3, ...options.catalog }),
+        loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('catalog'), DATABASE_URL: catalogDb.url, LOG_LEVEL: 'warn', ...s3, ...options.catalog }),
       ),
       'catalog',
-      servers.KM_TEST_NATS_URL,
+      testNatsUrl('catalog'),
     );
     catalog = { app, db: catalogDb };
   }
@@ -77,7 +77,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       FormsModule.forRoot(
         loadFormsConfig({
           HTTP_PORT: '0',
-          NATS_URL: servers.KM_TEST_NATS_URL,
+          NATS_URL: testNatsUrl('forms'),
           DATABASE_URL: formsDb.url,
           REDIS_URL: servers.KM_TEST_REDIS_URL,
           SMTP_HOST: '127.0.0.1',
@@ -88,7 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         }),
       ),
       'forms',
-      servers.KM_TEST_NATS_URL,
+      testNatsUrl('forms'),
     );
     forms = { app, db: formsDb };
   }
@@ -97,7 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const gateway = await createGateway(
     loadGatewayConfig({
       HTTP_PORT: '0',
-      NATS_URL: servers.KM_TEST_NATS_URL,
+      NATS_URL: testNatsUrl('gateway'),
       REDIS_URL: servers.KM_TEST_REDIS_URL,
       PUBLIC_ORIGIN: 'http://localhost:3999',
       WEB_DIST_DIR: webDist,

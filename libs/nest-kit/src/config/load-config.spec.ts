@@ -22,3 +22,14 @@ test('a bad configuration fails fast with every problem listed', () => {
       error.message.startsWith('Invalid configuration:'),
   );
 });
+
+test('NATS_URL takes a bus user and password; anything that is not a nats:// address is refused with a clear message', () => {
+  assert.equal(loadConfig(schema, { HTTP_PORT: '1', NATS_URL: 'nats://catalog:pw@nats:4222' }).NATS_URL, 'nats://catalog:pw@nats:4222');
+  for (const NATS_URL of ['nats:4222', 'http://nats:4222', 'nats://']) {
+    assert.throws(
+      () => loadConfig(schema, { HTTP_PORT: '1', NATS_URL }),
+      (error: unknown) => error instanceof ConfigError && error.problems.join() === 'NATS_URL: NATS_URL must look like nats://[user:password@]host:port',
+      NATS_URL,
+    );
+  }
+});

@@ -25,7 +25,8 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
 export const baseServiceEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  // may carry the service's bus credentials: nats://<service>:<password>@host:port (see natsConnectOptions)
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222').refine(isNatsUrl, 'NATS_URL must look like nats://[user:password@]host:port'),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535),
   HTTP_HOST: z.string().min(1).default('0.0.0.0'),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
@@ -41,3 +42,8 @@ export const optionalBooleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+function isNatsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ['nats:', 'tls:'].includes(url.protocol) && url.host !== '';
+}

@@ -3,8 +3,29 @@ import { connect, type NatsConnection } from 'nats';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
+export interface NatsConnectOptions {
+  servers: string[];
+  name: string;
+  user?: string;
+  pass?: string;
+  inboxPrefix?: string;
+}
+
+/**
+ * Connection options for `NATS_URL`, which may carry the service's bus credentials (`nats://user:pass@host:port`).
+ * The credentials move into `user`/`pass` so the server address the client logs and reports never holds the
+ * password, and replies come to the user's own inbox (`_INBOX.<user>.…`), the only one its permissions let it read.
+ */
+export function natsConnectOptions(url: string, name: string): NatsConnectOptions {
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const pass = decodeURIComponent(parsed.password);
+  const server = `${parsed.protocol}//${parsed.host}`;
+  return user ? { servers: [server], name, user, pass, inboxPrefix: `_INBOX.${user}` } : { servers: [server], name };
+}
+
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  return connect({ ...natsConnectOptions(url, name), maxReconnectAttempts: -1, reconnectTimeWait: 500 });
 }
 
 /** Closes the shared raw NATS connection (JetStream, health) when the app stops. */

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { natsConnectOptions } from './nats-connection';
 import { RPC_CLIENT_PROXY, RPC_OPTIONS, RpcClient } from './rpc-client';
 
 export interface RpcModuleOptions {
@@ -21,7 +22,7 @@ export class RpcModule {
           useFactory: async () => {
             const proxy = ClientProxyFactory.create({
               transport: Transport.NATS,
-              options: { servers: [options.natsUrl], name: `${options.name}-rpc`, maxReconnectAttempts: -1 },
+              options: { ...natsConnectOptions(options.natsUrl, `${options.name}-rpc`), maxReconnectAttempts: -1 },
             });
             await proxy.connect();
             return proxy;

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import { JsonLogger, createLogger } from '../logging/logger';
+import { natsConnectOptions } from '../nats/nats-connection';
 
 export interface BootstrapServiceOptions {
   name: string;
@@ -22,7 +23,7 @@ export async function bootstrapService(module: DynamicModule, options: Bootstrap
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
-      options: { servers: [options.natsUrl], queue: options.name, name: `${options.name}-handlers`, maxReconnectAttempts: -1 },
+      options: { ...natsConnectOptions(options.natsUrl, `${options.name}-handlers`), queue: options.name, maxReconnectAttempts: -1 },
     },
     { inheritAppConfig: true },
   );

@@ -1,0 +1,45 @@
+import { CatalogSubjects, IdentitySubjects } from '@km/contracts';
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BUS_ACCESS, BUS_USERS, permissionsOf, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
+
+test("only the gateway may publish to identity's subjects, and only identity may subscribe to them", () => {
+  const publishers = BUS_USERS.filter((u) => permissionsOf(u).publish.some((s) => s.startsWith('identity.')));
+  const subscribers = BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('identity.')));
+  assert.deepEqual(publishers, ['gateway']);
+  assert.deepEqual(subscribers, ['identity']);
+  assert.deepEqual(permissionsOf('gateway').publish.filter((s) => s.startsWith('identity.')).sort(), Object.values(IdentitySubjects).sort());
+});
+
+test('each service answers only subjects of its own name and reads replies only on its own inbox', () => {
+  for (const user of BUS_USERS) {
+    const { subscribe } = permissionsOf(user);
+    assert.deepEqual(subscribe.filter((s) => !s.startsWith(`${user}.`)), [`_INBOX.${user}.>`], user);
+  }
+});
+
+test('no service user holds a wildcard beyond its own inbox and its own consumers\' acks', () => {
+  for (const user of BUS_USERS) {
+    const { publish, subscribe } = permissionsOf(user);
+    const wild = [...publish, ...subscribe].filter((s) => s.includes('*') || s.includes('>'));
+    assert.deepEqual(wild.filter((s) => s !== `_INBOX.${user}.>` && !s.startsWith('$JS.ACK.EVENTS.')), [], user);
+  }
+});
+
+test('orders may ask the catalog only for prices; services without events have no JetStream access', () => {
+  assert.deepEqual(permissionsOf('orders').publish.filter((s) => s.startsWith('catalog.')), [CatalogSubjects.getMany]);
+  assert.deepEqual(permissionsOf('gateway').publish.filter((s) => s.startsWith('$JS.') || s.startsWith('events.')), []);
+});
+
+test('replies go through allow_responses for exactly the services that answer requests', () => {
+  assert.deepEqual(BUS_USERS.filter((u) => permissionsOf(u).allowResponses), BUS_USERS.filter((u) => BUS_ACCESS[u].answers.length > 0));
+  assert.equal(permissionsOf('gateway').allowResponses, false);
+});
+
+test('the rendered config has one user per service and the inspector only when asked', () => {
+  const passwords = Object.fromEntries([...BUS_USERS, TEST_INSPECTOR_USER].map((u) => [u, { literal: `${u}-secret` }]));
+  const users = (text: string) => [...text.matchAll(/user: "([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(users(renderNatsAuthorization(passwords)), BUS_USERS);
+  assert.deepEqual(users(renderNatsAuthorization(passwords, { inspector: true })), [...BUS_USERS, TEST_INSPECTOR_USER]);
+  assert.throws(() => renderNatsAuthorization({}), /no NATS password given for gateway/);
+});

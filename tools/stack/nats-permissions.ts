@@ -1,0 +1,172 @@
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  EVENTS_STREAM,
+  eventSubject,
+  FormsEvents,
+  FormsSubjects,
+  IdentityEvents,
+  IdentitySubjects,
+  OrdersEvents,
+  OrdersSubjects,
+} from '@km/contracts';
+
+/**
+ * Who may say what on the bus (issue 8): one NATS user per service, least privilege. The local stack writes
+ * nats-server's config from this table; docker/nats/nats.conf and k8s/base/infra/nats/nats.conf are rendered from
+ * it too (`npx tsx tools/stack/nats-permissions.ts`) and tools/deploy/deploy-config.spec.ts fails when they drift.
+ */
+
+type SubjectTree = string | { readonly [key: string]: SubjectTree };
+
+/** Every subject in a contracts table (FormsSubjects nests one table per inbox kind). */
+const all = (tree: SubjectTree): string[] => (typeof tree === 'string' ? [tree] : Object.values(tree).flatMap(all));
+const except = (tree: SubjectTree, ...left: string[]): string[] => all(tree).filter((s) => !left.includes(s));
+
+export interface ServiceBusAccess {
+  /** Request/reply subjects it answers (subscribed in its queue group; replies go through allow_responses). */
+  answers: string[];
+  /** Request/reply subjects it asks. */
+  requests: string[];
+  /** Event types its outbox relay publishes to the EVENTS stream. */
+  publishesEvents: string[];
+  /** Durable consumers it runs (kit EventConsumer: one JetStream consumer per type, named `<durable>__<type>`). */
+  consumers: { durable: string; types: string[] }[];
+}
+
+/** The app services and what each may do; a change to who-calls-what lands here. */
+export const BUS_ACCESS = {
+  gateway: {
+    answers: [],
+    requests: [...all(IdentitySubjects), ...except(CatalogSubjects, CatalogSubjects.getMany), ...all(OrdersSubjects), ...all(FormsSubjects)],
+    publishesEvents: [],
+    consumers: [],
+  },
+  identity: { answers: all(IdentitySubjects), requests: [], publishesEvents: all(IdentityEvents), consumers: [] },
+  catalog: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
+  orders: {
+    answers: all(OrdersSubjects),
+    // prices come from the catalog
+    requests: [CatalogSubjects.getMany],
+    publishesEvents: all(OrdersEvents),
+    consumers: [
+      { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
+      { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
+    ],
+  },
+  forms: {
+    answers: all(FormsSubjects),
+    requests: [],
+    publishesEvents: all(FormsEvents),
+    consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }],
+  },
+} as const satisfies Record<string, ServiceBusAccess>;
+
+export type BusUser = keyof typeof BUS_ACCESS;
+export const BUS_USERS = Object.keys(BUS_ACCESS) as BusUser[];
+
+/** The local test stack's own user: tests inspect the EVENTS stream and replay events, so it may do anything. */
+export const TEST_INSPECTOR_USER = 'km-test';
+
+/** Each connection's private reply inbox (the kit sets `inboxPrefix` to this), so no service reads another's replies. */
+export const inboxPrefix = (user: string): string => `_INBOX.${user}`;
+
+/** Same rule as the kit's EventConsumer. */
+const consumerName = (durable: string, type: string): string => `${durable}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+export interface NatsPermissions {
+  publish: string[];
+  subscribe: string[];
+  allowResponses: boolean;
+}
+
+/** nats-server permissions of one service user, derived from its row in BUS_ACCESS. */
+export function permissionsOf(user: BusUser): NatsPermissions {
+  const access: ServiceBusAccess = BUS_ACCESS[user];
+  const usesJetStream = access.publishesEvents.length > 0 || access.consumers.length > 0;
+  const api = '$JS.API';
+  const jetStream = usesJetStream
+    ? [
+        `${api}.INFO`,
+        // every service makes sure the stream exists at start (libs/nest-kit/src/outbox/jetstream.ts)
+        `${api}.STREAM.INFO.${EVENTS_STREAM}`,
+        `${api}.STREAM.CREATE.${EVENTS_STREAM}`,
+        ...access.publishesEvents.map(eventSubject),
+        ...access.consumers.flatMap(({ durable, types }) =>
+          types.flatMap((type) => {
+            const name = consumerName(durable, type);
+            return [
+              `${api}.CONSUMER.INFO.${EVENTS_STREAM}.${name}`,
+              // the filter is part of the subject, and the server refuses a body with another filter; the older
+              // CONSUMER.DURABLE.CREATE takes any filter, so it is not allowed
+              `${api}.CONSUMER.CREATE.${EVENTS_STREAM}.${name}.${eventSubject(type)}`,
+              `${api}.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${name}`,
+              `$JS.ACK.${EVENTS_STREAM}.${name}.>`,
+            ];
+          }),
+        ),
+      ]
+    : [];
+  return {
+    publish: [...access.requests, ...jetStream],
+    subscribe: [...access.answers, `${inboxPrefix(user)}.>`],
+    allowResponses: access.answers.length > 0,
+  };
+}
+
+/** A password as nats-server config text: a quoted literal, or `$NAME` read from the server's environment. */
+export type PasswordSource = { literal: string } | { env: string };
+
+/** The environment variable compose and k8s pass each user's password to nats-server in. */
+export const passwordEnvName = (user: string): string => `NATS_${user.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_PASSWORD`;
+
+const quote = (s: string): string => JSON.stringify(s);
+const list = (items: string[], indent: string): string =>
+  items.length === 0 ? '[]' : `[\n${items.map((i) => `${indent}  ${quote(i)}`).join('\n')}\n${indent}]`;
+
+/**
+ * nats-server `authorization` block: one user per service (plus the test inspector when given), no anonymous
+ * access. Publish/subscribe lists are allow-lists, so anything not listed is refused.
+ */
+export function renderNatsAuthorization(passwords: Record<string, PasswordSource>, options: { inspector?: boolean } = {}): string {
+  const pass = (user: string): string => {
+    const source = passwords[user];
+    if (!source) throw new Error(`no NATS password given for ${user}`);
+    return 'env' in source ? `$${source.env}` : quote(source.literal);
+  };
+  const users = BUS_USERS.map((user) => {
+    const p = permissionsOf(user);
+    return [
+      `    {`,
+      `      user: ${quote(user)}`,
+      `      password: ${pass(user)}`,
+      `      permissions: {`,
+      `        publish: { allow: ${list(p.publish, '        ')} }`,
+      `        subscribe: { allow: ${list(p.subscribe, '        ')} }`,
+      ...(p.allowResponses ? [`        allow_responses: true`] : []),
+      `      }`,
+      `    }`,
+    ].join('\n');
+  });
+  if (options.inspector) users.push(`    { user: ${quote(TEST_INSPECTOR_USER)}, password: ${pass(TEST_INSPECTOR_USER)} }`);
+  return `authorization {\n  users: [\n${users.join('\n')}\n  ]\n}\n`;
+}
+
+/** The config compose and k8s mount (server flags stay on the command line); passwords come from the environment. */
+export const DEPLOY_NATS_CONFIG =
+  '# GENERATED from tools/stack/nats-permissions.ts by `npx tsx tools/stack/nats-permissions.ts`; do not edit.\n' +
+  '# Each password is read from nats-server\'s environment (NATS_<SERVICE>_PASSWORD).\n' +
+  renderNatsAuthorization(Object.fromEntries(BUS_USERS.map((u) => [u, { env: passwordEnvName(u) }])));
+
+export const DEPLOY_NATS_CONFIG_FILES = ['docker/nats/nats.conf', 'k8s/base/infra/nats/nats.conf'];
+
+if (require.main === module) {
+  const { writeFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs');
+  const path = require('node:path') as typeof import('node:path');
+  for (const file of DEPLOY_NATS_CONFIG_FILES) {
+    const target = path.resolve(__dirname, '..', '..', file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, DEPLOY_NATS_CONFIG);
+    console.log(`wrote ${file}`);
+  }
+}
