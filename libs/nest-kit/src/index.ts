@@ -10,6 +10,7 @@ export * from './nats/rpc-client';
 export * from './nats/rpc.module';
 export * from './nats/nats-connection';
 export * from './nats/request-id.interceptor';
+export * from './nats/safe-server-nats';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox.migration';
 export * from './outbox/outbox';

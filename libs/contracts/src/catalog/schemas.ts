@@ -64,12 +64,26 @@ export const catalogImageKeySchema = z
   .string()
   .regex(/^media\/catalog\/[0-9a-f-]{36}\.(jpg|png|webp)$/, 'imageKey must be a media/catalog/<uuid>.<jpg|png|webp> key');
 
-export const listItemsSchema = listQuerySchema.extend({
-  kind: itemKindSchema,
-  /** Every matching item in one page: the plain list of spec §7. */
-  all: z.boolean().optional(),
-});
+export const listItemsSchema = listQuerySchema.extend({ kind: itemKindSchema });
 export type ListItemsRequest = z.infer<typeof listItemsSchema>;
+
+/**
+ * The plain list of spec §7 comes in chunks, each one NATS reply well under the bus limit: at most this many
+ * bytes of items, whatever their length (a max_payload of 1 MB is NATS's default and our floor).
+ */
+export const LIST_CHUNK_MAX_BYTES = 512 * 1024;
+/** Rows the catalog reads for one chunk; fewer are sent when their JSON would pass LIST_CHUNK_MAX_BYTES. */
+export const LIST_CHUNK_MAX_ITEMS = 2000;
+
+/** Where a chunk ends in the plain list's order (featured, newest, id); opaque to the gateway. */
+export const LIST_CURSOR_PATTERN = /^[01]\|[0-9 :.+-]{10,40}\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One chunk of the plain list: the first without `after`, then each from the previous chunk's `next`. */
+export const listChunkSchema = z.object({
+  kind: itemKindSchema,
+  after: z.string().regex(LIST_CURSOR_PATTERN, 'after must be the next cursor of the previous chunk').optional(),
+});
+export type ListChunkRequest = z.infer<typeof listChunkSchema>;
 
 /** Any string: an id that is not a uuid is simply not found. */
 export const itemRefSchema = z.object({ kind: itemKindSchema, id: z.string().max(200) });

@@ -1,6 +1,7 @@
 /**
  * Request/reply subjects of the catalog service.
  * - list: ListItemsRequest → CatalogPage
+ * - listChunk: ListChunkRequest → CatalogChunk (the plain list, featured first then newest, in replies under the bus limit)
  * - get: ItemRef → CatalogItem (not_found for an unknown or malformed id, or another kind's id)
  * - getMany: {ids} → CatalogItem[] in the order asked, unknown ids left out
  * - featured: {kind} → the newest featured CatalogItem (not_found when none)
@@ -10,6 +11,7 @@
  */
 export const CatalogSubjects = {
   list: 'catalog.items.list',
+  listChunk: 'catalog.items.list-chunk',
   get: 'catalog.items.get',
   getMany: 'catalog.items.get-many',
   featured: 'catalog.items.featured',

@@ -25,6 +25,12 @@ export interface CatalogPage {
   pageSize: number;
 }
 
+/** Part of the plain list; `next` asks for the following chunk, null after the last. */
+export interface CatalogChunk {
+  items: CatalogItem[];
+  next: string | null;
+}
+
 export interface DeletedItem {
   id: string;
   kind: ItemKind;

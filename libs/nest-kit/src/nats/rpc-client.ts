@@ -36,6 +36,10 @@ export class RpcClient implements OnApplicationShutdown {
       } catch (error) {
         const known = AppError.from(error);
         if (known) throw known;
+        // The NATS client refuses to publish a request over the server's max_payload; say so instead of a bare 500.
+        if ((error as { code?: unknown })?.code === 'MAX_PAYLOAD_EXCEEDED') {
+          throw new AppError('payload_too_large', `The request to ${subject} is larger than the message bus allows. Send less at once.`, { subject });
+        }
         // Nobody subscribed means nobody handled it, so asking again is safe (e.g. during a restart).
         if (isNoResponders(error) && Date.now() + NO_RESPONDERS_RETRY_MS < deadline) {
           await new Promise((r) => setTimeout(r, NO_RESPONDERS_RETRY_MS));

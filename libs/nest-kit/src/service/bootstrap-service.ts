@@ -1,9 +1,10 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import { JsonLogger, createLogger } from '../logging/logger';
 import { natsConnectOptions } from '../nats/nats-connection';
+import { SafeServerNats } from '../nats/safe-server-nats';
 
 export interface BootstrapServiceOptions {
   name: string;
@@ -22,8 +23,8 @@ export async function bootstrapService(module: DynamicModule, options: Bootstrap
   const app = await NestFactory.create(module, { logger, bufferLogs: true });
   app.connectMicroservice<MicroserviceOptions>(
     {
-      transport: Transport.NATS,
-      options: { ...natsConnectOptions(options.natsUrl, `${options.name}-handlers`), queue: options.name, maxReconnectAttempts: -1 },
+      // Nest's NATS transport, except that a failed handler or reply can never end the process.
+      strategy: new SafeServerNats({ ...natsConnectOptions(options.natsUrl, `${options.name}-handlers`), queue: options.name, maxReconnectAttempts: -1 }),
     },
     { inheritAppConfig: true },
   );

@@ -4,8 +4,10 @@ import {
   featuredItemSchema,
   getManyItemsSchema,
   itemRefSchema,
+  listChunkSchema,
   listItemsSchema,
   updateItemSchema,
+  type CatalogChunk,
   type CatalogItem,
   type CatalogPage,
   type DeletedItem,
@@ -23,6 +25,11 @@ export class ItemsHandlers {
   @MessagePattern(CatalogSubjects.list)
   list(@Payload() payload: unknown): Promise<CatalogPage> {
     return this.items.list(parseOrThrow(listItemsSchema, payload));
+  }
+
+  @MessagePattern(CatalogSubjects.listChunk)
+  listChunk(@Payload() payload: unknown): Promise<CatalogChunk> {
+    return this.items.listChunk(parseOrThrow(listChunkSchema, payload));
   }
 
   @MessagePattern(CatalogSubjects.get)

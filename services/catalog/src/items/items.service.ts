@@ -4,12 +4,16 @@ import {
   DEFAULT_PAGE_SIZE,
   type CatalogItem as CatalogItemDto,
   type CatalogItemEvent,
+  type CatalogChunk,
   type CatalogPage,
   type CreateItemRequest,
   type DeletedItem,
   type ItemData,
   type ItemKind,
   type ItemRef,
+  LIST_CHUNK_MAX_BYTES,
+  LIST_CHUNK_MAX_ITEMS,
+  type ListChunkRequest,
   type ListItemsRequest,
   type UpdateItemRequest,
 } from '@km/contracts';
@@ -34,7 +38,7 @@ export class ItemsService {
 
   /** Plain SQL: the store's hottest query, a count and one page, run side by side. */
   async list(request: ListItemsRequest): Promise<CatalogPage> {
-    const { kind, q, category, sort = 'featured', all } = request;
+    const { kind, q, category, sort = 'featured' } = request;
     if (category) assertCategory(kind, category, 'category');
     const params: unknown[] = [kind];
     const where = ['kind = $1'];
@@ -42,10 +46,6 @@ export class ItemsService {
     if (q) where.push(`(name ILIKE $${params.push(likePattern(q))} OR description ILIKE $${params.length})`);
     const from = `FROM catalog_items WHERE ${where.join(' AND ')}`;
     const select = `SELECT ${SELECT_COLUMNS} ${from} ORDER BY ${ORDER_BY[sort]}`;
-    if (all) {
-      const rows: CatalogItemRow[] = await this.dataSource.query(select, params);
-      return { items: rows.map(rowToDto), total: rows.length, page: 1, pageSize: rows.length };
-    }
     const page = request.page ?? 1;
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
     const [counted, rows] = await Promise.all([
@@ -53,6 +53,37 @@ export class ItemsService {
       this.dataSource.query(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, pageSize, (page - 1) * pageSize]) as Promise<CatalogItemRow[]>,
     ]);
     return { items: rows.map(rowToDto), total: counted[0].total, page, pageSize };
+  }
+
+  /**
+   * One chunk of the plain list (spec §7), in the store's default order (featured, newest, id), keyset-paged so
+   * that chunk n costs the same as chunk 1 and an item added or removed meanwhile neither repeats nor skips another.
+   * A chunk stops before its JSON would pass LIST_CHUNK_MAX_BYTES, so it always fits in one NATS reply.
+   */
+  async listChunk({ kind, after }: ListChunkRequest): Promise<CatalogChunk> {
+    const params: unknown[] = [kind, LIST_CHUNK_MAX_ITEMS];
+    let where = 'kind = $1';
+    if (after) {
+      const [featured, createdAt, id] = after.split('|');
+      // created_at travels as Postgres's own text so the microseconds a JS Date would drop survive the round trip.
+      where += ` AND (featured, created_at, id) < ($3::boolean, $4::timestamptz, $5::uuid)`;
+      params.push(featured === '1', createdAt, id);
+    }
+    const rows: (CatalogItemRow & { cursor_at: string })[] = await this.dataSource.query(
+      `SELECT ${SELECT_COLUMNS}, created_at::text AS cursor_at FROM catalog_items WHERE ${where} ORDER BY ${ORDER_BY.featured} LIMIT $2`,
+      params,
+    );
+    const items: CatalogItemDto[] = [];
+    let bytes = 2;
+    for (const row of rows) {
+      const item = rowToDto(row);
+      bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+      if (bytes > LIST_CHUNK_MAX_BYTES && items.length > 0) break;
+      items.push(item);
+    }
+    const last = rows[items.length - 1];
+    const more = items.length < rows.length || rows.length === LIST_CHUNK_MAX_ITEMS;
+    return { items, next: more && last ? `${last.featured ? 1 : 0}|${last.cursor_at}|${last.id}` : null };
   }
 
   async get({ kind, id }: ItemRef): Promise<CatalogItemDto> {

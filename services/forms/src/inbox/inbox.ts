@@ -1,4 +1,4 @@
-import { ATTENTION_STATUSES, type InboxCount, type InboxListRequest, type InboxPage, type InboxStatus } from '@km/contracts';
+import { ATTENTION_STATUSES, INBOX_DEFAULT_PAGE_SIZE, type InboxCount, type InboxListRequest, type InboxPage, type InboxStatus } from '@km/contracts';
 import { NotFoundError } from '@km/nest-kit';
 import type { DataSource, EntityTarget } from 'typeorm';
 
@@ -11,8 +11,6 @@ export interface InboxRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Admin lists are whole unless a page is asked for; a page is 50 items unless told otherwise. */
-const DEFAULT_PAGE_SIZE = 50;
 
 /** The admin side every submission kind shares: newest-first lists, one item, status changes and counts. */
 export class Inbox<Row extends InboxRow, View> {
@@ -24,12 +22,11 @@ export class Inbox<Row extends InboxRow, View> {
     private readonly toView: (row: Row) => View,
   ) {}
 
-  async list({ page, pageSize }: InboxListRequest): Promise<InboxPage<View>> {
+  /** Always one page (the schema caps its size), so a reply fits on the bus however full the inbox grows. */
+  async list({ page = 1, pageSize = INBOX_DEFAULT_PAGE_SIZE }: InboxListRequest): Promise<InboxPage<View>> {
     const query = this.dataSource.getRepository(this.entity).createQueryBuilder('r').orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC');
-    if (page !== undefined || pageSize !== undefined) {
-      const size = pageSize ?? DEFAULT_PAGE_SIZE;
-      query.limit(size).offset(((page ?? 1) - 1) * size);
-    }
+    // Numbered pages need OFFSET; an admin inbox is small and read rarely, unlike the store's lists.
+    query.limit(pageSize).offset((page - 1) * pageSize);
     const [rows, total] = await query.getManyAndCount();
     return { items: rows.map(this.toView), total };
   }

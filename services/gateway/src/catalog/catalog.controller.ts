@@ -1,8 +1,9 @@
-import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
+import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogChunk, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
 import { AppError, ObjectStorage, parseOrThrow, receiveMultipart, RpcClient, type StoredObject } from '@km/nest-kit';
-import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
 import { RequireAdmin } from '../auth/guards';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
 
@@ -33,11 +34,44 @@ function catalogRoutes(kind: ItemKind) {
     @ApiQuery({ name: 'sort', required: false, enum: CATALOG_SORTS, description: 'featured (default: featured first, then newest), price-asc, price-desc, newest, name (A–Z).' })
     @ApiQuery({ name: 'page', required: false, type: Number })
     @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 12 by default.' })
-    async list(@Query() query: Record<string, unknown>): Promise<CatalogItem[] | CatalogPage> {
+    async list(@Query() query: Record<string, unknown>): Promise<CatalogPage | StreamableFile> {
       const asked = Object.fromEntries(LIST_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
-      const paged = Object.keys(asked).length > 0;
-      const page = await this.rpc.send<CatalogPage>(CatalogSubjects.list, { kind, ...parseOrThrow(listQuerySchema, asked), all: !paged });
-      return paged ? page : page.items;
+      if (Object.keys(asked).length === 0) return this.wholeList();
+      return this.rpc.send<CatalogPage>(CatalogSubjects.list, { kind, ...parseOrThrow(listQuerySchema, asked) });
+    }
+
+    /**
+     * The plain array of spec §7, however long: written chunk by chunk as the catalog answers them, so no NATS
+     * reply passes the bus limit and the gateway holds about two chunks at a time. The first chunk is awaited
+     * before answering, so a catalog that is down is still a clean 503.
+     */
+    async wholeList(): Promise<StreamableFile> {
+      const ask = (after?: string) => this.rpc.send<CatalogChunk>(CatalogSubjects.listChunk, { kind, after });
+      const first = await ask();
+      const logger = this.logger;
+      async function* body() {
+        let chunk = first;
+        let separator = '[';
+        for (;;) {
+          // Ask for the next chunk while this one is written. A client that leaves ends this generator at the
+          // yield, so nothing awaits `following`: its failure must not become an unhandled rejection.
+          const following = chunk.next ? ask(chunk.next) : undefined;
+          following?.catch(() => undefined);
+          if (chunk.items.length > 0) {
+            yield separator + JSON.stringify(chunk.items).slice(1, -1);
+            separator = ',';
+          }
+          if (!following) break;
+          chunk = await following;
+        }
+        yield separator === '[' ? '[]' : ']';
+      }
+      return new StreamableFile(Readable.from(body(), { objectMode: false }), { type: 'application/json; charset=utf-8' }).setErrorHandler((error, res) => {
+        // The 200 and part of the array are already sent; no status can say it failed. Cutting the connection
+        // (no final chunk) makes every HTTP client report an incomplete body instead of parsing a short list.
+        logger.error(`the ${plural} list failed after it started: ${error.message}`);
+        (res as unknown as Response).destroy();
+      });
     }
 
     @Get(':id')

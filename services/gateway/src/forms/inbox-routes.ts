@@ -1,4 +1,4 @@
-import { FormsSubjects, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxPage, type SetStatusBody } from '@km/contracts';
+import { FormsSubjects, INBOX_DEFAULT_PAGE_SIZE, INBOX_MAX_PAGE_SIZE, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxPage, type SetStatusBody } from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Get, Injectable, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
@@ -21,10 +21,10 @@ export function inboxRoutes<View>(kind: InboxKind, plural: string) {
     @Get()
     @RequireAdmin()
     @ApiOperation({
-      summary: `All ${plural}, newest first (admin). With page/pageSize: that page only. X-Total-Count carries the total either way.`,
+      summary: `One page of the ${plural}, newest first (admin): page 1 unless asked. X-Total-Count carries how many there are in all.`,
     })
-    @ApiQuery({ name: 'page', required: false, type: Number })
-    @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 500, 50 by default when page is given.' })
+    @ApiQuery({ name: 'page', required: false, type: Number, description: '1 by default.' })
+    @ApiQuery({ name: 'pageSize', required: false, type: Number, description: `1 to ${INBOX_MAX_PAGE_SIZE}, ${INBOX_DEFAULT_PAGE_SIZE} by default.` })
     async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<View[]> {
       const page = await this.rpc.send<InboxPage<View>>(subjects.list, parseOrThrow(inboxListQuerySchema, { page: query.page, pageSize: query.pageSize }));
       res.setHeader('X-Total-Count', String(page.total));

@@ -1,16 +1,18 @@
-import { CircleAlert, Inbox, RefreshCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleAlert, Inbox, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useInbox } from '../api/get-inbox';
+import { INBOX_PAGE_SIZE, useInbox } from '../api/get-inbox';
 import { formatTimestamp, summarizeItem, type InboxDefinition, type InboxItems, type InboxKind } from '../inbox';
 import { InboxItemDialog, UrgentBadge } from './inbox-item-dialog';
 import { ManuscriptLink } from './manuscript-link';
 import { StatusBadge } from './status-badge';
 import { StatusSelect } from './status-select';
 
-/** One admin list: loading, error, empty, or the submissions newest first. */
+/** One admin list: loading, error, empty, or the submissions newest first, a page at a time. */
 export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: InboxDefinition & { kind: K }; isAdmin: boolean }) {
-  const { data: items, isPending, isError, isFetching, refetch } = useInbox(inbox.kind, { enabled: isAdmin });
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useInbox(inbox.kind, page, { enabled: isAdmin });
 
   if (isPending) return <Spinner label={`Loading ${inbox.title.toLowerCase()}`} className="py-16" />;
 
@@ -26,11 +28,16 @@ export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: Inb
     );
   }
 
+  const { items, total } = data;
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const first = (page - 1) * INBOX_PAGE_SIZE + 1;
+  const shown = items.length > 0 && pages > 1 ? ` · showing ${first}–${first + items.length - 1}` : '';
+
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
-          {items.length === 1 ? `1 ${inbox.noun}` : `${items.length} ${inbox.title.toLowerCase()}`}, newest first
+          {total === 1 ? `1 ${inbox.noun}` : `${total} ${inbox.title.toLowerCase()}`}, newest first{shown}
         </p>
         <Button variant="ghost" size="sm" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw className={isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
@@ -51,6 +58,22 @@ export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: Inb
             </li>
           ))}
         </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label={`${inbox.title} pages`} className="flex items-center justify-center gap-3">
+          <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1 || isPlaceholderData}>
+            <ChevronLeft className="size-4" aria-hidden />
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700" aria-current="page">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages || isPlaceholderData}>
+            Next
+            <ChevronRight className="size-4" aria-hidden />
+          </Button>
+        </nav>
       )}
     </div>
   );
