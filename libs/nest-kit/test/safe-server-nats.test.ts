@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { connect } from 'nats';
 import { AppError } from '../src/errors/app-error';
 import { RpcClient } from '../src/nats/rpc-client';
+import { natsConnectOptions } from '../src/nats/nats-connection';
 import { RpcModule } from '../src/nats/rpc.module';
 import { testServers } from '../src/testing/config';
 import { startTestService } from '../src/testing/start-app';
@@ -51,7 +52,7 @@ before(async () => {
   const client = await NestFactory.createApplicationContext(RpcModule.forRoot({ natsUrl, timeoutMs: TIMEOUT_MS, name: `${prefix}-client` }), { logger: false });
   rpc = client.get(RpcClient);
   closeClient = () => client.close();
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect(natsConnectOptions(natsUrl, `${prefix}-probe`));
   maxPayload = nc.info!.max_payload;
   await nc.close();
 });

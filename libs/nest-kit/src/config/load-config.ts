@@ -42,8 +42,11 @@ export const optionalBooleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+/** One nats:// or tls:// address, or a comma-separated list of them (a cluster). */
 function isNatsUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return ['nats:', 'tls:'].includes(url.protocol) && url.host !== '';
+  return value.split(',').every((one) => {
+    if (!URL.canParse(one.trim())) return false;
+    const url = new URL(one.trim());
+    return ['nats:', 'tls:'].includes(url.protocol) && url.host !== '';
+  });
 }

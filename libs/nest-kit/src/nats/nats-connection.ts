@@ -17,11 +17,13 @@ export interface NatsConnectOptions {
  * password, and replies come to the user's own inbox (`_INBOX.<user>.…`), the only one its permissions let it read.
  */
 export function natsConnectOptions(url: string, name: string): NatsConnectOptions {
-  const parsed = new URL(url);
-  const user = decodeURIComponent(parsed.username);
-  const pass = decodeURIComponent(parsed.password);
-  const server = `${parsed.protocol}//${parsed.host}`;
-  return user ? { servers: [server], name, user, pass, inboxPrefix: `_INBOX.${user}` } : { servers: [server], name };
+  // A cluster is a comma-separated list; the credentials are the first ones given.
+  const parsed = url.split(',').map((one) => new URL(one.trim()));
+  const withUser = parsed.find((u) => u.username);
+  const servers = parsed.map((u) => `${u.protocol}//${u.host}`);
+  if (!withUser) return { servers, name };
+  const user = decodeURIComponent(withUser.username);
+  return { servers, name, user, pass: decodeURIComponent(withUser.password), inboxPrefix: `_INBOX.${user}` };
 }
 
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
