@@ -12,7 +12,7 @@ export const identityConfigSchema = z
     ADMIN_EMAIL: z.email().optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
     ARGON2_CONCURRENCY: z.coerce.number().int().positive().default(2),
-    ARGON2_MAX_QUEUED: z.coerce.number().int().min(0).default(64),
+    ARGON2_MAX_QUEUED: z.coerce.number().int().min(0).default(32),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.ADMIN_PASSWORD || env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)) {

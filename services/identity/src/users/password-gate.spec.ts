@@ -40,7 +40,7 @@ test('the password gate answers unavailable with a message once the queue is ful
   await assert.rejects(gate.run(async () => 'refused'), (error: unknown) => {
     assert.ok(error instanceof AppError);
     assert.equal(error.code, 'unavailable');
-    assert.equal(error.message, 'Sign-in is busy right now. Please try again in a few seconds.');
+    assert.equal(error.message, 'We are handling many sign-ins and registrations right now. Please try again in a few seconds.');
     return true;
   });
   block.resolve();

@@ -20,7 +20,7 @@ export class PasswordGate {
   run<T>(work: () => Promise<T>): Promise<T> {
     // Counted together: p-limit starts a job a microtask after it is queued, so within one tick it is still "pending".
     if (this.limit.activeCount + this.limit.pendingCount >= this.concurrency + this.maxQueued) {
-      return Promise.reject(new UnavailableError('Sign-in is busy right now. Please try again in a few seconds.'));
+      return Promise.reject(new UnavailableError('We are handling many sign-ins and registrations right now. Please try again in a few seconds.'));
     }
     return this.limit(work);
   }
