@@ -81,6 +81,8 @@ export const APP_SERVICES: AppService[] = [
       ...(s.profile === 'test' ? { RATE_LIMIT_CHECKOUT_PER_MINUTE: '5000' } : {}),
       // The browser suite posts many forms from one address.
       ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
+      // The browser suite registers users and tries wrong passwords from one address.
+      ...(s.profile === 'test' ? { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' } : {}),
     }),
   },
 ];

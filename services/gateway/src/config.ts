@@ -19,6 +19,9 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(0).default(10),
+    LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(3000),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
@@ -47,7 +50,15 @@ export const gatewayConfigSchema = z
       trustProxy: env.TRUST_PROXY,
       webDistDir: env.WEB_DIST_DIR,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-      login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+      login: {
+        maxFailures: env.LOGIN_MAX_FAILURES,
+        windowSeconds: env.LOGIN_WINDOW_SECONDS,
+        /** Failed sign-ins (any usernames) plus registrations per client IP per window: password spraying. */
+        maxAttemptsPerAddress: env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+        /** Failures for one username across all addresses before each further attempt is delayed (never refused). */
+        slowdownAfterFailures: env.LOGIN_SLOWDOWN_AFTER_FAILURES,
+        slowdownMaxMs: env.LOGIN_SLOWDOWN_MAX_MS,
+      },
       /** Form submissions (contact, prayer, publishing, books, newsletter) per client IP per hour, all kinds together. */
       rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,

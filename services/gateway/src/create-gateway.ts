@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { bodyParserErrors } from './http/http-error.filter';
+import { noStoreMiddleware } from './http/no-store.middleware';
 import { originCheckMiddleware } from './http/origin-check.middleware';
 import { RateLimits } from './http/rate-limits';
 import { requestContextMiddleware } from './http/request-context.middleware';
@@ -54,6 +55,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     }),
   );
   app.use(requestContextMiddleware(pino));
+  app.use('/api', noStoreMiddleware());
   app.use(cookieParser());
   // Stripe signs the exact bytes it sends, so its webhook gets the body raw, before the JSON parser could touch it.
   app.use('/api/webhooks/stripe', express.raw({ type: 'application/json', limit: '512kb' }));

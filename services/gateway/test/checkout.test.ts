@@ -718,6 +718,19 @@ describe('reading orders', () => {
     assert.equal(noEmail.body.message, 'email is required: the address the order was placed with');
   });
 
+  test('an order lookup and the admin order list carry personal data, so they answer Cache-Control: no-store', async () => {
+    const item = await catalogItem(h, '5.00');
+    const { orderNumber, email } = await placeOrder([[item, 1]]);
+    const seen = await lookup(orderNumber, email);
+    assert.equal(seen.status, 200);
+    assert.equal(seen.headers.get('cache-control'), 'no-store');
+    const admin = visitor();
+    assert.equal((await admin.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password })).status, 200);
+    const list = await admin.get('/api/orders?pageSize=2');
+    assert.equal(list.status, 200);
+    assert.equal(list.headers.get('cache-control'), 'no-store');
+  });
+
   test('the order list is 401 signed out, 403 for a non-admin, and newest first with status for an admin', async () => {
     assert.equal((await visitor().get('/api/orders')).status, 401);
     const member = visitor();

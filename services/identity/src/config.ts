@@ -14,6 +14,8 @@ export const identityConfigSchema = z
     ADMIN_PASSWORD: z.string().optional(),
     ADMIN_EMAIL: z.email().optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+    ARGON2_CONCURRENCY: z.coerce.number().int().positive().default(2),
+    ARGON2_MAX_QUEUED: z.coerce.number().int().min(0).default(32),
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, { ...baseProductionRules, DATABASE_URL: 'url', ADMIN_PASSWORD: 'secret' });
@@ -30,6 +32,8 @@ export const identityConfigSchema = z
     databaseUrl: env.DATABASE_URL,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD, email: env.ADMIN_EMAIL ?? null },
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    /** argon2 hashes/verifies running at once (login and register share them), and how many may wait before 503. */
+    argon2: { concurrency: env.ARGON2_CONCURRENCY, maxQueued: env.ARGON2_MAX_QUEUED },
   }));
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -1,4 +1,4 @@
-import { Controller, DynamicModule, Get, Inject, Module, Provider } from '@nestjs/common';
+import { Controller, DynamicModule, Get, Inject, Logger, Module, Provider, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 
 /** One dependency the process needs before it can take traffic. */
@@ -12,6 +12,8 @@ export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
 @Controller()
 class HealthController {
+  private readonly logger = new Logger('Readiness');
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
@@ -25,21 +27,32 @@ class HealthController {
     return this.health.check([async () => this.indicator.check('process').up({ uptimeSeconds: Math.round(process.uptime()) })]);
   }
 
-  /** Readiness: every dependency answers. */
+  /**
+   * Readiness: every dependency answers. Terminus signals "down" by throwing a 503 exception; it is answered here,
+   * so an app-wide exception filter (the gateway's) cannot swap the body that names the failing dependency.
+   */
   @Get('ready')
   @HealthCheck()
-  ready() {
-    return this.health.check(
-      this.checks.map((c) => async () => {
-        const session = this.indicator.check(c.name);
-        try {
-          const reason = await withTimeout(c.check(), 2000);
-          return typeof reason === 'string' ? session.down({ reason }) : session.up();
-        } catch (error) {
-          return session.down({ reason: error instanceof Error ? error.message : String(error) });
-        }
-      }),
-    );
+  async ready(@Res() res: { status(code: number): { json(body: unknown): unknown } }) {
+    try {
+      const result = await this.health.check(
+        this.checks.map((c) => async () => {
+          const session = this.indicator.check(c.name);
+          try {
+            const reason = await withTimeout(c.check(), 2000);
+            return typeof reason === 'string' ? session.down({ reason }) : session.up();
+          } catch (error) {
+            // The probe says which dependency is down; the error text (hosts, ports, driver internals) goes to the log.
+            this.logger.warn(`${c.name} is not ready: ${error instanceof Error ? error.message : String(error)}`);
+            return session.down({ reason: `${c.name} is not answering` });
+          }
+        }),
+      );
+      res.status(200).json(result);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      res.status(503).json(error.getResponse());
+    }
   }
 }
 

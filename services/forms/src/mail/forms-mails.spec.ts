@@ -37,13 +37,53 @@ const prayer: PrayerRequest = {
   updatedAt: at,
 };
 
+const baseInquiry: PublishingInquiry = {
+  id: 'i1',
+  firstName: 'Luke',
+  lastName: 'Physician',
+  email: 'luke@example.com',
+  phone: null,
+  bookTitle: 'A Title',
+  genre: 'fiction',
+  manuscriptStatus: 'idea',
+  wordCount: null,
+  previouslyPublished: false,
+  servicesNeeded: [],
+  bookDescription: 'About it.',
+  publishingGoals: 'Goals.',
+  timeline: null,
+  budget: null,
+  hearAboutUs: null,
+  status: 'new',
+  createdAt: at,
+  updatedAt: at,
+};
+
+const baseBook: BookSubmission = {
+  id: 'b1',
+  authorName: 'Priscilla',
+  email: 'priscilla@example.com',
+  status: 'new',
+  submittedAt: at,
+  bookTitle: 'Tentmakers',
+  genre: 'ministry',
+  wordCount: 55000,
+  targetAudience: 'Church planters',
+  manuscriptUrl: '/api/book-submissions/b1/manuscript',
+  synopsis: 'Work and ministry.',
+  manuscriptFilename: 'tentmakers.pdf',
+  manuscriptSize: 1024,
+  manuscriptContentType: 'application/pdf',
+  updatedAt: at,
+};
+
 test('a contact message gets an acknowledgement promising a reply within 24 hours and a staff alert to the admin inbox', () => {
   const [ack, staff] = contactMails(contact, ctx);
   assert.equal(ack.key, 'contact-ack:c1');
   assert.equal(ack.mail.to, 'ruth@example.com');
   assert.equal(ack.mail.subject, 'We received your message | Kingdom Marketplace');
-  assert.match(ack.mail.text, /^Dear Ruth,\n\nThank you for reaching out to Kingdom Marketplace\. .*reply within 24 hours on business days\./);
-  assert.match(ack.mail.text, /> We would love to partner\./);
+  assert.match(ack.mail.text, /^Hello,\n\nThank you for reaching out to Kingdom Marketplace\. .*reply within 24 hours on business days\./);
+  assert.doesNotMatch(ack.mail.text, /Ruth|We would love to partner/);
   assert.equal(staff.key, 'contact-staff:c1');
   assert.deepEqual([staff.mail.to, staff.mail.replyTo, staff.mail.subject], ['admin@kingdom.example', 'ruth@example.com', 'New contact message from Ruth Moab: Partnership']);
   assert.match(staff.mail.text, /Heard about us: Church\nNewsletter: Subscribed\nReceived: Mar 2, 2026, 3:04 PM UTC/);
@@ -89,7 +129,7 @@ test('a publishing inquiry is acknowledged with the 24-48 hour promise and alert
   };
   const [ack, staff] = publishingMails(inquiry, ctx);
   assert.equal(ack.key, 'publishing-ack:i1');
-  assert.match(ack.mail.text, /"An Orderly Account"\. Our publishing team has received your inquiry and will answer within 24-48 hours\./);
+  assert.match(ack.mail.text, /^Hello,\n\nThank you for considering Kingdom Marketplace for your book\. Our publishing team has received your inquiry and will answer within 24-48 hours\./);
   assert.equal(staff.mail.to, 'publishing@kingdom.example');
   assert.match(
     staff.mail.text,
@@ -116,10 +156,31 @@ test('a book submission alert links to the admin-only manuscript download', () =
     updatedAt: at,
   };
   const [ack, staff] = bookMails(book, ctx);
-  assert.match(ack.mail.text, /Thank you for entrusting us with your manuscript "Tentmakers"\. It arrived safely \(tentmakers\.docx\)\./);
+  assert.match(ack.mail.text, /^Hello,\n\nThank you for entrusting us with your manuscript\. It arrived safely\./);
   assert.match(staff.mail.text, /Manuscript: tentmakers\.docx \(3\.0 MB\)/);
   assert.match(bookMails({ ...book, manuscriptSize: 5000 }, ctx)[1].mail.text, /Manuscript: tentmakers\.docx \(5 KB\)/);
   assert.match(staff.mail.text, /Download the manuscript: https:\/\/kingdom\.example\/api\/book-submissions\/b1\/manuscript/);
+});
+
+test('acknowledgements to the unverified sender quote none of the submitted free text; staff alerts keep it', () => {
+  const lure = 'Claim your prize at https://evil.example/phish';
+  const mails = [
+    ...contactMails({ ...contact, firstName: lure, lastName: lure, message: lure }, ctx),
+    ...prayerMails({ ...prayer, firstName: lure, lastName: lure, prayerRequest: lure }, ctx),
+    ...publishingMails(
+      { ...baseInquiry, firstName: lure, lastName: lure, bookTitle: lure, bookDescription: lure, publishingGoals: lure },
+      ctx,
+    ),
+    ...bookMails({ ...baseBook, authorName: lure, bookTitle: lure, synopsis: lure, targetAudience: lure, manuscriptFilename: `${lure}.pdf` }, ctx),
+  ];
+  const acks = mails.filter((m) => m.key.includes('-ack:'));
+  assert.deepEqual(acks.map((m) => m.key), ['contact-ack:c1', 'prayer-ack:p1', 'publishing-ack:i1', 'book-ack:b1']);
+  for (const { key, mail } of acks) {
+    for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+      assert.ok(!part.includes('evil.example') && !part.includes('Claim your prize'), `${key} quotes submitted text`);
+    }
+  }
+  for (const { key, mail } of mails.filter((m) => m.key.includes('-staff:'))) assert.ok(mail.text.includes('https://evil.example/phish'), `${key} lost the content`);
 });
 
 test('the newsletter welcome carries the unsubscribe link and is keyed by its event', () => {

@@ -70,6 +70,13 @@ const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateSty
 const fullName = (first: string, last: string | null) => oneLine([first, last].filter(Boolean).join(' '), 80);
 const adminLink = (ctx: MailContext) => ({ label: 'Open the admin inbox', url: `${ctx.publicOrigin}/admin` });
 
+/*
+ * Acknowledgements go to an address nobody has verified, so they quote none of the submitted free text (no name,
+ * message, title or file name): otherwise anyone could make us mail their words and links to a stranger. Only our
+ * own wording and values from closed lists appear. Staff alerts go to our own inboxes and keep everything.
+ */
+const ACK_GREETING = 'Hello,';
+
 /** The acknowledgement to the sender and the alert to the admin inbox. */
 export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
   const subject = CONTACT_SUBJECTS[m.subject];
@@ -79,13 +86,12 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
       mail: renderMail({
         to: m.email,
         subject: 'We received your message | Kingdom Marketplace',
-        greeting: `Dear ${m.firstName},`,
+        greeting: ACK_GREETING,
         paragraphs: [
           'Thank you for reaching out to Kingdom Marketplace. Your message has arrived, and a member of our team will reply within 24 hours on business days.',
           `If your need is urgent, please call us during ministry hours: ${HOURS}.`,
         ],
         details: [['Subject', subject]],
-        quotes: [{ label: 'Your message', text: m.message }],
         closing: WARM_CLOSING,
       }),
     },
@@ -149,7 +155,7 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
     mail: renderMail({
       to: p.email,
       subject: 'Your prayer request has been received | Kingdom Marketplace',
-      greeting: `Dear ${p.firstName},`,
+      greeting: ACK_GREETING,
       paragraphs: [
         'Thank you for trusting us with your prayer request. Our prayer team has received it and will be lifting you up in prayer.',
         p.allowSharing
@@ -172,9 +178,9 @@ export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMa
       mail: renderMail({
         to: i.email,
         subject: 'We received your publishing inquiry | Kingdom Marketplace',
-        greeting: `Dear ${i.firstName},`,
+        greeting: ACK_GREETING,
         paragraphs: [
-          `Thank you for considering Kingdom Marketplace for "${title}". Our publishing team has received your inquiry and will answer within 24-48 hours.`,
+          `Thank you for considering Kingdom Marketplace for your book. Our publishing team has received your inquiry and will answer within 24-48 hours.`,
           'In the meantime, feel free to gather any chapters, outlines or notes you would like to share with us. We look forward to helping your message reach the readers it is meant for.',
         ],
         closing: WARM_CLOSING,
@@ -222,9 +228,9 @@ export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
       mail: renderMail({
         to: b.email,
         subject: 'We received your manuscript | Kingdom Marketplace',
-        greeting: `Dear ${b.authorName},`,
+        greeting: ACK_GREETING,
         paragraphs: [
-          `Thank you for entrusting us with your manuscript "${title}". It arrived safely (${b.manuscriptFilename}).`,
+          'Thank you for entrusting us with your manuscript. It arrived safely.',
           'Our publishing team will read it carefully and prayerfully, and contact you about next steps.',
         ],
         closing: WARM_CLOSING,

@@ -4,6 +4,7 @@ import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { RateLimits } from '../http/rate-limits';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { UseLoginGuard, type AuthedRequest } from './guards';
 import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
@@ -14,6 +15,7 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly limits: RateLimits,
   ) {}
 
   @Post('login')
@@ -52,6 +54,8 @@ export class AuthController {
   @ApiZodBody(registerSchema)
   async register(@Req() req: AuthedRequest, @ZodBody(registerSchema) body: RegisterInput): Promise<{ user: PublicUser }> {
     if (body.isAdmin && !req.user?.isAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
+    // Each registration costs identity an argon2 hash, so a visitor's count against the address's sign-in budget.
+    if (!req.user?.isAdmin) await this.limits.consumeRegistration(req.ip ?? 'unknown');
     const user = await this.rpc.send<PublicUser>(IdentitySubjects.register, body);
     return { user };
   }

@@ -47,8 +47,8 @@ export const RequireUser = () => applyDecorators(SetMetadata(ROLE_KEY, 'user'), 
 export const RequireAdmin = () => applyDecorators(SetMetadata(ROLE_KEY, 'admin'), ApiCookieAuth());
 
 /**
- * Login: the body is validated first (400 naming the field), then the per username+IP
- * failure budget is checked (429), then the password strategy runs.
+ * Login: the body is validated first (400 naming the field), then the attempt is reserved against the
+ * username+IP and per-IP budgets (429) and the username's slow-down is waited out, then the password strategy runs.
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
@@ -59,15 +59,16 @@ export class LoginGuard extends AuthGuard('local') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const { username } = parseOrThrow(loginSchema, req.body ?? {});
-    const ip = req.ip ?? 'unknown';
-    await this.limits.assertLoginAllowed(username, ip);
+    const attempt = await this.limits.reserveLogin(username, req.ip ?? 'unknown');
+    if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
     try {
       await super.canActivate(context);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'unauthorized') await this.limits.recordLoginFailure(username, ip);
+      if (error instanceof AppError && error.code === 'unauthorized') await attempt.failed();
+      else await attempt.aborted();
       throw error;
     }
-    await this.limits.clearLoginFailures(username, ip);
+    await attempt.succeeded();
     return true;
   }
 

@@ -47,6 +47,11 @@ export class HttpErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const res = exception.getResponse();
       const message = typeof res === 'string' ? res : (res as { message?: string | string[] }).message;
+      if (status >= 500) {
+        // A 5xx HttpException carries some library's internal text: log it, answer in our own words.
+        this.logger.error(exception.stack ?? exception.message);
+        return { statusCode: status, code: codeForStatus[status] ?? 'internal', message: 'Something went wrong on our side. Please try again.' };
+      }
       return {
         statusCode: status,
         code: codeForStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'),

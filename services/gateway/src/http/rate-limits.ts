@@ -14,9 +14,11 @@ export class RateLimits {
   private readonly logger = new Logger('RateLimits');
   private readonly api: RateLimiterRedis;
   private readonly loginFailures: RateLimiterRedis;
+  private readonly loginPerAddress: RateLimiterRedis;
+  private readonly loginUserFailures: RateLimiterRedis;
   private readonly formSubmissions: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.api = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:api', points: config.rateLimitPerMinute, duration: 60 });
     this.loginFailures = new RateLimiterRedis({
       storeClient: redis,
@@ -24,6 +26,14 @@ export class RateLimits {
       points: config.login.maxFailures,
       duration: config.login.windowSeconds,
     });
+    this.loginPerAddress = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'rl:login-ip',
+      points: config.login.maxAttemptsPerAddress,
+      duration: config.login.windowSeconds,
+    });
+    // Counts only, never refuses (see loginSlowdownMs).
+    this.loginUserFailures = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:login-user', points: 1e9, duration: config.login.windowSeconds });
     this.formSubmissions = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:forms', points: config.rateLimitFormsPerHour, duration: 3600 });
   }
 
@@ -68,29 +78,112 @@ export class RateLimits {
     }
   }
 
-  private loginKey(username: string, ip: string) {
-    return `${username.trim().toLowerCase()}|${ip}`;
+  /**
+   * Reserves one sign-in attempt before the password is checked. Each counter is a `consume` (one atomic Redis
+   * script), so a burst cannot read a stale count: with 5 failures allowed per username+address, 50 parallel
+   * guesses get at most 5 password checks and 429 for the rest. Settle the returned attempt with its outcome.
+   * Fails closed: without Redis nobody can count guesses, so sign-in answers 503.
+   */
+  async reserveLogin(username: string, ip: string): Promise<LoginAttempt> {
+    const user = username.trim().toLowerCase();
+    const pair = `${user}|${ip}`;
+    await this.reserve(this.loginPerAddress, ip, 'sign-in');
+    try {
+      await this.reserve(this.loginFailures, pair, 'sign-in');
+    } catch (error) {
+      // A refused attempt checks no password, so it does not spend the address's budget.
+      await this.loginPerAddress.reward(ip, 1).catch(() => undefined);
+      throw error;
+    }
+    let delayMs = 0;
+    try {
+      const failures = (await this.loginUserFailures.consume(user)).consumedPoints;
+      const trusted = (await this.redis.exists(this.trustedKey(pair))) === 1;
+      delayMs = trusted ? 0 : loginSlowdownMs(failures - 1, this.config.login.slowdownAfterFailures, this.config.login.slowdownMaxMs);
+    } catch (error) {
+      await this.refundLogin(user, ip, pair);
+      throw this.unavailable('sign-in', error);
+    }
+    return {
+      delayMs,
+      succeeded: async () => {
+        await Promise.all([
+          this.loginFailures.delete(pair),
+          this.loginPerAddress.reward(ip, 1),
+          this.loginUserFailures.reward(user, 1),
+          this.redis.set(this.trustedKey(pair), '1', 'EX', TRUSTED_ADDRESS_SECONDS),
+        ]).catch((error) => this.logger.warn(`could not settle a successful sign-in: ${String(error)}`));
+      },
+      // A failure keeps what it reserved: that is the count.
+      failed: async () => undefined,
+      // Nothing was checked (identity busy or down): give the reservation back.
+      aborted: () => this.refundLogin(user, ip, pair),
+    };
   }
 
-  /** Throws 429 when this username+IP already used up its failed attempts. */
-  async assertLoginAllowed(username: string, ip: string): Promise<void> {
-    const state = await this.loginFailures.get(this.loginKey(username, ip)).catch((error) => {
-      throw new UnavailableError(`Sign-in is temporarily unavailable. Please try again shortly. (${String(error)})`);
-    });
-    if (state && state.consumedPoints >= this.config.login.maxFailures) {
-      const seconds = Math.ceil(state.msBeforeNext / 1000);
+  /**
+   * Counts a registration against the address's sign-in budget before identity hashes the password (each one
+   * costs an argon2 hash like a sign-in). Fails closed like sign-in.
+   */
+  async consumeRegistration(ip: string): Promise<void> {
+    await this.reserve(this.loginPerAddress, ip, 'registration');
+  }
+
+  private async reserve(limiter: RateLimiterRedis, key: string, what: 'sign-in' | 'registration'): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw this.unavailable(what, error);
+      const seconds = Math.ceil(error.msBeforeNext / 1000);
+      const wait = `${minutes(seconds)} minute${minutes(seconds) === 1 ? '' : 's'}`;
       throw new RateLimitedError(
-        `Too many failed login attempts. Please try again in ${minutes(seconds)} minute${minutes(seconds) === 1 ? '' : 's'}.`,
+        limiter === this.loginPerAddress
+          ? `Too many sign-in or registration attempts from this address. Please try again in ${wait}.`
+          : `Too many failed login attempts. Please try again in ${wait}.`,
         seconds,
       );
     }
   }
 
-  async recordLoginFailure(username: string, ip: string): Promise<void> {
-    await this.loginFailures.penalty(this.loginKey(username, ip), 1).catch((error) => this.logger.warn(`could not record a login failure: ${String(error)}`));
+  private async refundLogin(user: string, ip: string, pair: string): Promise<void> {
+    await Promise.all([this.loginPerAddress.reward(ip, 1), this.loginFailures.reward(pair, 1), this.loginUserFailures.reward(user, 1)]).catch((error) =>
+      this.logger.warn(`could not refund a sign-in attempt: ${String(error)}`),
+    );
   }
 
-  async clearLoginFailures(username: string, ip: string): Promise<void> {
-    await this.loginFailures.delete(this.loginKey(username, ip)).catch(() => undefined);
+  private unavailable(what: 'sign-in' | 'registration', error: unknown): UnavailableError {
+    // The Redis error stays in our logs: it names hosts and ports a visitor has no use for.
+    this.logger.error(`${what} limiter unavailable, refusing: ${String(error)}`);
+    return new UnavailableError(
+      what === 'sign-in'
+        ? 'Sign-in is temporarily unavailable. Please try again in a few minutes.'
+        : 'Registration is temporarily unavailable. Please try again in a few minutes.',
+    );
   }
+
+  private trustedKey(pair: string) {
+    return `login-ok:${pair}`;
+  }
+}
+
+/** An attempt reserved by {@link RateLimits.reserveLogin}: wait `delayMs`, check the password, then settle it. */
+export interface LoginAttempt {
+  delayMs: number;
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+  aborted(): Promise<void>;
+}
+
+/** An address that signed in as a user keeps skipping that user's slow-down for this long. */
+const TRUSTED_ADDRESS_SECONDS = 30 * 24 * 3600;
+
+/**
+ * The per-username slow-down: failures for one username from every address together, beyond `after`, delay each
+ * further attempt (250 ms, doubling, capped at `maxMs`). It only ever delays, never refuses, so an attacker
+ * guessing the admin's password from elsewhere cannot lock the admin out; an address that signed in as that
+ * user before skips it entirely.
+ */
+export function loginSlowdownMs(failures: number, after: number, maxMs: number): number {
+  if (failures <= after) return 0;
+  return Math.min(maxMs, 250 * 2 ** Math.min(failures - after - 1, 20));
 }

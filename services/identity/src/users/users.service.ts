@@ -1,7 +1,10 @@
 import { IdentityEvents, type PublicUser, type RegisterInput, type UserRegisteredEvent } from '@km/contracts';
 import { ConflictError, OutboxRelayRunner, recordEvent, UnauthorizedError } from '@km/nest-kit';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
+import type { IdentityConfig } from '../config';
+import { IDENTITY_CONFIG } from '../identity-config.token';
+import { PasswordGate } from './password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { toPublicUser, User } from './user.entity';
 
@@ -10,17 +13,23 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRelayRunner,
-  ) {}
+    @Inject(IDENTITY_CONFIG) config: IdentityConfig,
+  ) {
+    this.argon2 = new PasswordGate(config.argon2.concurrency, config.argon2.maxQueued);
+  }
+
+  private readonly argon2: PasswordGate;
 
   async verifyCredentials(username: string, password: string): Promise<PublicUser> {
     const user = await this.findByUsername(username);
-    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    const hash = user?.passwordHash;
+    const ok = await this.argon2.run(() => (hash ? verifyPassword(hash, password) : verifyAgainstDummy(password)));
     if (!user || !ok) throw new UnauthorizedError('Invalid username or password');
     return toPublicUser(user);
   }
 
   async register(input: RegisterInput): Promise<PublicUser> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.argon2.run(() => hashPassword(input.password));
     try {
       const user = await this.dataSource.transaction(async (manager) => {
         const created = await manager.save(
