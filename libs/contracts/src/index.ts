@@ -1,5 +1,6 @@
 export * from './common/error-codes';
 export * from './common/event-envelope';
+export * from './common/seams';
 export * from './identity/subjects';
 export * from './identity/events';
 export * from './identity/schemas';

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { createItemSchema, featuredItemSchema, getManyItemsSchema, itemRefSchema, listChunkSchema, listItemsSchema, updateItemSchema } from './schemas';
+import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem } from './types';
+
 /**
  * Request/reply subjects of the catalog service.
  * - list: ListItemsRequest → CatalogPage
@@ -20,6 +24,18 @@ export const CatalogSubjects = {
   delete: 'catalog.items.delete',
 } as const;
 
+/** What each catalog subject takes and answers; `RpcClient.send` reads its types from here. */
+export interface CatalogSubjectMap {
+  [CatalogSubjects.list]: { payload: z.input<typeof listItemsSchema>; result: CatalogPage };
+  [CatalogSubjects.listChunk]: { payload: z.input<typeof listChunkSchema>; result: CatalogChunk };
+  [CatalogSubjects.get]: { payload: z.input<typeof itemRefSchema>; result: CatalogItem };
+  [CatalogSubjects.getMany]: { payload: z.input<typeof getManyItemsSchema>; result: CatalogItem[] };
+  [CatalogSubjects.featured]: { payload: z.input<typeof featuredItemSchema>; result: CatalogItem };
+  [CatalogSubjects.create]: { payload: z.input<typeof createItemSchema>; result: CatalogItem };
+  [CatalogSubjects.update]: { payload: z.input<typeof updateItemSchema>; result: CatalogItem };
+  [CatalogSubjects.delete]: { payload: z.input<typeof itemRefSchema>; result: DeletedItem };
+}
+
 export const CatalogEvents = {
   itemCreated: 'catalog.item.created',
   itemUpdated: 'catalog.item.updated',
@@ -30,6 +46,13 @@ export const CatalogEvents = {
 export interface CatalogItemEvent {
   itemId: string;
   kind: ItemKind;
+}
+
+/** What each catalog event carries. */
+export interface CatalogEventMap {
+  [CatalogEvents.itemCreated]: CatalogItemEvent;
+  [CatalogEvents.itemUpdated]: CatalogItemEvent;
+  [CatalogEvents.itemDeleted]: CatalogItemEvent;
 }
 
 export type ItemKind = 'product' | 'service';

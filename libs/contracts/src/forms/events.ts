@@ -36,3 +36,12 @@ export interface NewsletterSubscribedEvent {
   subscriptionId: string;
   email: string;
 }
+
+/** What each forms event carries; `recordEvent` and `EventConsumer` read their types from here. */
+export interface FormsEventMap {
+  [FormsEvents.contactReceived]: ContactReceivedEvent;
+  [FormsEvents.prayerReceived]: PrayerReceivedEvent;
+  [FormsEvents.publishingReceived]: PublishingReceivedEvent;
+  [FormsEvents.bookReceived]: BookReceivedEvent;
+  [FormsEvents.newsletterSubscribed]: NewsletterSubscribedEvent;
+}

@@ -1,3 +1,28 @@
+import type { z } from 'zod';
+import type {
+  contactMessageSchema,
+  createBookSubmissionSchema,
+  inboxListQuerySchema,
+  inboxRefSchema,
+  ManuscriptFile,
+  newsletterSubscribeSchema,
+  newsletterUnsubscribeSchema,
+  prayerRequestSchema,
+  publishingInquirySchema,
+  setInboxStatusSchema,
+} from './schemas';
+import type {
+  BookSubmission,
+  ContactMessage,
+  FormReceipt,
+  FormsCounts,
+  InboxPage,
+  NewsletterSubscriptionResult,
+  NewsletterUnsubscribeResult,
+  PrayerRequest,
+  PublishingInquiry,
+} from './types';
+
 /** The four admin inboxes (spec §2 Admin dashboard). */
 export const INBOX_KINDS = ['contact', 'prayer', 'publishing', 'book'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
@@ -31,3 +56,33 @@ export const FormsSubjects = {
   newsletterUnsubscribe: 'forms.newsletter.unsubscribe',
   counts: 'forms.inbox.counts',
 } as const;
+
+/** The admin view each inbox answers with. */
+export interface InboxViews {
+  contact: ContactMessage;
+  prayer: PrayerRequest;
+  publishing: PublishingInquiry;
+  book: BookSubmission;
+}
+
+/** What each inbox's create takes (the form as validated). */
+interface InboxForms {
+  contact: z.input<typeof contactMessageSchema>;
+  prayer: z.input<typeof prayerRequestSchema>;
+  publishing: z.input<typeof publishingInquirySchema>;
+  book: z.input<typeof createBookSubmissionSchema>;
+}
+
+type InboxSubjectMap = {
+  [K in InboxKind as `forms.${K}.create`]: { payload: InboxForms[K]; result: FormReceipt };
+} & { [K in InboxKind as `forms.${K}.list`]: { payload: z.input<typeof inboxListQuerySchema>; result: InboxPage<InboxViews[K]> } } & {
+  [K in InboxKind as `forms.${K}.get`]: { payload: z.input<typeof inboxRefSchema>; result: InboxViews[K] };
+} & { [K in InboxKind as `forms.${K}.set-status`]: { payload: z.input<typeof setInboxStatusSchema>; result: InboxViews[K] } };
+
+/** What each forms subject takes and answers; `RpcClient.send` reads its types from here. */
+export type FormsSubjectMap = InboxSubjectMap & {
+  [FormsSubjects.bookManuscript]: { payload: z.input<typeof inboxRefSchema>; result: ManuscriptFile };
+  [FormsSubjects.newsletterSubscribe]: { payload: z.input<typeof newsletterSubscribeSchema>; result: NewsletterSubscriptionResult };
+  [FormsSubjects.newsletterUnsubscribe]: { payload: z.input<typeof newsletterUnsubscribeSchema>; result: NewsletterUnsubscribeResult };
+  [FormsSubjects.counts]: { payload: Record<string, never>; result: FormsCounts };
+};

@@ -7,3 +7,8 @@ export interface UserRegisteredEvent {
   username: string;
   isAdmin: boolean;
 }
+
+/** What each identity event carries; `recordEvent` and `EventConsumer` read their types from here. */
+export interface IdentityEventMap {
+  [IdentityEvents.userRegistered]: UserRegisteredEvent;
+}

@@ -45,3 +45,11 @@ export interface OrderPaymentReviewEvent {
   /** Why the payment does not match the order, for the staff alert. */
   reasons: string[];
 }
+
+/** What each orders event carries; `recordEvent` and `EventConsumer` read their types from here. */
+export interface OrdersEventMap {
+  [OrdersEvents.placed]: OrderPlacedEvent;
+  [OrdersEvents.paid]: OrderPaidEvent;
+  [OrdersEvents.paymentFailed]: OrderPaymentFailedEvent;
+  [OrdersEvents.paymentReview]: OrderPaymentReviewEvent;
+}

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { createOrderSchema, createPaymentIntentSchema, findOrderSchema, listOrdersSchema, stripeWebhookSchema } from './schemas';
+import type { BuyerOrder, OrdersPage, PaymentIntentQuote, PlacedOrder, StripeWebhookResult } from './types';
+
 /**
  * Request/reply subjects of the orders service (payloads in ./schemas, results in ./types).
  * - createPaymentIntent: CreatePaymentIntentRequest → PaymentIntentQuote
@@ -13,3 +17,12 @@ export const OrdersSubjects = {
   list: 'orders.orders.list',
   handleStripeWebhook: 'orders.stripe-webhooks.handle',
 } as const;
+
+/** What each orders subject takes and answers; `RpcClient.send` reads its types from here. */
+export interface OrdersSubjectMap {
+  [OrdersSubjects.createPaymentIntent]: { payload: z.input<typeof createPaymentIntentSchema>; result: PaymentIntentQuote };
+  [OrdersSubjects.createOrder]: { payload: z.input<typeof createOrderSchema>; result: PlacedOrder };
+  [OrdersSubjects.findForBuyer]: { payload: z.input<typeof findOrderSchema>; result: BuyerOrder };
+  [OrdersSubjects.list]: { payload: z.input<typeof listOrdersSchema>; result: OrdersPage };
+  [OrdersSubjects.handleStripeWebhook]: { payload: z.input<typeof stripeWebhookSchema>; result: StripeWebhookResult };
+}
