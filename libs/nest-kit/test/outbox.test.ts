@@ -6,9 +6,9 @@ import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { openDataSource, postgresOptions } from '../src/database/database';
-import { EventConsumer } from '../src/outbox/event-consumer';
+import { consumeAnyEvents } from '../src/outbox/event-consumer';
 import { ensureEventsStream } from '../src/outbox/jetstream';
-import { recordEvent } from '../src/outbox/outbox';
+import { recordAnyEvent } from '../src/outbox/outbox';
 import { HandledEvent, OutboxEvent } from '../src/outbox/outbox-event.entity';
 import { CreateOutboxTables1763700000000 } from '../src/outbox/outbox.migration';
 import { natsConnectOptions } from '../src/nats/nats-connection';
@@ -47,7 +47,7 @@ const uniqueType = () => `test.thing${randomUUID().slice(0, 8)}.happened`;
 
 test('a committed event is published once, with the event id as Nats-Msg-Id, and marked published', async () => {
   const type = uniqueType();
-  const id = await dataSource.transaction((m) => recordEvent(m, type, { thingId: 't1' }));
+  const id = await dataSource.transaction((m) => recordAnyEvent(m, type, { thingId: 't1' }));
   const relay = new OutboxRelay({ dataSource, nc, logger });
   assert.equal(await relay.publishPending(), 1);
   assert.equal(await countOnSubject(type), 1);
@@ -65,7 +65,7 @@ test('an event from a rolled-back transaction is never published', async () => {
   const type = uniqueType();
   await assert.rejects(
     dataSource.transaction(async (m) => {
-      await recordEvent(m, type, {});
+      await recordAnyEvent(m, type, {});
       throw new Error('business rule failed');
     }),
   );
@@ -75,7 +75,7 @@ test('an event from a rolled-back transaction is never published', async () => {
 
 test('a relay that dies after publishing but before marking is restarted and the stream still holds the event once', async () => {
   const type = uniqueType();
-  const id = await dataSource.transaction((m) => recordEvent(m, type, { n: 1 }));
+  const id = await dataSource.transaction((m) => recordAnyEvent(m, type, { n: 1 }));
   const crashing = new OutboxRelay({
     dataSource,
     nc,
@@ -100,7 +100,7 @@ test('a durable consumer handles an event once even when it is delivered five ti
   const type = uniqueType();
   const durable = `test_${randomUUID().slice(0, 8)}`;
   const seen: string[] = [];
-  const consumer = new EventConsumer({
+  const consumer = consumeAnyEvents({
     durable,
     types: [type],
     dataSource,
@@ -133,7 +133,7 @@ test('a handler failure rolls back and the redelivered event is handled once it 
   const type = uniqueType();
   const durable = `test_${randomUUID().slice(0, 8)}`;
   let attempts = 0;
-  const consumer = new EventConsumer({
+  const consumer = consumeAnyEvents({
     durable,
     types: [type],
     dataSource,

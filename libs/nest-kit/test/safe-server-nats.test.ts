@@ -74,12 +74,12 @@ async function failure(promise: Promise<unknown>): Promise<{ error: AppError; ms
 
 test('a reply just under the bus limit is delivered whole', async () => {
   // The reply packet wraps the string in {"response":"…","isDisposed":true,"id":"…"}: leave room for it.
-  const reply = await rpc.send<string>(SUBJECTS.sized, { bytes: maxPayload - 200 });
+  const reply = String(await rpc.request(SUBJECTS.sized, { bytes: maxPayload - 200 }));
   assert.equal(reply.length, maxPayload - 200);
 });
 
 test('a reply over the bus limit comes back at once as an internal error naming the subject and size; the service answers the next request', async () => {
-  const { error, ms } = await failure(rpc.send(SUBJECTS.sized, { bytes: maxPayload + 10 }));
+  const { error, ms } = await failure(rpc.request(SUBJECTS.sized, { bytes: maxPayload + 10 }));
   assert.equal(error.code, 'internal');
   const details = error.details as { subject: string; bytes: number; maxPayload: number };
   assert.deepEqual([details.subject, details.maxPayload], [SUBJECTS.sized, maxPayload]);
@@ -90,20 +90,20 @@ test('a reply over the bus limit comes back at once as an internal error naming 
     `The ${SUBJECTS.sized} reply would be ${details.bytes} bytes, over the bus limit of ${maxPayload} bytes; it was not sent. Ask for a smaller page.`,
   );
   assert.ok(ms < TIMEOUT_MS, `answered in ${ms} ms, not by the caller's timeout`);
-  assert.deepEqual(await rpc.send(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
+  assert.deepEqual(await rpc.request(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
 });
 
 test('a reply that cannot be encoded comes back at once as an internal error; the service answers the next request', async () => {
-  const { error, ms } = await failure(rpc.send(SUBJECTS.bigint, {}));
+  const { error, ms } = await failure(rpc.request(SUBJECTS.bigint, {}));
   assert.equal(error.code, 'internal');
   assert.equal(error.message, `The ${SUBJECTS.bigint} handler could not send its answer.`);
   assert.ok(ms < TIMEOUT_MS, `answered in ${ms} ms, not by the caller's timeout`);
-  assert.deepEqual(await rpc.send(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
+  assert.deepEqual(await rpc.request(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
 });
 
 test('a request over the bus limit is a payload_too_large error naming the subject, and nothing breaks', async () => {
-  const { error } = await failure(rpc.send(SUBJECTS.echo, { text: 'y'.repeat(maxPayload) }));
+  const { error } = await failure(rpc.request(SUBJECTS.echo, { text: 'y'.repeat(maxPayload) }));
   assert.equal(error.code, 'payload_too_large');
   assert.equal(error.message, `The request to ${SUBJECTS.echo} is larger than the message bus allows. Send less at once.`);
-  assert.deepEqual(await rpc.send(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
+  assert.deepEqual(await rpc.request(SUBJECTS.echo, { still: 'up' }), { still: 'up' });
 });

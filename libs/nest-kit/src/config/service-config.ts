@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { baseServiceEnv } from './load-config';
+
+/** The one provider token under which every service's parsed config is injected: `@Inject(SERVICE_CONFIG)`. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+
+type BaseServiceEnv = z.infer<z.ZodObject<typeof baseServiceEnv>>;
+
+/** What every service's config starts with; each `config.ts` spreads it into its transform. */
+export interface BaseServiceConfig {
+  env: BaseServiceEnv['NODE_ENV'];
+  logLevel: BaseServiceEnv['LOG_LEVEL'];
+  natsUrl: string;
+  httpPort: number;
+  httpHost: string;
+  rpcTimeoutMs: number;
+}
+
+/** The shared half of a service's config transform: the parsed {@link baseServiceEnv} keys under their config names. */
+export function baseServiceConfig(env: BaseServiceEnv): BaseServiceConfig {
+  return {
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    httpPort: env.HTTP_PORT,
+    httpHost: env.HTTP_HOST,
+    rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+  };
+}
