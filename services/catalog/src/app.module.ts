@@ -1,7 +1,7 @@
-import { ServiceKitModule, StorageModule } from '@km/nest-kit';
+import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateCatalogItems1763700000200 } from '../migrations/1763700000200-create-catalog-items';
-import { CATALOG_CONFIG } from './catalog-config.token';
 import type { CatalogConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { CatalogItem } from './items/catalog-item.entity';
@@ -25,7 +25,7 @@ export class AppModule {
         StorageModule.forRoot(config.storage),
       ],
       controllers: [ItemsHandlers],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }, ItemsService, DemoSeeder],
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }, ItemsService, DemoSeeder],
     };
   }
 }

@@ -1,4 +1,5 @@
-import { baseProductionRules, baseServiceEnv, booleanFromEnv, checkStorageEnv, loadConfig, refuseInProduction, storageEnv, storageOptionsFrom } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, booleanFromEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import { z } from 'zod';
 
 export const catalogConfigSchema = z
@@ -13,11 +14,7 @@ export const catalogConfigSchema = z
     refuseInProduction(env, ctx, { ...baseProductionRules, DATABASE_URL: 'url' });
   })
   .transform((env) => ({
-    env: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    httpPort: env.HTTP_PORT,
-    httpHost: env.HTTP_HOST,
+    ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     storage: storageOptionsFrom(env),
     /** Fill an empty catalog with demo products and services (images included) at start. */

@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts';
-import { ObjectStorage, storageOptionsFrom, storageEnv } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { ObjectStorage, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
+import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

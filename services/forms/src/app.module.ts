@@ -1,4 +1,5 @@
-import { MailModule, ServiceKitModule } from '@km/nest-kit';
+import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
 import { BookSubmissionEntity } from './books/book-submission.entity';
@@ -8,7 +9,6 @@ import type { FormsConfig } from './config';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactHandlers } from './contact/contact.handlers';
 import { ContactService } from './contact/contact.service';
-import { FORMS_CONFIG } from './forms-config.token';
 import { CountsHandlers } from './inbox/counts.handlers';
 import { FormsMailConsumer } from './mail/forms-mail.consumer';
 import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
@@ -39,7 +39,7 @@ export class AppModule {
       ],
       controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers],
       providers: [
-        { provide: FORMS_CONFIG, useValue: config },
+        { provide: SERVICE_CONFIG, useValue: config },
         NewsletterService,
         ContactService,
         PrayerService,

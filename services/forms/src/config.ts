@@ -1,4 +1,5 @@
-import { baseProductionRules, baseServiceEnv, loadConfig, mailEnv, mailProductionRules, mailSettingsFromEnv, refuseInProduction } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { z } from 'zod';
 
 export const formsConfigSchema = z
@@ -18,11 +19,7 @@ export const formsConfigSchema = z
     }
   })
   .transform((env) => ({
-    env: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    httpPort: env.HTTP_PORT,
-    httpHost: env.HTTP_HOST,
+    ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
     mail: mailSettingsFromEnv(env),

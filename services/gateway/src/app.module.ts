@@ -1,4 +1,5 @@
-import { HealthModule, NATS_CONNECTION, NatsConnectionModule, RpcModule, StorageModule } from '@km/nest-kit';
+import { HealthModule, NATS_CONNECTION, NatsConnectionModule, RpcModule } from '@km/nest-kit';
+import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';

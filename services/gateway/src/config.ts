@@ -1,4 +1,5 @@
-import { baseProductionRules, baseServiceEnv, checkStorageEnv, loadConfig, optionalBooleanFromEnv, refuseInProduction, refuseInsecureCookies, storageEnv, storageOptionsFrom, stripeModeEnv } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, optionalBooleanFromEnv, refuseInProduction, refuseInsecureCookies, stripeModeEnv } from '@km/nest-kit';
+import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,12 +38,7 @@ export const gatewayConfigSchema = z
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.HTTP_PORT}`;
     const extra = env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin);
     return {
-      env: env.NODE_ENV,
-      logLevel: env.LOG_LEVEL,
-      natsUrl: env.NATS_URL,
-      httpPort: env.HTTP_PORT,
-      httpHost: env.HTTP_HOST,
-      rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      ...baseServiceConfig(env),
       redisUrl: env.REDIS_URL,
       publicOrigin,
       allowedOrigins: [publicOrigin, ...extra],

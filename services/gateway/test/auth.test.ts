@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
-import { testServers } from '@km/nest-kit/dist/src/testing';
+import { testServers } from '@km/nest-kit/testing';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
-import { testServers } from '@km/nest-kit/dist/src/testing';
+import { testServers } from '@km/nest-kit/testing';
 import { connect } from 'nats';
 import { crc32, deflateSync } from 'node:zlib';
 

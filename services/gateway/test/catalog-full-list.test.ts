@@ -5,7 +5,7 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
 import { Client as Pg } from 'pg';
-import { connectTestRpc, testServers } from '@km/nest-kit/dist/src/testing';
+import { connectTestRpc, testServers } from '@km/nest-kit/testing';
 import { Client, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { CatalogSubjects, type CatalogItem, type ItemData } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import { AppModule as OrdersModule } from '@km/orders/dist/src/app.module';
 import { loadOrdersConfig } from '@km/orders/dist/src/config';
 import type { INestApplication } from '@nestjs/common';
@@ -151,13 +151,13 @@ export async function catalogItem(h: CheckoutHarness, price: string, overrides: 
     featured: false,
     ...overrides,
   };
-  return h.rpc.send<CatalogItem>(CatalogSubjects.create, { kind: 'product', item, imageKey: `media/catalog/${randomUUID()}.png` });
+  return h.rpc.send(CatalogSubjects.create, { kind: 'product', item, imageKey: `media/catalog/${randomUUID()}.png` });
 }
 
 /** Changes a catalog item (price, stock) the way an admin edit would. */
 export async function updateCatalogItem(h: CheckoutHarness, item: CatalogItem, changes: Partial<ItemData>): Promise<CatalogItem> {
   const { name, price, description, category, tags, inStock, featured } = item;
-  return h.rpc.send<CatalogItem>(CatalogSubjects.update, { kind: item.kind, id: item.id, item: { name, price, description, category, tags, inStock, featured, ...changes } });
+  return h.rpc.send(CatalogSubjects.update, { kind: item.kind, id: item.id, item: { name, price, description, category, tags, inStock, featured, ...changes } });
 }
 
 /** Stripe's REST API as our server calls it (secret key, form body), for what the browser would do with Stripe.js. */

@@ -1,5 +1,5 @@
 import { OrdersEvents, type CatalogItem, type OrderPaidEvent, type OrderPaymentReviewEvent, type PaymentIntentQuote } from '@km/contracts';
-import { eventually, testNatsUrl, testServers } from '@km/nest-kit/dist/src/testing';
+import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import { OrderNumbers } from '@km/orders/dist/src/orders/order-numbers';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

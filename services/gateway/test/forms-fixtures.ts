@@ -1,4 +1,4 @@
-import { testServers } from '@km/nest-kit/dist/src/testing';
+import { testServers } from '@km/nest-kit/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { EVENTS_STREAM, eventSubject, FormsEvents, type EventEnvelope, type FormReceipt } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
-import { eventually, testServers } from '@km/nest-kit/dist/src/testing';
+import { eventually, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

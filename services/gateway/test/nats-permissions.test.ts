@@ -2,7 +2,7 @@
 // and permissions of tools/stack/nats-permissions.ts.
 import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents, type PublicUser } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
-import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/dist/src/testing';
+import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { connect, ErrorCode, type NatsConnection, type NatsError } from 'nats';
@@ -140,7 +140,7 @@ describe("the gateway's credentials", () => {
   test("may request identity's subjects and get identity's answer", async () => {
     const { rpc, close } = await connectTestRpc('gateway');
     try {
-      const user = await rpc.send<PublicUser>(IdentitySubjects.verifyCredentials, { username: ADMIN.username, password: ADMIN.password });
+      const user = await rpc.send(IdentitySubjects.verifyCredentials, { username: ADMIN.username, password: ADMIN.password });
       assert.equal(user.username, ADMIN.username);
       assert.equal(user.isAdmin, true);
       await assert.rejects(rpc.send(IdentitySubjects.verifyCredentials, { username: ADMIN.username, password: 'wrong-password' }), { code: 'unauthorized' });

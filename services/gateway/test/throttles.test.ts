@@ -1,4 +1,4 @@
-import { testServers } from '@km/nest-kit/dist/src/testing';
+import { testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
 import net from 'node:net';

@@ -1,9 +1,8 @@
-import { ServiceKitModule } from '@km/nest-kit';
+import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100-create-users-and-sessions';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
-import { IDENTITY_CONFIG } from './identity-config.token';
 import { Session } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
 import { AdminSeeder } from './users/admin-seeder';
@@ -26,7 +25,7 @@ export class AppModule {
         }),
       ],
       controllers: [IdentityHandlers],
-      providers: [{ provide: IDENTITY_CONFIG, useValue: config }, UsersService, SessionsService, AdminSeeder],
+      providers: [{ provide: SERVICE_CONFIG, useValue: config }, UsersService, SessionsService, AdminSeeder],
     };
   }
 }

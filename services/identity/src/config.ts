@@ -1,4 +1,4 @@
-import { baseProductionRules, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { z } from 'zod';
 
 const DEV_ADMIN_PASSWORD = 'kingdom-admin-dev';
@@ -24,11 +24,7 @@ export const identityConfigSchema = z
     }
   })
   .transform((env) => ({
-    env: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    httpPort: env.HTTP_PORT,
-    httpHost: env.HTTP_HOST,
+    ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD, email: env.ADMIN_EMAIL ?? null },
     sessionTtlHours: env.SESSION_TTL_HOURS,

@@ -8,10 +8,9 @@ import {
   type PublicUser,
   type ResolvedSession,
 } from '@km/contracts';
-import { parseOrThrow } from '@km/nest-kit';
+import { parseOrThrow, SERVICE_CONFIG } from '@km/nest-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IDENTITY_CONFIG } from './identity-config.token';
 import type { IdentityConfig } from './config';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
@@ -22,7 +21,7 @@ export class IdentityHandlers {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   @MessagePattern(IdentitySubjects.verifyCredentials)

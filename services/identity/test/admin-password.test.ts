@@ -1,5 +1,5 @@
 import { UnauthorizedError } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/dist/src/testing';
+import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

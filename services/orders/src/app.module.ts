@@ -1,11 +1,11 @@
-import { MailModule, RpcModule, ServiceKitModule } from '@km/nest-kit';
+import { RpcModule, SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-orders';
 import { PaymentReview1763700000401 } from '../migrations/1763700000401-payment-review';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
-import { ORDERS_CONFIG } from './orders-config.token';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
 import { Order } from './orders/order.entity';
@@ -37,7 +37,7 @@ export class AppModule {
       ],
       controllers: [OrdersHandlers],
       providers: [
-        { provide: ORDERS_CONFIG, useValue: config },
+        { provide: SERVICE_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         CartPricing,
         PaymentIntentsService,

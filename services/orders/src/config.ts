@@ -1,4 +1,5 @@
-import { baseProductionRules, baseServiceEnv, loadConfig, mailEnv, mailProductionRules, mailSettingsFromEnv, refuseInProduction, stripeModeEnv } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction, stripeModeEnv } from '@km/nest-kit';
+import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { z } from 'zod';
 
 export const ordersConfigSchema = z
@@ -30,12 +31,7 @@ export const ordersConfigSchema = z
     if (env.STRIPE_API_HOST) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
   })
   .transform((env) => ({
-    env: env.NODE_ENV,
-    logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
-    httpPort: env.HTTP_PORT,
-    httpHost: env.HTTP_HOST,
-    rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

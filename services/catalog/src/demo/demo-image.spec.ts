@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { sniffFileKind } from '@km/nest-kit';
+import { sniffFileKind } from '@km/nest-kit/storage';
 import { renderDemoImage, wrapWords } from './demo-image';
 
 test('a demo image is a 600×600 WEBP that our upload sniffing recognises', async () => {

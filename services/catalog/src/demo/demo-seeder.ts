@@ -1,10 +1,10 @@
 import { CATALOG_IMAGE_PREFIX, CatalogEvents, type CatalogItemEvent } from '@km/contracts';
-import { ObjectStorage, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { ObjectStorage } from '@km/nest-kit/storage';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { CATALOG_CONFIG } from '../catalog-config.token';
 import type { CatalogConfig } from '../config';
 import { CatalogItem } from '../items/catalog-item.entity';
 import { renderDemoImage } from './demo-image';
@@ -25,7 +25,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly dataSource: DataSource,
     private readonly storage: ObjectStorage,
     private readonly outbox: OutboxRelayRunner,
-    @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: CatalogConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -39,7 +39,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
   async seedIfEmpty(): Promise<number> {
     const stored: string[] = [];
     try {
-      const added = await this.dataSource.transaction(async (manager) => {
+      const added = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
         if ((await manager.count(CatalogItem)) > 0) return 0;
         const keys = await this.storeImages(stored);
@@ -56,10 +56,9 @@ export class DemoSeeder implements OnApplicationBootstrap {
           }),
         );
         await manager.save(rows);
-        for (const row of rows) await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemCreated, { itemId: row.id, kind: row.kind });
+        for (const row of rows) await record(CatalogEvents.itemCreated, { itemId: row.id, kind: row.kind });
         return rows.length;
       });
-      this.outbox.relay.kick();
       return added;
     } catch (error) {
       await Promise.all(stored.map((key) => this.storage.delete(key).catch(() => undefined)));

@@ -17,7 +17,8 @@ import {
   type ListItemsRequest,
   type UpdateItemRequest,
 } from '@km/contracts';
-import { AppError, invalidFields, NotFoundError, ObjectStorage, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { ObjectStorage } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -115,39 +116,36 @@ export class ItemsService {
 
   async create({ kind, item, imageKey }: CreateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
-    const created = await this.dataSource.transaction(async (manager) => {
+    const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), imageKey }));
-      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemCreated, { itemId: row.id, kind });
+      await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
       return row;
     });
-    this.outbox.relay.kick();
     return toCatalogItemDto(created);
   }
 
   /** A new image replaces the old one, whose object is deleted only once the change has committed. */
   async update({ kind, id, item, imageKey }: UpdateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
-    const { row, replacedKey } = await this.dataSource.transaction(async (manager) => {
+    const { row, replacedKey } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const current = await this.find(manager, kind, id, true);
       const replacedKey = imageKey && current.imageKey !== imageKey ? current.imageKey : null;
       manager.merge(CatalogItem, current, { ...columns(item), imageKey: imageKey ?? current.imageKey });
       const row = await manager.save(current);
-      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemUpdated, { itemId: row.id, kind });
+      await record(CatalogEvents.itemUpdated, { itemId: row.id, kind });
       return { row, replacedKey };
     });
-    this.outbox.relay.kick();
     if (replacedKey) await this.deleteObject(replacedKey);
     return toCatalogItemDto(row);
   }
 
   async delete({ kind, id }: ItemRef): Promise<DeletedItem> {
-    const imageKey = await this.dataSource.transaction(async (manager) => {
+    const imageKey = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const current = await this.find(manager, kind, id, true);
       await manager.delete(CatalogItem, { id: current.id });
-      await recordEvent<CatalogItemEvent>(manager, CatalogEvents.itemDeleted, { itemId: current.id, kind });
+      await record(CatalogEvents.itemDeleted, { itemId: current.id, kind });
       return current.imageKey;
     });
-    this.outbox.relay.kick();
     if (imageKey) await this.deleteObject(imageKey);
     return { id, kind };
   }

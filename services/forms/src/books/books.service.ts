@@ -1,5 +1,5 @@
 import { FormsEvents, type BookReceivedEvent, type BookSubmission, type CreateBookSubmissionRequest, type FormReceipt, type ManuscriptFile } from '@km/contracts';
-import { OutboxRelayRunner, recordEvent } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox';
@@ -19,7 +19,7 @@ export class BooksService {
 
   /** The manuscript is already in storage (the gateway streamed it there); this records who sent what. */
   async create({ manuscript, ...fields }: CreateBookSubmissionRequest): Promise<FormReceipt> {
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const saved = await manager.save(
         manager.create(BookSubmissionEntity, {
           ...fields,
@@ -29,10 +29,9 @@ export class BooksService {
           manuscriptContentType: manuscript.contentType,
         }),
       );
-      await recordEvent<BookReceivedEvent>(manager, FormsEvents.bookReceived, { bookSubmissionId: saved.id, email: saved.email });
+      await record(FormsEvents.bookReceived, { bookSubmissionId: saved.id, email: saved.email });
       return saved;
     });
-    this.outbox.relay.kick();
     return receipt(row.id, row.createdAt, 'Thank you for your manuscript. Our publishing team will review it and contact you about next steps.');
   }
 

@@ -1,5 +1,5 @@
 import { FormsEvents, type ContactMessage, type ContactMessageData, type ContactReceivedEvent, type FormReceipt } from '@km/contracts';
-import { OutboxRelayRunner, recordEvent } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox';
@@ -21,14 +21,13 @@ export class ContactService {
 
   async create(data: ContactMessageData): Promise<FormReceipt> {
     const { privacyAccepted: _accepted, ...fields } = data;
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const saved = await manager.save(manager.create(ContactMessageEntity, fields));
-      await recordEvent<ContactReceivedEvent>(manager, FormsEvents.contactReceived, { contactMessageId: saved.id, email: saved.email });
+      await record(FormsEvents.contactReceived, { contactMessageId: saved.id, email: saved.email });
       // The contact form's newsletter opt-in subscribes the sender just as the footer form does.
       if (data.wantsNewsletter) await this.newsletter.subscribeWithin(manager, data.email.toLowerCase());
       return saved;
     });
-    this.outbox.relay.kick();
     return receipt(row.id, row.createdAt, 'Thank you for your message. We will reply within 24 hours on business days.');
   }
 }

@@ -1,13 +1,6 @@
-import {
-  FormsEvents,
-  type BookReceivedEvent,
-  type ContactReceivedEvent,
-  type EventEnvelope,
-  type NewsletterSubscribedEvent,
-  type PrayerReceivedEvent,
-  type PublishingReceivedEvent,
-} from '@km/contracts';
-import { EventConsumer, MailService, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { FormsEvents, type TypedEvent } from '@km/contracts';
+import { EventConsumer, NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
@@ -15,7 +8,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { BookSubmissionEntity, toBookSubmission } from '../books/book-submission.entity';
 import type { FormsConfig } from '../config';
 import { ContactMessageEntity, toContactMessage } from '../contact/contact-message.entity';
-import { FORMS_CONFIG } from '../forms-config.token';
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity';
 import { PrayerRequestEntity, toPrayerRequest } from '../prayer/prayer-request.entity';
 import { PublishingInquiryEntity, toPublishingInquiry } from '../publishing/publishing-inquiry.entity';
@@ -24,6 +16,8 @@ import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishing
 /** Durable consumer name: the forms service's own mail for its own events. */
 export const FORMS_MAIL_CONSUMER = 'forms-mail';
 
+type FormsEventType = (typeof FormsEvents)[keyof typeof FormsEvents];
+
 /**
  * Turns each submission event into its emails. The consumer handles an event once (handled ids), and each email
  * is queued under a key of its own, so even a redelivery after a crash between queueing and commit queues nothing
@@ -31,14 +25,14 @@ export const FORMS_MAIL_CONSUMER = 'forms-mail';
  */
 @Injectable()
 export class FormsMailConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumer: EventConsumer;
+  private readonly consumer: EventConsumer<FormsEventType>;
   private readonly context: MailContext;
 
   constructor(
     dataSource: DataSource,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    @Inject(FORMS_CONFIG) config: FormsConfig,
+    @Inject(SERVICE_CONFIG) config: FormsConfig,
     private readonly mail: MailService,
   ) {
     this.context = { publicOrigin: config.publicOrigin, staff: config.staff };
@@ -60,7 +54,7 @@ export class FormsMailConsumer implements OnApplicationBootstrap, OnApplicationS
     await this.consumer.stop();
   }
 
-  private async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
+  private async handle(event: TypedEvent<FormsEventType>, manager: EntityManager): Promise<void> {
     const mails = await this.mailsFor(event, manager);
     if (mails === undefined) {
       // The row is gone (or belongs to another database in a shared test stream): nothing to tell anyone.
@@ -70,26 +64,26 @@ export class FormsMailConsumer implements OnApplicationBootstrap, OnApplicationS
     for (const { key, mail } of mails) await this.mail.send(key, mail);
   }
 
-  private async mailsFor(event: EventEnvelope, manager: EntityManager): Promise<KeyedMail[] | undefined> {
+  private async mailsFor(event: TypedEvent<FormsEventType>, manager: EntityManager): Promise<KeyedMail[] | undefined> {
     switch (event.type) {
       case FormsEvents.contactReceived: {
-        const row = await manager.findOneBy(ContactMessageEntity, { id: (event.data as ContactReceivedEvent).contactMessageId });
+        const row = await manager.findOneBy(ContactMessageEntity, { id: event.data.contactMessageId });
         return row ? contactMails(toContactMessage(row), this.context) : undefined;
       }
       case FormsEvents.prayerReceived: {
-        const row = await manager.findOneBy(PrayerRequestEntity, { id: (event.data as PrayerReceivedEvent).prayerRequestId });
+        const row = await manager.findOneBy(PrayerRequestEntity, { id: event.data.prayerRequestId });
         return row ? prayerMails(toPrayerRequest(row), this.context) : undefined;
       }
       case FormsEvents.publishingReceived: {
-        const row = await manager.findOneBy(PublishingInquiryEntity, { id: (event.data as PublishingReceivedEvent).publishingInquiryId });
+        const row = await manager.findOneBy(PublishingInquiryEntity, { id: event.data.publishingInquiryId });
         return row ? publishingMails(toPublishingInquiry(row), this.context) : undefined;
       }
       case FormsEvents.bookReceived: {
-        const row = await manager.findOneBy(BookSubmissionEntity, { id: (event.data as BookReceivedEvent).bookSubmissionId });
+        const row = await manager.findOneBy(BookSubmissionEntity, { id: event.data.bookSubmissionId });
         return row ? bookMails(toBookSubmission(row), this.context) : undefined;
       }
       case FormsEvents.newsletterSubscribed: {
-        const row = await manager.findOneBy(NewsletterSubscriptionEntity, { id: (event.data as NewsletterSubscribedEvent).subscriptionId });
+        const row = await manager.findOneBy(NewsletterSubscriptionEntity, { id: event.data.subscriptionId });
         // Unsubscribed again before the welcome went out: no welcome.
         if (!row) return undefined;
         return row.unsubscribedAt ? [] : [newsletterWelcomeMail(event.id, row.email, row.unsubscribeToken, this.context)];

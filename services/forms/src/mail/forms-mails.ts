@@ -9,7 +9,7 @@ import type {
   PublishingInquiry,
   PublishingTimeline,
 } from '@km/contracts';
-import type { OutgoingMail } from '@km/nest-kit';
+import type { OutgoingMail } from '@km/nest-kit/mail';
 import { oneLine, renderMail } from './mail-layout';
 
 export interface MailContext {

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '@km/nest-kit';
+import type { OutgoingMail } from '@km/nest-kit/mail';
 
 export interface MailContent {
   to: string;

@@ -1,5 +1,5 @@
 import { FormsEvents, type NewsletterSubscribedEvent, type NewsletterSubscriptionResult, type NewsletterUnsubscribeResult } from '@km/contracts';
-import { AppError, OutboxRelayRunner, recordEvent } from '@km/nest-kit';
+import { AppError, commitWithEvents, OutboxRelayRunner, recordEvent } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -24,8 +24,7 @@ export class NewsletterService {
 
   /** Subscribing an address that already is subscribed is not an error: it answers alreadySubscribed. */
   async subscribe(email: string): Promise<NewsletterSubscriptionResult> {
-    const outcome = await this.dataSource.transaction((manager) => this.subscribeWithin(manager, email));
-    if (outcome.changed) this.outbox.relay.kick();
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, (manager) => this.subscribeWithin(manager, email));
     return {
       email,
       subscribedAt: outcome.subscribedAt.toISOString(),
@@ -61,7 +60,7 @@ export class NewsletterService {
       await manager.update(NewsletterSubscriptionEntity, { id: current.id }, { subscribedAt, unsubscribedAt: null });
       outcome = { subscriptionId: current.id, subscribedAt, changed: true };
     }
-    await recordEvent<NewsletterSubscribedEvent>(manager, FormsEvents.newsletterSubscribed, { subscriptionId: outcome.subscriptionId, email });
+    await recordEvent(manager, FormsEvents.newsletterSubscribed, { subscriptionId: outcome.subscriptionId, email });
     return outcome;
   }
 

@@ -1,5 +1,5 @@
 import { FormsEvents, type FormReceipt, type PrayerReceivedEvent, type PrayerRequest, type PrayerRequestData } from '@km/contracts';
-import { OutboxRelayRunner, recordEvent } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox';
@@ -19,9 +19,9 @@ export class PrayerService {
 
   async create(data: PrayerRequestData): Promise<FormReceipt> {
     const { confidentialityAccepted: _accepted, ...fields } = data;
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const saved = await manager.save(manager.create(PrayerRequestEntity, fields));
-      await recordEvent<PrayerReceivedEvent>(manager, FormsEvents.prayerReceived, {
+      await record(FormsEvents.prayerReceived, {
         prayerRequestId: saved.id,
         email: saved.email,
         isUrgent: saved.isUrgent,
@@ -29,7 +29,6 @@ export class PrayerService {
       });
       return saved;
     });
-    this.outbox.relay.kick();
     return receipt(row.id, row.createdAt, 'Thank you for sharing your prayer request. Our prayer team will be praying for you.');
   }
 }

@@ -1,5 +1,5 @@
 import { FormsEvents, type FormReceipt, type PublishingInquiry, type PublishingInquiryData, type PublishingReceivedEvent } from '@km/contracts';
-import { OutboxRelayRunner, recordEvent } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Inbox } from '../inbox/inbox';
@@ -18,12 +18,11 @@ export class PublishingService {
   }
 
   async create(data: PublishingInquiryData): Promise<FormReceipt> {
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const saved = await manager.save(manager.create(PublishingInquiryEntity, data));
-      await recordEvent<PublishingReceivedEvent>(manager, FormsEvents.publishingReceived, { publishingInquiryId: saved.id, email: saved.email });
+      await record(FormsEvents.publishingReceived, { publishingInquiryId: saved.id, email: saved.email });
       return saved;
     });
-    this.outbox.relay.kick();
     return receipt(row.id, row.createdAt, 'Thank you for your inquiry. We will answer within 24-48 hours.');
   }
 }

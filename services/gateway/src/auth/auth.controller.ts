@@ -27,7 +27,7 @@ export class AuthController {
     const user = req.user as PublicUser;
     const previous: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof previous === 'string' && previous) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
-    const session = await this.rpc.send<CreatedSession>(IdentitySubjects.createSession, { userId: user.id });
+    const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
     res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
     return { user };
   }
@@ -56,7 +56,7 @@ export class AuthController {
     if (body.isAdmin && !req.user?.isAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
     // Each registration costs identity an argon2 hash, so a visitor's count against the address's sign-in budget.
     if (!req.user?.isAdmin) await this.limits.consumeRegistration(req.ip ?? 'unknown');
-    const user = await this.rpc.send<PublicUser>(IdentitySubjects.register, body);
+    const user = await this.rpc.send(IdentitySubjects.register, body);
     return { user };
   }
 }

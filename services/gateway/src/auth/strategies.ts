@@ -15,7 +15,7 @@ export class PasswordStrategy extends PassportStrategy(LocalStrategy, 'local') {
   }
 
   validate(username: string, password: string): Promise<PublicUser> {
-    return this.rpc.send<PublicUser>(IdentitySubjects.verifyCredentials, { username, password });
+    return this.rpc.send(IdentitySubjects.verifyCredentials, { username, password });
   }
 }
 
@@ -29,7 +29,7 @@ export class SessionCookieStrategy extends PassportStrategy(CustomStrategy, 'ses
   async validate(req: Request): Promise<PublicUser | false> {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
-    const { user } = await this.rpc.send<ResolvedSession>(IdentitySubjects.resolveSession, { token });
+    const { user } = await this.rpc.send(IdentitySubjects.resolveSession, { token });
     return user ?? false;
   }
 }

@@ -1,5 +1,6 @@
 import { CATALOG_IMAGE_PREFIX, categoriesFor, itemFieldsSchema, type ItemData, type ItemKind } from '@km/contracts';
-import { fieldIssues, imageUploadPolicy, invalidFields, type MultipartForm } from '@km/nest-kit';
+import { fieldIssues, invalidFields } from '@km/nest-kit';
+import { imageUploadPolicy, type MultipartForm } from '@km/nest-kit/storage';
 
 export const CATALOG_IMAGE_POLICY = imageUploadPolicy(CATALOG_IMAGE_PREFIX);
 

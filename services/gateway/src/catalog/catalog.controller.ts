@@ -1,5 +1,6 @@
 import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogChunk, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
-import { AppError, ObjectStorage, parseOrThrow, receiveMultipart, RpcClient, type StoredObject } from '@km/nest-kit';
+import { AppError, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -37,7 +38,7 @@ function catalogRoutes(kind: ItemKind) {
     async list(@Query() query: Record<string, unknown>): Promise<CatalogPage | StreamableFile> {
       const asked = Object.fromEntries(LIST_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
       if (Object.keys(asked).length === 0) return this.wholeList();
-      return this.rpc.send<CatalogPage>(CatalogSubjects.list, { kind, ...parseOrThrow(listQuerySchema, asked) });
+      return this.rpc.send(CatalogSubjects.list, { kind, ...parseOrThrow(listQuerySchema, asked) });
     }
 
     /**
@@ -46,7 +47,7 @@ function catalogRoutes(kind: ItemKind) {
      * before answering, so a catalog that is down is still a clean 503.
      */
     async wholeList(): Promise<StreamableFile> {
-      const ask = (after?: string) => this.rpc.send<CatalogChunk>(CatalogSubjects.listChunk, { kind, after });
+      const ask = (after?: string) => this.rpc.send(CatalogSubjects.listChunk, { kind, after });
       const first = await ask();
       const logger = this.logger;
       async function* body() {
@@ -78,7 +79,7 @@ function catalogRoutes(kind: ItemKind) {
     @ApiOperation({ summary: `One ${kind}; 404 for an unknown id.` })
     @ApiParam({ name: 'id', format: 'uuid' })
     get(@Param('id') id: string): Promise<CatalogItem> {
-      return this.rpc.send<CatalogItem>(CatalogSubjects.get, { kind, id });
+      return this.rpc.send(CatalogSubjects.get, { kind, id });
     }
 
     @Post()
@@ -91,7 +92,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image;
       try {
         const item = parseItemForm(form, true);
-        return await this.rpc.send<CatalogItem>(CatalogSubjects.create, { kind, item, imageKey: image.key });
+        return await this.rpc.send(CatalogSubjects.create, { kind, item, imageKey: image.key });
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -109,7 +110,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image as StoredObject | undefined;
       try {
         const item = parseItemForm(form, false);
-        return await this.rpc.send<CatalogItem>(CatalogSubjects.update, { kind, id, item, imageKey: image?.key });
+        return await this.rpc.send(CatalogSubjects.update, { kind, id, item, imageKey: image?.key });
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -148,7 +149,7 @@ export class ProductsController extends catalogRoutes('product') {
   @Get('featured')
   @ApiOperation({ summary: 'The newest featured product (ARCHITECTURE §10); 404 when none is featured.' })
   featured(): Promise<CatalogItem> {
-    return this.rpc.send<CatalogItem>(CatalogSubjects.featured, { kind: 'product' });
+    return this.rpc.send(CatalogSubjects.featured, { kind: 'product' });
   }
 }
 

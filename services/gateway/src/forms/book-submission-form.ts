@@ -1,5 +1,6 @@
 import { bookSubmissionFieldsSchema, GENRES, MANUSCRIPT_PREFIX, type BookSubmissionFields } from '@km/contracts';
-import { fieldIssues, invalidFields, manuscriptUploadPolicy, type MultipartForm, type ReceivedFile } from '@km/nest-kit';
+import { fieldIssues, invalidFields } from '@km/nest-kit';
+import { manuscriptUploadPolicy, type MultipartForm, type ReceivedFile } from '@km/nest-kit/storage';
 
 export const MANUSCRIPT_POLICY = manuscriptUploadPolicy(MANUSCRIPT_PREFIX);
 

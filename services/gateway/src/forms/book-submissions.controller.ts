@@ -1,5 +1,6 @@
 import { FormsSubjects, type BookSubmission, type FormReceipt, type ManuscriptFile } from '@km/contracts';
-import { AppError, ObjectStorage, receiveMultipart, RpcClient, type ReceivedFile } from '@km/nest-kit';
+import { AppError, RpcClient } from '@km/nest-kit';
+import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -12,7 +13,7 @@ import { manuscriptFilename } from './manuscript-filename';
 
 @ApiTags('forms')
 @Controller('api/book-submissions')
-export class BookSubmissionsController extends inboxRoutes<BookSubmission>('book', 'book submissions') {
+export class BookSubmissionsController extends inboxRoutes('book', 'book submissions') {
   private readonly logger = new Logger('BookSubmissions');
 
   constructor(
@@ -41,7 +42,7 @@ export class BookSubmissionsController extends inboxRoutes<BookSubmission>('book
         size: file.size,
         contentType: file.contentType as ManuscriptFile['contentType'],
       };
-      return await this.rpc.send<FormReceipt>(FormsSubjects.book.create, { ...fields, manuscript });
+      return await this.rpc.send(FormsSubjects.book.create, { ...fields, manuscript });
     } catch (error) {
       await this.discard(form.files.manuscript, error);
       throw error;
@@ -53,7 +54,7 @@ export class BookSubmissionsController extends inboxRoutes<BookSubmission>('book
   @ApiOperation({ summary: 'Download the manuscript of a book submission (admin), under the name the author gave it. Manuscripts are never public.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async manuscript(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const file = await this.rpc.send<ManuscriptFile>(FormsSubjects.bookManuscript, { id });
+    const file = await this.rpc.send(FormsSubjects.bookManuscript, { id });
     const object = await this.storage.read(file.key);
     if (!object) throw new AppError('not_found', 'The manuscript file of this submission is missing from storage.');
     res.attachment(file.filename);

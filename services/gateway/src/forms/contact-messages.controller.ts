@@ -7,7 +7,7 @@ import { inboxRoutes } from './inbox-routes';
 
 @ApiTags('forms')
 @Controller('api/contact-messages')
-export class ContactMessagesController extends inboxRoutes<ContactMessage>('contact', 'contact messages') {
+export class ContactMessagesController extends inboxRoutes('contact', 'contact messages') {
   @Post()
   @FormsRateLimit()
   @ApiOperation({
@@ -15,6 +15,6 @@ export class ContactMessagesController extends inboxRoutes<ContactMessage>('cont
   })
   @ApiZodBody(contactMessageSchema)
   create(@ZodBody(contactMessageSchema) body: ContactMessageData): Promise<FormReceipt> {
-    return this.rpc.send<FormReceipt>(FormsSubjects.contact.create, body);
+    return this.rpc.send(FormsSubjects.contact.create, body);
   }
 }

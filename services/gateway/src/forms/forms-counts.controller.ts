@@ -13,6 +13,6 @@ export class FormsCountsController {
   @RequireAdmin()
   @ApiOperation({ summary: "The admin dashboard's four count cards: for each inbox, its total and how many still need attention (new, unread, submitted)." })
   counts(): Promise<FormsCounts> {
-    return this.rpc.send<FormsCounts>(FormsSubjects.counts, {});
+    return this.rpc.send(FormsSubjects.counts, {});
   }
 }

@@ -1,4 +1,4 @@
-import { FormsSubjects, INBOX_DEFAULT_PAGE_SIZE, INBOX_MAX_PAGE_SIZE, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxPage, type SetStatusBody } from '@km/contracts';
+import { FormsSubjects, INBOX_DEFAULT_PAGE_SIZE, INBOX_MAX_PAGE_SIZE, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxViews, type SetStatusBody } from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Get, Injectable, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
@@ -10,7 +10,9 @@ import { ApiZodBody, ZodBody } from '../http/zod-body';
  * The admin routes every inbox shares: the list (spec §7), one item, and the status change (ARCHITECTURE §10).
  * RoleGuard runs before any body is read, so signed-out callers get 401 and non-admins 403 whatever they send.
  */
-export function inboxRoutes<View>(kind: InboxKind, plural: string) {
+export function inboxRoutes(kind: InboxKind, plural: string) {
+  // Typed by the subject map: one of the four admin views (the kind is only known at run time here).
+  type View = InboxViews[InboxKind];
   const subjects = FormsSubjects[kind];
 
   // @Injectable makes TypeScript record the constructor's parameter types, which the subclasses inherit.
@@ -26,7 +28,7 @@ export function inboxRoutes<View>(kind: InboxKind, plural: string) {
     @ApiQuery({ name: 'page', required: false, type: Number, description: '1 by default.' })
     @ApiQuery({ name: 'pageSize', required: false, type: Number, description: `1 to ${INBOX_MAX_PAGE_SIZE}, ${INBOX_DEFAULT_PAGE_SIZE} by default.` })
     async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<View[]> {
-      const page = await this.rpc.send<InboxPage<View>>(subjects.list, parseOrThrow(inboxListQuerySchema, { page: query.page, pageSize: query.pageSize }));
+      const page = await this.rpc.send(subjects.list, parseOrThrow(inboxListQuerySchema, { page: query.page, pageSize: query.pageSize }));
       res.setHeader('X-Total-Count', String(page.total));
       return page.items;
     }
@@ -36,7 +38,7 @@ export function inboxRoutes<View>(kind: InboxKind, plural: string) {
     @ApiOperation({ summary: `One of the ${plural} (admin); 404 for an unknown id.` })
     @ApiParam({ name: 'id', format: 'uuid' })
     get(@Param('id') id: string): Promise<View> {
-      return this.rpc.send<View>(subjects.get, { id });
+      return this.rpc.send(subjects.get, { id });
     }
 
     @Patch(':id')
@@ -45,7 +47,7 @@ export function inboxRoutes<View>(kind: InboxKind, plural: string) {
     @ApiParam({ name: 'id', format: 'uuid' })
     @ApiZodBody(setStatusSchema)
     setStatus(@Param('id') id: string, @ZodBody(setStatusSchema) body: SetStatusBody): Promise<View> {
-      return this.rpc.send<View>(subjects.setStatus, { id, status: body.status });
+      return this.rpc.send(subjects.setStatus, { id, status: body.status });
     }
   }
   return InboxRoutes;

@@ -29,7 +29,7 @@ export class NewsletterController {
   })
   @ApiZodBody(newsletterSubscribeSchema)
   async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: Response): Promise<void> {
-    const result = await this.rpc.send<NewsletterSubscriptionResult>(FormsSubjects.newsletterSubscribe, body);
+    const result = await this.rpc.send(FormsSubjects.newsletterSubscribe, body);
     res.status(result.alreadySubscribed ? 200 : 201).json(result);
   }
 
@@ -43,7 +43,7 @@ export class NewsletterController {
     let page: UnsubscribePage;
     try {
       const request = parseOrThrow(newsletterUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
-      const result = await this.rpc.send<NewsletterUnsubscribeResult>(FormsSubjects.newsletterUnsubscribe, request);
+      const result = await this.rpc.send(FormsSubjects.newsletterUnsubscribe, request);
       page = unsubscribedPage(result.email);
     } catch (error) {
       const known = AppError.from(error);

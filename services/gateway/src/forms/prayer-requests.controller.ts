@@ -7,7 +7,7 @@ import { inboxRoutes } from './inbox-routes';
 
 @ApiTags('forms')
 @Controller('api/prayer-requests')
-export class PrayerRequestsController extends inboxRoutes<PrayerRequest>('prayer', 'prayer requests') {
+export class PrayerRequestsController extends inboxRoutes('prayer', 'prayer requests') {
   @Post()
   @FormsRateLimit()
   @ApiOperation({
@@ -15,6 +15,6 @@ export class PrayerRequestsController extends inboxRoutes<PrayerRequest>('prayer
   })
   @ApiZodBody(prayerRequestSchema)
   create(@ZodBody(prayerRequestSchema) body: PrayerRequestData): Promise<FormReceipt> {
-    return this.rpc.send<FormReceipt>(FormsSubjects.prayer.create, body);
+    return this.rpc.send(FormsSubjects.prayer.create, body);
   }
 }

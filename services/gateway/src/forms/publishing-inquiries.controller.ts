@@ -7,7 +7,7 @@ import { inboxRoutes } from './inbox-routes';
 
 @ApiTags('forms')
 @Controller('api/publishing-inquiries')
-export class PublishingInquiriesController extends inboxRoutes<PublishingInquiry>('publishing', 'publishing inquiries') {
+export class PublishingInquiriesController extends inboxRoutes('publishing', 'publishing inquiries') {
   @Post()
   @FormsRateLimit()
   @ApiOperation({
@@ -15,6 +15,6 @@ export class PublishingInquiriesController extends inboxRoutes<PublishingInquiry
   })
   @ApiZodBody(publishingInquirySchema)
   create(@ZodBody(publishingInquirySchema) body: PublishingInquiryData): Promise<FormReceipt> {
-    return this.rpc.send<FormReceipt>(FormsSubjects.publishing.create, body);
+    return this.rpc.send(FormsSubjects.publishing.create, body);
   }
 }

@@ -1,5 +1,6 @@
 import { MANUSCRIPT_PREFIX } from '@km/contracts';
-import { AppError, ObjectStorage, parseByteRange } from '@km/nest-kit';
+import { AppError } from '@km/nest-kit';
+import { ObjectStorage, parseByteRange } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';

@@ -42,7 +42,7 @@ export class CheckoutController {
   @ApiResponse({ status: 200, description: '{clientSecret, paymentIntentId, subtotal, tax, shipping, total, items[{productId, productName, productPrice, quantity, subtotal}]}' })
   @ApiResponse({ status: 409, description: 'A product is unknown or out of stock; the message names it.' })
   createPaymentIntent(@ZodBody(createPaymentIntentSchema) body: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
-    return this.rpc.send<PaymentIntentQuote>(OrdersSubjects.createPaymentIntent, body, this.config.checkoutRpcTimeoutMs);
+    return this.rpc.send(OrdersSubjects.createPaymentIntent, body, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('orders')
@@ -55,7 +55,7 @@ export class CheckoutController {
   @ApiResponse({ status: 201, description: '{orderNumber, status, subtotal, tax, shipping, total}' })
   @ApiResponse({ status: 409, description: 'A product is unknown or out of stock, or "Your cart changed; please review the total and try again." (details: the new totals).' })
   async createOrder(@ZodBody(createOrderSchema) body: CreateOrderRequest, @Res({ passthrough: true }) res: Response): Promise<PlacedOrderResponse> {
-    const { created, ...order } = await this.rpc.send<PlacedOrder>(OrdersSubjects.createOrder, body, this.config.checkoutRpcTimeoutMs);
+    const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, body, this.config.checkoutRpcTimeoutMs);
     res.status(created ? 201 : 200);
     return order;
   }
@@ -67,7 +67,7 @@ export class CheckoutController {
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 20 by default.' })
   @ApiQuery({ name: 'status', required: false, enum: ORDER_STATUSES })
   list(@Query() query: Record<string, unknown>): Promise<OrdersPage> {
-    return this.rpc.send<OrdersPage>(OrdersSubjects.list, parseOrThrow(listOrdersSchema, query));
+    return this.rpc.send(OrdersSubjects.list, parseOrThrow(listOrdersSchema, query));
   }
 
   @Get('orders/:orderNumber')
@@ -75,6 +75,6 @@ export class CheckoutController {
   @ApiParam({ name: 'orderNumber', example: 'KM-7Q2M9XKD' })
   @ApiQuery({ name: 'email', required: true, description: 'The email address the order was placed with (any letter case).' })
   findForBuyer(@Param('orderNumber') orderNumber: string, @Query('email') email: unknown): Promise<BuyerOrder> {
-    return this.rpc.send<BuyerOrder>(OrdersSubjects.findForBuyer, parseOrThrow(findOrderSchema, { orderNumber, email }));
+    return this.rpc.send(OrdersSubjects.findForBuyer, parseOrThrow(findOrderSchema, { orderNumber, email }));
   }
 }

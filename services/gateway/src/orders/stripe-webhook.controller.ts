@@ -22,6 +22,6 @@ export class StripeWebhookController {
     if (!Buffer.isBuffer(raw) || raw.length === 0) {
       throw new InvalidError('Stripe webhook refused: the body must be the JSON event Stripe sent, with Content-Type: application/json.');
     }
-    return this.rpc.send<StripeWebhookResult>(OrdersSubjects.handleStripeWebhook, { payload: raw.toString('base64'), signature: req.header('stripe-signature') ?? '' });
+    return this.rpc.send(OrdersSubjects.handleStripeWebhook, { payload: raw.toString('base64'), signature: req.header('stripe-signature') ?? '' });
   }
 }

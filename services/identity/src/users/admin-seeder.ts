@@ -1,8 +1,7 @@
-import { SERVICE_LOGGER } from '@km/nest-kit';
+import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config';
-import { IDENTITY_CONFIG } from '../identity-config.token';
 import { UsersService } from './users.service';
 
 /** The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD at first start. */
@@ -10,7 +9,7 @@ import { UsersService } from './users.service';
 export class AdminSeeder implements OnApplicationBootstrap {
   constructor(
     private readonly users: UsersService,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 

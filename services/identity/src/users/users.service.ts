@@ -1,9 +1,8 @@
 import { IdentityEvents, type PublicUser, type RegisterInput, type UserRegisteredEvent } from '@km/contracts';
-import { ConflictError, OutboxRelayRunner, recordEvent, UnauthorizedError } from '@km/nest-kit';
+import { commitWithEvents, ConflictError, OutboxRelayRunner, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { IdentityConfig } from '../config';
-import { IDENTITY_CONFIG } from '../identity-config.token';
 import { PasswordGate } from './password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { toPublicUser, User } from './user.entity';
@@ -13,7 +12,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRelayRunner,
-    @Inject(IDENTITY_CONFIG) config: IdentityConfig,
+    @Inject(SERVICE_CONFIG) config: IdentityConfig,
   ) {
     this.argon2 = new PasswordGate(config.argon2.concurrency, config.argon2.maxQueued);
   }
@@ -31,18 +30,17 @@ export class UsersService {
   async register(input: RegisterInput): Promise<PublicUser> {
     const passwordHash = await this.argon2.run(() => hashPassword(input.password));
     try {
-      const user = await this.dataSource.transaction(async (manager) => {
+      const user = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const created = await manager.save(
           manager.create(User, { username: input.username, email: input.email ?? null, passwordHash, isAdmin: input.isAdmin }),
         );
-        await recordEvent<UserRegisteredEvent>(manager, IdentityEvents.userRegistered, {
+        await record(IdentityEvents.userRegistered, {
           userId: created.id,
           username: created.username,
           isAdmin: created.isAdmin,
         });
         return created;
       });
-      this.outbox.relay.kick();
       return toPublicUser(user);
     } catch (error) {
       if (error instanceof QueryFailedError && (error as unknown as { code?: string }).code === '23505') {

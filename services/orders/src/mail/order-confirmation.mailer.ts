@@ -1,5 +1,6 @@
-import { OrdersEvents, type EventEnvelope, type OrderPaidEvent } from '@km/contracts';
-import { EventConsumer, MailService, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { OrdersEvents, type TypedEvent } from '@km/contracts';
+import { EventConsumer, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
@@ -14,7 +15,7 @@ import { orderConfirmationMail } from './order-confirmation';
  */
 @Injectable()
 export class OrderConfirmationMailer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumer: EventConsumer;
+  private readonly consumer: EventConsumer<typeof OrdersEvents.paid>;
 
   constructor(
     dataSource: DataSource,
@@ -28,7 +29,7 @@ export class OrderConfirmationMailer implements OnApplicationBootstrap, OnApplic
       dataSource,
       nc,
       logger,
-      handle: (event, manager) => this.send(event as EventEnvelope<OrderPaidEvent>, manager),
+      handle: (event, manager) => this.send(event, manager),
     });
   }
 
@@ -40,7 +41,7 @@ export class OrderConfirmationMailer implements OnApplicationBootstrap, OnApplic
     await this.consumer.stop();
   }
 
-  private async send(event: EventEnvelope<OrderPaidEvent>, manager: EntityManager) {
+  private async send(event: TypedEvent<typeof OrdersEvents.paid>, manager: EntityManager) {
     const order = await manager.findOne(Order, { where: { id: event.data.orderId }, relations: { lines: true } });
     if (!order) {
       // Our own outbox wrote the event with the order, so the order is gone, not late: nothing to retry for.

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '@km/nest-kit';
+import type { OutgoingMail } from '@km/nest-kit/mail';
 import type { Order } from '../orders/order.entity';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,23 +1,23 @@
-import { OrdersEvents, type EventEnvelope, type OrderPaymentReviewEvent } from '@km/contracts';
-import { EventConsumer, MailService, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { OrdersEvents } from '@km/contracts';
+import { EventConsumer, NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
-import { ORDERS_CONFIG } from '../orders-config.token';
 import { paymentReviewAlertMail } from './payment-review-alert';
 
 /** Alerts staff once per order whose payment went to review (a durable consumer; the mail key makes a repeat a no-op). */
 @Injectable()
 export class PaymentReviewAlertMailer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumer: EventConsumer;
+  private readonly consumer: EventConsumer<typeof OrdersEvents.paymentReview>;
 
   constructor(
     dataSource: DataSource,
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(SERVICE_LOGGER) logger: Logger,
-    @Inject(ORDERS_CONFIG) config: OrdersConfig,
+    @Inject(SERVICE_CONFIG) config: OrdersConfig,
     mail: MailService,
   ) {
     this.consumer = new EventConsumer({
@@ -27,7 +27,7 @@ export class PaymentReviewAlertMailer implements OnApplicationBootstrap, OnAppli
       nc,
       logger,
       handle: async (event) => {
-        const review = (event as EventEnvelope<OrderPaymentReviewEvent>).data;
+        const review = event.data;
         await mail.send(`payment-review-alert:${review.orderId}`, paymentReviewAlertMail(review, config.staffAlertEmail));
       },
     });

@@ -1,5 +1,5 @@
 import type { OrderPaymentReviewEvent } from '@km/contracts';
-import type { OutgoingMail } from '@km/nest-kit';
+import type { OutgoingMail } from '@km/nest-kit/mail';
 
 /** Tells staff that a payment did not match its order, with both amounts and why, so they can refund or settle it. */
 export function paymentReviewAlertMail(event: OrderPaymentReviewEvent, staffEmail: string): OutgoingMail {

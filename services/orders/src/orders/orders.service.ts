@@ -12,7 +12,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -66,14 +66,13 @@ export class OrdersService {
 
     const cart = await this.pricing.price(request.items);
     this.logClientTotals(request, cart);
-    const placed = await this.dataSource.transaction(async (manager) => {
+    const placed = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
       const raced = await manager.findOne(Order, { where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
       if (raced) return repeatOf(raced, request);
       await this.paymentIntents.assertChargesTotal(request.paymentIntentId, cart);
       return this.insert(manager, request, cart);
     });
-    if (placed.created) this.outbox.relay.kick();
     return placed;
   }
 
@@ -113,7 +112,7 @@ export class OrdersService {
       })),
     );
     const facts = { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total };
-    await recordEvent<OrderPlacedEvent>(manager, OrdersEvents.placed, facts);
+    await recordEvent(manager, OrdersEvents.placed, facts);
     await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
     return toPlacedOrder(order, true);
   }
@@ -151,13 +150,13 @@ export class OrdersService {
 
   private async recordStatusEvent(manager: EntityManager, order: Order, status: OrderStatus, received: ReceivedPayment | null) {
     if (status === 'paid') {
-      await recordEvent<OrderPaidEvent>(manager, OrdersEvents.paid, { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total });
+      await recordEvent(manager, OrdersEvents.paid, { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total });
     } else if (status === 'payment_failed') {
-      await recordEvent<OrderPaymentFailedEvent>(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
+      await recordEvent(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
     } else if (status === 'payment_review') {
       const got = received ?? { amountCents: 0, currency: 'usd', cartFingerprint: null };
       this.logger.error({ orderNumber: order.orderNumber, total: order.total, received: got }, 'Stripe reports a payment that does not match its order; the order waits for review');
-      await recordEvent<OrderPaymentReviewEvent>(manager, OrdersEvents.paymentReview, {
+      await recordEvent(manager, OrdersEvents.paymentReview, {
         orderId: order.id,
         orderNumber: order.orderNumber,
         total: order.total,

@@ -1,11 +1,10 @@
 import type { StripeWebhookRequest, StripeWebhookResult, StripeWebhookOutcome } from '@km/contracts';
-import { InvalidError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { commitWithEvents, InvalidError, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
-import { ORDERS_CONFIG } from '../orders-config.token';
 import { PAYMENT_SIGNALS } from '../orders/order-status';
 import { Order } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
@@ -27,7 +26,7 @@ export class StripeWebhooksService {
     private readonly orders: OrdersService,
     private readonly outbox: OutboxRelayRunner,
     @Inject(STRIPE) private readonly stripe: Stripe,
-    @Inject(ORDERS_CONFIG) private readonly config: OrdersConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -41,7 +40,7 @@ export class StripeWebhooksService {
     const received =
       signal === 'succeeded' ? { amountReceived: intent.amount_received, currency: intent.currency, cartFingerprint: intent.metadata?.cart_fingerprint ?? null } : null;
 
-    const outcome = await this.dataSource.transaction(async (manager): Promise<StripeWebhookOutcome> => {
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
       await lockPaymentIntent(manager, intent.id);
       const order = await manager.findOneBy(Order, { paymentIntentId: intent.id });
       // Another part of the business (a membership, say) or another shop on the same account.
@@ -60,7 +59,6 @@ export class StripeWebhooksService {
       const status = await this.orders.applyPaymentSignal(manager, order, signal, at, received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint });
       return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
-    if (outcome === 'paid' || outcome === 'payment_failed' || outcome === 'payment_review') this.outbox.relay.kick();
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
   }

@@ -33,7 +33,7 @@ export class CartPricing {
   constructor(private readonly rpc: RpcClient) {}
 
   async price(items: CartLineInput[]): Promise<PricedCart> {
-    const found = await this.rpc.send<CatalogItem[]>(CatalogSubjects.getMany, { ids: items.map((i) => i.productId) });
+    const found = await this.rpc.send(CatalogSubjects.getMany, { ids: items.map((i) => i.productId) });
     const byId = new Map(found.map((item) => [item.id, item]));
     const unavailable: Unavailable[] = [];
     for (const item of items) {

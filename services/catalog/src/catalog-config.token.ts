@@ -1,1 +1,0 @@
-export const CATALOG_CONFIG = Symbol('CATALOG_CONFIG');

@@ -1,1 +1,0 @@
-export const FORMS_CONFIG = Symbol('FORMS_CONFIG');

@@ -1,1 +1,0 @@
-export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

@@ -1,1 +1,0 @@
-export const ORDERS_CONFIG = Symbol('ORDERS_CONFIG');
