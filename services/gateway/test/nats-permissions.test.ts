@@ -1,6 +1,6 @@
 // The bus has permissions (issue 8): against the test stack's real nats-server, which always runs with the users
 // and permissions of tools/stack/nats-permissions.ts.
-import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents, type PublicUser } from '@km/contracts';
+import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
 import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-import { CATALOG_IMAGE_PREFIX, CatalogEvents, type CatalogItemEvent } from '@km/contracts';
+import { CATALOG_IMAGE_PREFIX, CatalogEvents } from '@km/contracts';
 import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';

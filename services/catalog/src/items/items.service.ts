@@ -3,7 +3,6 @@ import {
   categoriesFor,
   DEFAULT_PAGE_SIZE,
   type CatalogItem as CatalogItemDto,
-  type CatalogItemEvent,
   type CatalogChunk,
   type CatalogPage,
   type CreateItemRequest,

@@ -1,4 +1,4 @@
-import { FormsEvents, type BookReceivedEvent, type BookSubmission, type CreateBookSubmissionRequest, type FormReceipt, type ManuscriptFile } from '@km/contracts';
+import { FormsEvents, type BookSubmission, type CreateBookSubmissionRequest, type FormReceipt, type ManuscriptFile } from '@km/contracts';
 import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';

@@ -1,4 +1,4 @@
-import { FormsEvents, type ContactMessage, type ContactMessageData, type ContactReceivedEvent, type FormReceipt } from '@km/contracts';
+import { FormsEvents, type ContactMessage, type ContactMessageData, type FormReceipt } from '@km/contracts';
 import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';

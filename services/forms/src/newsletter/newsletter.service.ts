@@ -1,4 +1,4 @@
-import { FormsEvents, type NewsletterSubscribedEvent, type NewsletterSubscriptionResult, type NewsletterUnsubscribeResult } from '@km/contracts';
+import { FormsEvents, type NewsletterSubscriptionResult, type NewsletterUnsubscribeResult } from '@km/contracts';
 import { AppError, commitWithEvents, OutboxRelayRunner, recordEvent } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { FormsEvents, type FormReceipt, type PublishingInquiry, type PublishingInquiryData, type PublishingReceivedEvent } from '@km/contracts';
+import { FormsEvents, type FormReceipt, type PublishingInquiry, type PublishingInquiryData } from '@km/contracts';
 import { commitWithEvents, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';

@@ -1,4 +1,4 @@
-import { IdentitySubjects, registerSchema, loginSchema, type CreatedSession, type PublicUser, type RegisterInput } from '@km/contracts';
+import { IdentitySubjects, registerSchema, loginSchema, type PublicUser, type RegisterInput } from '@km/contracts';
 import { ForbiddenError, RpcClient, UnauthorizedError } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

@@ -1,4 +1,4 @@
-import { IdentitySubjects, type PublicUser, type ResolvedSession } from '@km/contracts';
+import { IdentitySubjects, type PublicUser } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';

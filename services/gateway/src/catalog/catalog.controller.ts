@@ -1,4 +1,4 @@
-import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogChunk, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
+import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
 import { AppError, parseOrThrow, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { FormsSubjects, type BookSubmission, type FormReceipt, type ManuscriptFile } from '@km/contracts';
+import { FormsSubjects, type FormReceipt, type ManuscriptFile } from '@km/contracts';
 import { AppError, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';

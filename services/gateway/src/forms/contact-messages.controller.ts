@@ -1,4 +1,4 @@
-import { contactMessageSchema, FormsSubjects, type ContactMessage, type ContactMessageData, type FormReceipt } from '@km/contracts';
+import { contactMessageSchema, FormsSubjects, type ContactMessageData, type FormReceipt } from '@km/contracts';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';

@@ -3,8 +3,6 @@ import {
   newsletterSubscribeSchema,
   newsletterUnsubscribeSchema,
   type NewsletterSubscribeRequest,
-  type NewsletterSubscriptionResult,
-  type NewsletterUnsubscribeResult,
 } from '@km/contracts';
 import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';

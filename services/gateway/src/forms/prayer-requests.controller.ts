@@ -1,4 +1,4 @@
-import { FormsSubjects, prayerRequestSchema, type FormReceipt, type PrayerRequest, type PrayerRequestData } from '@km/contracts';
+import { FormsSubjects, prayerRequestSchema, type FormReceipt, type PrayerRequestData } from '@km/contracts';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';

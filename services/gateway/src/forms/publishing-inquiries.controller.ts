@@ -1,4 +1,4 @@
-import { FormsSubjects, publishingInquirySchema, type FormReceipt, type PublishingInquiry, type PublishingInquiryData } from '@km/contracts';
+import { FormsSubjects, publishingInquirySchema, type FormReceipt, type PublishingInquiryData } from '@km/contracts';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';

@@ -10,7 +10,6 @@ import {
   type CreatePaymentIntentRequest,
   type OrdersPage,
   type PaymentIntentQuote,
-  type PlacedOrder,
   type PlacedOrderResponse,
 } from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';

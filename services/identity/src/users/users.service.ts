@@ -1,4 +1,4 @@
-import { IdentityEvents, type PublicUser, type RegisterInput, type UserRegisteredEvent } from '@km/contracts';
+import { IdentityEvents, type PublicUser, type RegisterInput } from '@km/contracts';
 import { commitWithEvents, ConflictError, OutboxRelayRunner, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';

@@ -4,11 +4,7 @@ import {
   type CreateOrderRequest,
   type FindOrderRequest,
   type ListOrdersRequest,
-  type OrderPaidEvent,
-  type OrderPaymentFailedEvent,
-  type OrderPaymentReviewEvent,
   type OrderStatus,
-  type OrderPlacedEvent,
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';

@@ -1,4 +1,4 @@
-import { CatalogSubjects, type CatalogItem, type PricedLine, type Totals } from '@km/contracts';
+import { CatalogSubjects, type PricedLine, type Totals } from '@km/contracts';
 import { AppError, RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
