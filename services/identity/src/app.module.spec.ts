@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+
+const HEAVY = /[\\/]node_modules[\\/](bullmq|nodemailer|@aws-sdk)[\\/]/;
+
+/** Requires `target` in a fresh node and answers the packages from HEAVY it loaded. */
+function heavyPackagesLoadedBy(target: string): string[] {
+  const script = `require(${JSON.stringify(target)}); process.stdout.write(JSON.stringify(Object.keys(require.cache)))`;
+  const child = spawnSync(process.execPath, ['-e', script], { cwd: __dirname, encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  const loaded: string[] = JSON.parse(child.stdout);
+  return [...new Set(loaded.map((file) => HEAVY.exec(file)?.[1]).filter((name): name is string => name !== undefined))].sort();
+}
+
+test("identity's app module loads neither BullMQ nor nodemailer nor the AWS SDK", () => {
+  assert.deepEqual(heavyPackagesLoadedBy(path.join(__dirname, 'app.module.js')), []);
+});
+
+test('the check sees them when a module does load them (the kit\'s mail and storage entries)', () => {
+  assert.deepEqual(heavyPackagesLoadedBy('@km/nest-kit/mail'), ['bullmq', 'nodemailer']);
+  assert.deepEqual(heavyPackagesLoadedBy('@km/nest-kit/storage'), ['@aws-sdk']);
+});
