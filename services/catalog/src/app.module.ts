@@ -1,4 +1,4 @@
-import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { ServiceKitModule } from '@km/nest-kit';
 import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateCatalogItems1763700000200 } from '../migrations/1763700000200-create-catalog-items';
@@ -16,16 +16,14 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({
           name: 'catalog',
-          natsUrl: config.natsUrl,
-          logLevel: config.logLevel,
-          url: config.databaseUrl,
+          config,
           entities: [CatalogItem],
           migrations: [CreateCatalogItems1763700000200],
         }),
         StorageModule.forRoot(config.storage),
       ],
       controllers: [ItemsHandlers],
-      providers: [{ provide: SERVICE_CONFIG, useValue: config }, ItemsService, DemoSeeder],
+      providers: [ItemsService, DemoSeeder],
     };
   }
 }

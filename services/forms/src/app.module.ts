@@ -1,4 +1,4 @@
-import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
@@ -29,9 +29,7 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({
           name: 'forms',
-          natsUrl: config.natsUrl,
-          logLevel: config.logLevel,
-          url: config.databaseUrl,
+          config,
           entities: [ContactMessageEntity, PrayerRequestEntity, PublishingInquiryEntity, BookSubmissionEntity, NewsletterSubscriptionEntity],
           migrations: [CreateFormsTables1763700000600],
         }),
@@ -39,7 +37,6 @@ export class AppModule {
       ],
       controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers],
       providers: [
-        { provide: SERVICE_CONFIG, useValue: config },
         NewsletterService,
         ContactService,
         PrayerService,

@@ -1,4 +1,4 @@
-import { SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { ServiceKitModule } from '@km/nest-kit';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100-create-users-and-sessions';
 import type { IdentityConfig } from './config';
@@ -17,15 +17,13 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({
           name: 'identity',
-          natsUrl: config.natsUrl,
-          logLevel: config.logLevel,
-          url: config.databaseUrl,
+          config,
           entities: [User, Session],
           migrations: [CreateUsersAndSessions1763700000100],
         }),
       ],
       controllers: [IdentityHandlers],
-      providers: [{ provide: SERVICE_CONFIG, useValue: config }, UsersService, SessionsService, AdminSeeder],
+      providers: [UsersService, SessionsService, AdminSeeder],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { RpcModule, SERVICE_CONFIG, ServiceKitModule } from '@km/nest-kit';
+import { RpcModule, ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-orders';
@@ -25,9 +25,7 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({
           name: 'orders',
-          natsUrl: config.natsUrl,
-          logLevel: config.logLevel,
-          url: config.databaseUrl,
+          config,
           entities: [Order, OrderLine, StripeEventRecord],
           migrations: [CreateOrders1763700000400, PaymentReview1763700000401],
         }),
@@ -37,7 +35,6 @@ export class AppModule {
       ],
       controllers: [OrdersHandlers],
       providers: [
-        { provide: SERVICE_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         CartPricing,
         PaymentIntentsService,

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { SERVICE_CONFIG, type BaseServiceConfig } from '../config/service-config';
 import { openDataSource, postgresOptions, type DatabaseOptions } from '../database/database';
 import { RpcErrorFilter } from '../errors/rpc-error.filter';
 import { HealthModule } from '../health/health.module';
@@ -16,10 +17,10 @@ import { OutboxRelay } from '../outbox/outbox-relay';
 
 export const SERVICE_LOGGER = Symbol('SERVICE_LOGGER');
 
-export interface ServiceKitOptions extends DatabaseOptions {
+export interface ServiceKitOptions extends Omit<DatabaseOptions, 'url'> {
   name: string;
-  natsUrl: string;
-  logLevel: string;
+  /** The service's parsed config: NATS, log level and database come from it, and it is injected as `SERVICE_CONFIG`. */
+  config: BaseServiceConfig & { databaseUrl: string };
 }
 
 @Injectable()
@@ -37,22 +38,23 @@ export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationS
 }
 
 /**
- * Everything a domain service shares: its Postgres database (migrations at start,
+ * Everything a domain service shares: its config (as `SERVICE_CONFIG`), its Postgres database (migrations at start,
  * outbox tables included), a NATS connection, the outbox relay, `/health` and `/ready`,
  * request ids from message headers, and errors serialised for the caller.
  */
 @Module({})
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
+    const { natsUrl, logLevel, databaseUrl } = options.config;
     const entities = [...(options.entities as Function[]), OutboxEvent, HandledEvent];
     const migrations = [CreateOutboxTables1763700000000, ...(options.migrations as Function[])];
     return {
       module: ServiceKitModule,
       global: true,
       imports: [
-        NatsConnectionModule.forRoot(options.natsUrl, options.name),
+        NatsConnectionModule.forRoot(natsUrl, options.name),
         TypeOrmModule.forRootAsync({
-          useFactory: () => postgresOptions({ url: options.url, entities, migrations }),
+          useFactory: () => postgresOptions({ url: databaseUrl, entities, migrations }),
           dataSourceFactory: (dataSourceOptions) => openDataSource(dataSourceOptions!),
         }),
         HealthModule.forRoot({
@@ -64,12 +66,13 @@ export class ServiceKitModule {
         }),
       ],
       providers: [
-        { provide: SERVICE_LOGGER, useValue: createLogger(options.name, options.logLevel) },
+        { provide: SERVICE_CONFIG, useValue: options.config },
+        { provide: SERVICE_LOGGER, useValue: createLogger(options.name, logLevel) },
         OutboxRelayRunner,
         { provide: APP_INTERCEPTOR, useClass: RequestIdInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_LOGGER, OutboxRelayRunner],
+      exports: [SERVICE_CONFIG, SERVICE_LOGGER, OutboxRelayRunner],
     };
   }
 }
