@@ -1,4 +1,4 @@
-import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts';
+import { EVENTS_STREAM, eventSubject, type EventData, type EventType, type TypedEvent } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
 import { testServers } from '@km/nest-kit/testing';
 import { connect } from 'nats';
@@ -63,18 +63,18 @@ export const productFields = (overrides: Record<string, string | undefined> = {}
 });
 
 /** Events of one type on the EVENTS stream whose data matches. */
-export async function publishedEvents<T extends object>(type: string, match: (data: T) => boolean): Promise<EventEnvelope<T>[]> {
+export async function publishedEvents<T extends EventType>(type: T, match: (data: EventData<T>) => boolean): Promise<TypedEvent<T>[]> {
   const nc = await connect(natsConnectOptions(testServers().KM_TEST_NATS_URL, 'test-inspector'));
   try {
     const subject = eventSubject(type);
     const jsm = await nc.jetstreamManager();
     const total = (await jsm.streams.info(EVENTS_STREAM, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
     const consumer = await nc.jetstream().consumers.get(EVENTS_STREAM, { filterSubjects: subject });
-    const found: EventEnvelope<T>[] = [];
+    const found: TypedEvent<T>[] = [];
     for (let i = 0; i < total; i++) {
       const msg = await consumer.next({ expires: 1000 });
       if (!msg) break;
-      const event = msg.json<EventEnvelope<T>>();
+      const event = msg.json<TypedEvent<T>>();
       if (match(event.data)) found.push(event);
     }
     return found;

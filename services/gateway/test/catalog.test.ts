@@ -1,4 +1,4 @@
-import { CatalogEvents, CatalogSubjects, type CatalogItem, type CatalogItemEvent } from '@km/contracts';
+import { CatalogEvents, CatalogSubjects, type CatalogItem } from '@km/contracts';
 import { connectTestRpc, eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -172,7 +172,7 @@ describe('create, read, update and delete', () => {
     await admin.delete(`/api/products/${item.id}`);
     for (const type of [CatalogEvents.itemCreated, CatalogEvents.itemUpdated, CatalogEvents.itemDeleted]) {
       const events = await eventually(async () => {
-        const found = await publishedEvents<CatalogItemEvent>(type, (data) => data.itemId === item.id);
+        const found = await publishedEvents(type, (data) => data.itemId === item.id);
         return found.length > 0 && found;
       });
       assert.equal(events.length, 1, type);

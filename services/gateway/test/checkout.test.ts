@@ -1,4 +1,4 @@
-import { OrdersEvents, type CatalogItem, type OrderPaidEvent, type OrderPaymentReviewEvent, type PaymentIntentQuote } from '@km/contracts';
+import { OrdersEvents, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
 import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import { OrderNumbers } from '@km/orders/dist/src/orders/order-numbers';
 import assert from 'node:assert/strict';
@@ -85,7 +85,7 @@ const deliver = (payload: string, signature: string | null = stripeSignature(pay
   visitor().request('POST', '/api/webhooks/stripe', payload, { 'content-type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'stripe-signature': signature }) });
 
 const rowCount = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
-const paidEventsFor = (orderNumber: string) => publishedEvents<OrderPaidEvent>(OrdersEvents.paid, (e) => e.orderNumber === orderNumber);
+const paidEventsFor = (orderNumber: string) => publishedEvents(OrdersEvents.paid, (e) => e.orderNumber === orderNumber);
 
 /** Waits until the confirmation for this order arrived, then long enough to be sure no second one follows. */
 async function confirmationsOf(orderNumber: string) {
@@ -515,7 +515,7 @@ describe('POST /api/webhooks/stripe', () => {
 });
 
 describe('an order is paid only at its own total', () => {
-  const reviewEventsFor = (orderNumber: string) => publishedEvents<OrderPaymentReviewEvent>(OrdersEvents.paymentReview, (e) => e.orderNumber === orderNumber);
+  const reviewEventsFor = (orderNumber: string) => publishedEvents(OrdersEvents.paymentReview, (e) => e.orderNumber === orderNumber);
   const staffAlertsFor = (orderNumber: string) => caughtMails(`Payment review needed: order ${orderNumber}`);
   const postOrder = (body: Record<string, unknown>) => visitor().post('/api/orders', body);
 
