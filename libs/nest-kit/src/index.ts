@@ -20,6 +20,7 @@ export * from './outbox/outbox.migration';
 export * from './outbox/jetstream';
 export * from './outbox/outbox-relay';
 export * from './outbox/event-consumer';
+export * from './outbox/consumer-service';
 export * from './database/database';
 export * from './health/health.module';
 export * from './service/service-kit.module';

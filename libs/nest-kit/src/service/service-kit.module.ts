@@ -14,8 +14,10 @@ import { RequestIdInterceptor } from '../nats/request-id.interceptor';
 import { HandledEvent, OutboxEvent } from '../outbox/outbox-event.entity';
 import { CreateOutboxTables1763700000000 } from '../outbox/outbox.migration';
 import { OutboxRelay } from '../outbox/outbox-relay';
+import { EventConsumerKit } from '../outbox/consumer-service';
+import { SERVICE_LOGGER } from './service-logger';
 
-export const SERVICE_LOGGER = Symbol('SERVICE_LOGGER');
+export { SERVICE_LOGGER };
 
 export interface ServiceKitOptions extends Omit<DatabaseOptions, 'url'> {
   name: string;
@@ -69,10 +71,11 @@ export class ServiceKitModule {
         { provide: SERVICE_CONFIG, useValue: options.config },
         { provide: SERVICE_LOGGER, useValue: createLogger(options.name, logLevel) },
         OutboxRelayRunner,
+        EventConsumerKit,
         { provide: APP_INTERCEPTOR, useClass: RequestIdInterceptor },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
       ],
-      exports: [SERVICE_CONFIG, SERVICE_LOGGER, OutboxRelayRunner],
+      exports: [SERVICE_CONFIG, SERVICE_LOGGER, OutboxRelayRunner, EventConsumerKit],
     };
   }
 }

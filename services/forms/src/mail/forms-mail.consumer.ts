@@ -1,10 +1,8 @@
 import { FormsEvents, type TypedEvent } from '@km/contracts';
-import { EventConsumer, NATS_CONNECTION, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { NatsConnection } from 'nats';
-import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { BookSubmissionEntity, toBookSubmission } from '../books/book-submission.entity';
 import type { FormsConfig } from '../config';
 import { ContactMessageEntity, toContactMessage } from '../contact/contact-message.entity';
@@ -24,37 +22,19 @@ type FormsEventType = (typeof FormsEvents)[keyof typeof FormsEvents];
  * twice. Emails are rendered from the stored row, so events stay small.
  */
 @Injectable()
-export class FormsMailConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumer: EventConsumer<FormsEventType>;
+export class FormsMailConsumer extends ConsumerService<FormsEventType> {
   private readonly context: MailContext;
 
   constructor(
-    dataSource: DataSource,
-    @Inject(NATS_CONNECTION) nc: NatsConnection,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    kit: EventConsumerKit,
     @Inject(SERVICE_CONFIG) config: FormsConfig,
     private readonly mail: MailService,
   ) {
+    super(kit, { durable: FORMS_MAIL_CONSUMER, types: Object.values(FormsEvents) });
     this.context = { publicOrigin: config.publicOrigin, staff: config.staff };
-    this.consumer = new EventConsumer({
-      durable: FORMS_MAIL_CONSUMER,
-      types: Object.values(FormsEvents),
-      dataSource,
-      nc,
-      logger,
-      handle: (event, manager) => this.handle(event, manager),
-    });
   }
 
-  async onApplicationBootstrap() {
-    await this.consumer.start();
-  }
-
-  async onApplicationShutdown() {
-    await this.consumer.stop();
-  }
-
-  private async handle(event: TypedEvent<FormsEventType>, manager: EntityManager): Promise<void> {
+  protected async handle(event: TypedEvent<FormsEventType>, manager: EntityManager): Promise<void> {
     const mails = await this.mailsFor(event, manager);
     if (mails === undefined) {
       // The row is gone (or belongs to another database in a shared test stream): nothing to tell anyone.

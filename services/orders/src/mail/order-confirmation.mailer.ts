@@ -1,10 +1,8 @@
 import { OrdersEvents, type TypedEvent } from '@km/contracts';
-import { EventConsumer, NATS_CONNECTION, SERVICE_LOGGER } from '@km/nest-kit';
+import { ConsumerService, EventConsumerKit } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { NatsConnection } from 'nats';
-import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';
 
@@ -14,34 +12,15 @@ import { orderConfirmationMail } from './order-confirmation';
  * a no-op. The mail queue retries through an SMTP outage, so the mail is late, not lost.
  */
 @Injectable()
-export class OrderConfirmationMailer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly consumer: EventConsumer<typeof OrdersEvents.paid>;
-
+export class OrderConfirmationMailer extends ConsumerService<typeof OrdersEvents.paid> {
   constructor(
-    dataSource: DataSource,
-    @Inject(NATS_CONNECTION) nc: NatsConnection,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    kit: EventConsumerKit,
     private readonly mail: MailService,
   ) {
-    this.consumer = new EventConsumer({
-      durable: 'orders-confirmation-mail',
-      types: [OrdersEvents.paid],
-      dataSource,
-      nc,
-      logger,
-      handle: (event, manager) => this.send(event, manager),
-    });
+    super(kit, { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] });
   }
 
-  async onApplicationBootstrap() {
-    await this.consumer.start();
-  }
-
-  async onApplicationShutdown() {
-    await this.consumer.stop();
-  }
-
-  private async send(event: TypedEvent<typeof OrdersEvents.paid>, manager: EntityManager) {
+  protected async handle(event: TypedEvent<typeof OrdersEvents.paid>, manager: EntityManager) {
     const order = await manager.findOne(Order, { where: { id: event.data.orderId }, relations: { lines: true } });
     if (!order) {
       // Our own outbox wrote the event with the order, so the order is gone, not late: nothing to retry for.
