@@ -22,7 +22,10 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // @km/contracts is a linked CommonJS workspace package: Vite converts only node_modules by default (see Vite's
+  // "Monorepos and Linked Dependencies"). The web imports only its zod-free /vocabulary entry.
+  optimizeDeps: { include: ['@km/contracts/vocabulary'] },
+  build: { outDir: 'dist', emptyOutDir: true, commonjsOptions: { include: [/libs[\\/]contracts[\\/]dist/, /node_modules/] } },
   server: {
     proxy: { '/api': toGateway, '/media': toGateway, '/feeds': toGateway },
   },

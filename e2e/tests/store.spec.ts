@@ -1,3 +1,4 @@
+import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts/vocabulary';
 import { expect, test, type Page } from '@playwright/test';
 import { toasts } from './helpers';
 import {
@@ -15,8 +16,6 @@ import {
   toCents,
 } from './store-helpers';
 
-const PRODUCT_CATEGORIES = ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'];
-const SERVICE_CATEGORIES = ['Consulting', 'Design', 'Marketing', 'Writing', 'Web Development', 'Ministry'];
 
 const main = (page: Page) => page.getByRole('main');
 const searchBox = (page: Page, kind = 'products') => main(page).getByRole('searchbox', { name: `Search ${kind}` });
@@ -366,7 +365,7 @@ test.describe('store admin', () => {
       await expect(form).toBeVisible();
       await expect(form.getByLabel('Image')).toHaveAttribute('required', '');
       await expect(form.getByLabel('In stock')).toBeChecked();
-      await expect(form.getByLabel('Category').locator('option:not([disabled])')).toHaveText(PRODUCT_CATEGORIES);
+      await expect(form.getByLabel('Category').locator('option:not([disabled])')).toHaveText([...PRODUCT_CATEGORIES]);
 
       await form.getByLabel('Name').fill(name);
       await form.getByLabel('Price (USD)').fill('14.50');

@@ -1,3 +1,4 @@
+export * from './vocabulary';
 export * from './common/error-codes';
 export * from './common/event-envelope';
 export * from './common/seams';

@@ -4,6 +4,7 @@ export * from './config/service-config';
 export * from './config/production-secrets';
 export * from './config/startup-failure';
 export * from './errors/app-error';
+export * from './errors/error-body';
 export * from './errors/zod-issues';
 export * from './errors/rpc-error.filter';
 export * from './logging/request-context';

@@ -177,7 +177,7 @@ describe('register', () => {
     const { username } = await registered();
     const res = await new Client(h.baseUrl).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
     assert.equal(res.status, 409);
-    assert.deepEqual(res.body, { statusCode: 409, code: 'conflict', message: 'That username is already taken.' });
+    assert.deepEqual(res.body, { statusCode: 409, code: 'conflict', message: 'That username is already taken.', details: { reason: 'username_taken' } });
   });
 
   for (const [name, body, field, message] of [

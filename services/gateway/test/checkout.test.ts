@@ -173,7 +173,7 @@ describe('POST /api/create-payment-intent prices the cart on the server', () => 
       statusCode: 409,
       code: 'conflict',
       message: `The product with id ${ghost} is no longer sold. Remove it from your cart to continue.`,
-      details: { unavailable: [{ productId: ghost, name: null, reason: 'unknown' }] },
+      details: { reason: 'product_unavailable', unavailable: [{ productId: ghost, name: null, reason: 'unknown' }] },
     });
     assert.equal(await intentsMade(), before);
   });
@@ -276,7 +276,7 @@ describe('POST /api/orders', () => {
       statusCode: 409,
       code: 'conflict',
       message: 'Your cart changed; please review the total and try again.',
-      details: { subtotal: '60.00', tax: '4.80', shipping: '0.00', total: '64.80' },
+      details: { reason: 'cart_changed', subtotal: '60.00', tax: '4.80', shipping: '0.00', total: '64.80' },
     });
     assert.equal(await rowCount('SELECT count(*) FROM orders WHERE payment_intent_id = $1', [q.paymentIntentId]), 0);
     assert.equal((await paymentIntent(q.paymentIntentId)).amount, 6480);

@@ -312,7 +312,7 @@ describe('publishing inquiries', () => {
     const staff = await mailsSettled(withSubject(`New publishing inquiry from Luke ${body.lastName}: An Orderly Account`), 1);
     assert.equal(staff.length, 1);
     assert.deepEqual(staff[0].to.map((t) => t.address), [STAFF_PUBLISHING]);
-    assert.match(staff[0].text, /Services needed: Editing, Cover design\nTimeline: Within 6 months\nBudget: \$1,000 to \$3,000\nHeard about us: Podcast/);
+    assert.match(staff[0].text, /Services needed: Editing, Cover design\nTimeline: Within 6 months\nBudget: \$1,000 - \$3,000\nHeard about us: Podcast/);
   });
 
   for (const field of ['firstName', 'lastName', 'email', 'bookTitle', 'genre', 'manuscriptStatus', 'bookDescription', 'publishingGoals']) {

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { CATALOG_SORTS } from '../vocabulary/catalog';
 
-export const PRODUCT_CATEGORIES = ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'] as const;
-export const SERVICE_CATEGORIES = ['Consulting', 'Design', 'Marketing', 'Writing', 'Web Development', 'Ministry'] as const;
-export const CATALOG_SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name'] as const;
 export const itemKindSchema = z.enum(['product', 'service']);
-
-export const categoriesFor = (kind: 'product' | 'service'): readonly string[] => (kind === 'product' ? PRODUCT_CATEGORIES : SERVICE_CATEGORIES);
 
 /** Spec §9: the store shows 12 items per page. */
 export const DEFAULT_PAGE_SIZE = 12;

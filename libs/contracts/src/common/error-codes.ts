@@ -1,22 +1,4 @@
-/**
- * The closed set of error codes a service may report (ARCHITECTURE §2).
- * The gateway maps each code to one HTTP status.
- */
-export const ErrorCodes = [
-  'invalid',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'range_not_satisfiable',
-  'rate_limited',
-  'unavailable',
-  'internal',
-] as const;
-
-export type ErrorCode = (typeof ErrorCodes)[number];
+import { ErrorCodes, type ErrorCode } from '../vocabulary/errors';
 
 /** The serialisable shape of an error as it travels between services. */
 export interface ServiceErrorPayload {

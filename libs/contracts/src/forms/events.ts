@@ -1,4 +1,4 @@
-import type { PreferredContact } from './types';
+import type { PreferredContact } from '../vocabulary/forms';
 
 /** Domain events of the forms service; published through its outbox after the submission commits. */
 export const FormsEvents = {

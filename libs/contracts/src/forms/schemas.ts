@@ -1,37 +1,18 @@
 import { z } from 'zod';
-
-// Enumerations of spec §3; the contact form's howHeardAboutUs list is the current one (ARCHITECTURE §10).
-export const CONTACT_SUBJECTS = ['general', 'prayer', 'counseling', 'products', 'podcast', 'partnership', 'other'] as const;
-export const HOW_HEARD_ABOUT_US = ['search', 'social', 'friend', 'church', 'podcast', 'event', 'other'] as const;
-export const PRAYER_REQUEST_TYPES = ['personal', 'family', 'health', 'financial', 'guidance', 'relationship', 'salvation', 'thanksgiving', 'other'] as const;
-export const PREFERRED_CONTACTS = ['email', 'phone', 'text', 'none'] as const;
-export const GENRES = [
-  'christian-living',
-  'theology',
-  'devotional',
-  'biography',
-  'prophecy',
-  'ministry',
-  'biblical-studies',
-  'prayer',
-  'family',
-  'youth',
-  'fiction',
-  'other',
-] as const;
-export const MANUSCRIPT_STATUSES = ['completed', 'nearly-complete', 'halfway', 'outline', 'idea'] as const;
-export const PUBLISHING_TIMELINES = ['asap', '3-months', '6-months', '1-year', 'flexible'] as const;
-export const PUBLISHING_BUDGETS = ['under-1000', '1000-3000', '3000-5000', '5000-10000', 'over-10000', 'discuss'] as const;
-export const PUBLISHING_HEAR_ABOUT_US = ['website', 'podcast', 'social-media', 'referral', 'search-engine', 'conference', 'other'] as const;
-export const PUBLISHING_SERVICES = ['editing', 'proofreading', 'cover-design', 'formatting', 'isbn', 'marketing', 'distribution', 'consultation'] as const;
-
-/**
- * Inbox statuses. Items arrive as `new`; the first seven are the badge values of spec §4, `rejected` and
- * `archived` are ours so an admin can close an item that was not accepted or needs no answer.
- */
-export const INBOX_STATUSES = ['new', 'unread', 'submitted', 'contacted', 'under_review', 'completed', 'accepted', 'rejected', 'archived'] as const;
-/** Statuses the dashboard counts as still needing attention (spec §4's "alert" badges). */
-export const ATTENTION_STATUSES = ['new', 'unread', 'submitted'] as const;
+import {
+  CONTACT_SUBJECTS,
+  GENRES,
+  HOW_HEARD_ABOUT_US,
+  INBOX_STATUSES,
+  MANUSCRIPT_STATUSES,
+  PRAYER_REQUEST_TYPES,
+  PREFERRED_CONTACTS,
+  PUBLISHING_BUDGETS,
+  PUBLISHING_HEAR_ABOUT_US,
+  PUBLISHING_SERVICES,
+  PUBLISHING_TIMELINES,
+  type PublishingService,
+} from '../vocabulary/forms';
 
 /** Manuscripts (ARCHITECTURE §10): PDF or DOCX up to 50 MB, kept private under this prefix. */
 export const MANUSCRIPT_PREFIX = 'media/manuscripts';
@@ -96,7 +77,6 @@ const optionalWordCount = z
   .optional()
   .transform((value) => (value === '' || value === null || value === undefined ? null : value));
 
-type PublishingService = (typeof PUBLISHING_SERVICES)[number];
 const SERVICES_MESSAGE = `servicesNeeded must be a list of these services: ${PUBLISHING_SERVICES.join(', ')}`;
 const servicesNeeded = z
   .array(z.unknown(), { error: SERVICES_MESSAGE })
@@ -161,7 +141,10 @@ export const publishingInquirySchema = z.object({
 });
 export type PublishingInquiryData = z.infer<typeof publishingInquirySchema>;
 
-/** The text fields of POST /api/book-submissions (multipart; the manuscript travels as a file). */
+/**
+ * The text fields of POST /api/book-submissions (multipart; the manuscript travels as the file field `manuscript`:
+ * PDF or DOCX, checked from its content, at most 50 MB; too large is a 413, another type a 415).
+ */
 export const bookSubmissionFieldsSchema = z.object({
   authorName: requiredText('authorName', 200),
   email: requiredEmail(),

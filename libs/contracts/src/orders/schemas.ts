@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../vocabulary/orders';
 
 /** Quantities a cart line may have (whole numbers). */
 export const MIN_QUANTITY = 1;
@@ -10,11 +11,6 @@ export const MAX_CART_LINES = 100;
 export const MONEY_PATTERN = /^\d{1,10}\.\d{2}$/;
 /** `KM-` + 8 Crockford base32 characters (ARCHITECTURE §10). */
 export const ORDER_NUMBER_PATTERN = /^KM-[0-9A-HJKMNP-TV-Z]{8}$/;
-/**
- * `payment_review`: Stripe reported a successful payment whose amount, currency or cart differs from the order's;
- * the order is not paid, fulfilled or confirmed until staff look at it.
- */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'payment_failed', 'payment_review'] as const;
 
 // Messages of fields inside `items` leave out the field's name: the error reads "items.0.quantity: must be …".
 const QUANTITY_MESSAGE = `must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;

@@ -1,4 +1,4 @@
-import type { ORDER_STATUSES } from './schemas';
+import type { OrderStatus } from '../vocabulary/orders';
 
 /**
  * Checkout and orders over HTTP (the gateway's routes; every amount is a two-decimal string such as "19.99").
@@ -28,8 +28,6 @@ import type { ORDER_STATUSES } from './schemas';
  * POST /api/webhooks/stripe             → 200 {received: true} · 400 bad, stale or missing signature
  * GET /api/config/payments              → 200 PaymentsConfig
  */
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 export interface Totals {
   subtotal: string;
   /** 8 % of the subtotal, rounded half up to the cent. */

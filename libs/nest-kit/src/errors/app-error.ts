@@ -1,4 +1,4 @@
-import type { ErrorCode, ServiceErrorPayload } from '@km/contracts';
+import type { ConflictReason, ErrorCode, ServiceErrorPayload } from '@km/contracts';
 import { isServiceErrorPayload } from '@km/contracts';
 
 /**
@@ -40,9 +40,10 @@ export class InvalidError extends AppError {
     super('invalid', message, details);
   }
 }
+/** A conflict always says why in `details.reason`, so clients never have to read the message to tell conflicts apart. */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super('conflict', message);
+  constructor(reason: ConflictReason, message: string, details?: Record<string, unknown>) {
+    super('conflict', message, { reason, ...details });
   }
 }
 export class UnauthorizedError extends AppError {

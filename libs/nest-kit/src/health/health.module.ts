@@ -1,5 +1,6 @@
 import { Controller, DynamicModule, Get, Inject, Logger, Module, Provider, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
+import { errorBody } from '../errors/error-body';
 
 /** One dependency the process needs before it can take traffic. */
 export interface ReadinessCheck {
@@ -51,7 +52,10 @@ class HealthController {
       res.status(200).json(result);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
-      res.status(503).json(error.getResponse());
+      // The error body every client reads, plus terminus's report (status, info, error, details) that probes read.
+      const report = error.getResponse() as { error?: Record<string, { reason?: string }>; details?: unknown };
+      const down = Object.entries(report.error ?? {}).map(([name, check]) => check.reason ?? `${name} is down`);
+      res.status(503).json({ ...report, ...errorBody(503, 'unavailable', `Not ready: ${down.join('; ') || 'a dependency is down'}.`, report.details) });
     }
   }
 }

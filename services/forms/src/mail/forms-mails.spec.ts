@@ -101,7 +101,7 @@ test('an urgent prayer request is flagged in the staff subject and the acknowled
   assert.equal(ack.key, 'prayer-ack:p1');
   assert.match(ack.mail.text, /If we follow up, we will do so by a phone call, as you asked\./);
   assert.match(ack.mail.text, /You marked your request as urgent\./);
-  assert.equal(staff.mail.subject, '[URGENT] New prayer request from Hannah: Health');
+  assert.equal(staff.mail.subject, '[URGENT] New prayer request from Hannah: Health & healing');
   assert.match(staff.mail.text, /Share anonymously with the prayer team: Yes/);
 });
 
@@ -133,7 +133,7 @@ test('a publishing inquiry is acknowledged with the 24-48 hour promise and alert
   assert.equal(staff.mail.to, 'publishing@kingdom.example');
   assert.match(
     staff.mail.text,
-    /Genre: Biblical studies\nManuscript: Nearly complete \(90%\)\nWord count: 42,000\nPreviously published: No\nServices needed: Editing, ISBN\nTimeline: Within 6 months\nBudget: \$1,000 to \$3,000\nHeard about us: Social media/,
+    /Genre: Biblical Studies\nManuscript: Nearly complete \(90%\)\nWord count: 42,000\nPreviously published: No\nServices needed: Editing, ISBN registration\nTimeline: Within 6 months\nBudget: \$1,000 - \$3,000\nHeard about us: Social media/,
   );
 });
 
@@ -188,4 +188,11 @@ test('the newsletter welcome carries the unsubscribe link and is keyed by its ev
   assert.equal(welcome.key, 'newsletter-welcome:e1');
   assert.equal(welcome.mail.subject, 'Welcome to the Kingdom Marketplace newsletter');
   assert.match(welcome.mail.text, /Unsubscribe: https:\/\/kingdom\.example\/api\/newsletter-subscriptions\/unsubscribe\?token=tok_en-1\n/);
+});
+
+test('the staff alerts use the words the site shows for each choice (@km/contracts/vocabulary)', () => {
+  assert.equal(contactMails({ ...contact, subject: 'products' }, ctx)[1].mail.subject, 'New contact message from Ruth Moab: Products & orders');
+  assert.match(publishingMails({ ...baseInquiry, manuscriptStatus: 'outline' }, ctx)[1].mail.text, /Manuscript: Outline only\n/);
+  assert.match(publishingMails(baseInquiry, ctx)[1].mail.text, /Genre: Christian Fiction\nManuscript: Just an idea\n/);
+  assert.match(prayerMails({ ...prayer, preferredContact: 'text' }, ctx)[1].mail.text, /Request type: Health & healing\nPreferred contact: Text message\n/);
 });

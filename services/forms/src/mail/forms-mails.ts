@@ -1,14 +1,16 @@
-import type {
-  BookSubmission,
-  ContactMessage,
-  ContactSubject,
-  ManuscriptStatus,
-  PrayerRequest,
-  PreferredContact,
-  PublishingBudget,
-  PublishingInquiry,
-  PublishingTimeline,
-} from '@km/contracts';
+import type { BookSubmission, ContactMessage, PrayerRequest, PreferredContact, PublishingInquiry } from '@km/contracts';
+import {
+  CONTACT_SUBJECT_LABELS,
+  GENRE_LABELS,
+  HOW_HEARD_ABOUT_US_LABELS,
+  MANUSCRIPT_STATUS_LABELS,
+  PRAYER_REQUEST_TYPE_LABELS,
+  PREFERRED_CONTACT_LABELS,
+  PUBLISHING_BUDGET_LABELS,
+  PUBLISHING_HEAR_ABOUT_US_LABELS,
+  PUBLISHING_SERVICE_LABELS,
+  PUBLISHING_TIMELINE_LABELS,
+} from '@km/contracts/vocabulary';
 import type { OutgoingMail } from '@km/nest-kit/mail';
 import { oneLine, renderMail } from './mail-layout';
 
@@ -28,41 +30,8 @@ const WARM_CLOSING = ['With gratitude and blessings,', 'The Kingdom Marketplace 
 const STAFF_CLOSING = ['Kingdom Marketplace website forms'];
 const HOURS = 'Monday to Friday 9:00 AM to 6:00 PM, Saturday 10:00 AM to 4:00 PM';
 
-const CONTACT_SUBJECTS: Record<ContactSubject, string> = {
-  general: 'General inquiry',
-  prayer: 'Prayer',
-  counseling: 'Counseling',
-  products: 'Products',
-  podcast: 'Podcast',
-  partnership: 'Partnership',
-  other: 'Other',
-};
 const CONTACT_METHODS: Record<PreferredContact, string> = { email: 'email', phone: 'a phone call', text: 'a text message', none: 'no follow-up' };
-const MANUSCRIPT_STATUSES: Record<ManuscriptStatus, string> = {
-  completed: 'Completed',
-  'nearly-complete': 'Nearly complete (90%)',
-  halfway: 'Halfway (50%)',
-  outline: 'Outline',
-  idea: 'Idea',
-};
-const TIMELINES: Record<PublishingTimeline, string> = {
-  asap: 'As soon as possible',
-  '3-months': 'Within 3 months',
-  '6-months': 'Within 6 months',
-  '1-year': 'Within a year',
-  flexible: 'Flexible',
-};
-const BUDGETS: Record<PublishingBudget, string> = {
-  'under-1000': 'Under $1,000',
-  '1000-3000': '$1,000 to $3,000',
-  '3000-5000': '$3,000 to $5,000',
-  '5000-10000': '$5,000 to $10,000',
-  'over-10000': 'Over $10,000',
-  discuss: "Let's discuss",
-};
 
-/** "biblical-studies" → "Biblical studies"; ISBN stays an acronym. */
-const humanize = (value: string) => (value === 'isbn' ? 'ISBN' : value.charAt(0).toUpperCase() + value.slice(1).replace(/[-_]/g, ' '));
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const orDash = (value: string | null) => value ?? '—';
@@ -79,7 +48,7 @@ const ACK_GREETING = 'Hello,';
 
 /** The acknowledgement to the sender and the alert to the admin inbox. */
 export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
-  const subject = CONTACT_SUBJECTS[m.subject];
+  const subject = CONTACT_SUBJECT_LABELS[m.subject];
   return [
     {
       key: `contact-ack:${m.id}`,
@@ -108,7 +77,7 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
           ['Email', m.email],
           ['Phone', orDash(m.phone)],
           ['Subject', subject],
-          ['Heard about us', m.howHeardAboutUs ? humanize(m.howHeardAboutUs) : '—'],
+          ['Heard about us', m.howHeardAboutUs ? HOW_HEARD_ABOUT_US_LABELS[m.howHeardAboutUs] : '—'],
           ['Newsletter', m.wantsNewsletter ? 'Subscribed' : 'Not asked for'],
           ['Received', when(m.createdAt)],
         ],
@@ -122,7 +91,7 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
 
 /** The staff alert always; the acknowledgement unless the person asked for no follow-up. */
 export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
-  const type = humanize(p.requestType);
+  const type = PRAYER_REQUEST_TYPE_LABELS[p.requestType];
   const staff: KeyedMail = {
     key: `prayer-staff:${p.id}`,
     mail: renderMail({
@@ -139,7 +108,7 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
         ['Email', p.email],
         ['Phone', orDash(p.phone)],
         ['Request type', type],
-        ['Preferred contact', humanize(p.preferredContact)],
+        ['Preferred contact', PREFERRED_CONTACT_LABELS[p.preferredContact]],
         ['Urgent', yesNo(p.isUrgent)],
         ['Share anonymously with the prayer team', yesNo(p.allowSharing)],
         ['Received', when(p.submittedAt)],
@@ -199,14 +168,14 @@ export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMa
           ['Email', i.email],
           ['Phone', orDash(i.phone)],
           ['Book title', i.bookTitle],
-          ['Genre', humanize(i.genre)],
-          ['Manuscript', MANUSCRIPT_STATUSES[i.manuscriptStatus]],
+          ['Genre', GENRE_LABELS[i.genre]],
+          ['Manuscript', MANUSCRIPT_STATUS_LABELS[i.manuscriptStatus]],
           ['Word count', i.wordCount === null ? '—' : i.wordCount.toLocaleString('en-US')],
           ['Previously published', yesNo(i.previouslyPublished)],
-          ['Services needed', i.servicesNeeded.length ? i.servicesNeeded.map(humanize).join(', ') : '—'],
-          ['Timeline', i.timeline ? TIMELINES[i.timeline] : '—'],
-          ['Budget', i.budget ? BUDGETS[i.budget] : '—'],
-          ['Heard about us', i.hearAboutUs ? humanize(i.hearAboutUs) : '—'],
+          ['Services needed', i.servicesNeeded.length ? i.servicesNeeded.map((service) => PUBLISHING_SERVICE_LABELS[service]).join(', ') : '—'],
+          ['Timeline', i.timeline ? PUBLISHING_TIMELINE_LABELS[i.timeline] : '—'],
+          ['Budget', i.budget ? PUBLISHING_BUDGET_LABELS[i.budget] : '—'],
+          ['Heard about us', i.hearAboutUs ? PUBLISHING_HEAR_ABOUT_US_LABELS[i.hearAboutUs] : '—'],
           ['Received', when(i.createdAt)],
         ],
         quotes: [
@@ -248,7 +217,7 @@ export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
           ['Author', b.authorName],
           ['Email', b.email],
           ['Book title', b.bookTitle],
-          ['Genre', humanize(b.genre)],
+          ['Genre', GENRE_LABELS[b.genre]],
           ['Word count', b.wordCount.toLocaleString('en-US')],
           ['Target audience', b.targetAudience],
           ['Manuscript', `${b.manuscriptFilename} (${fileSize(b.manuscriptSize)})`],

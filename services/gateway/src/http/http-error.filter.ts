@@ -1,5 +1,5 @@
-import { AppError, httpStatusForCode } from '@km/nest-kit';
-import type { ErrorCode } from '@km/contracts';
+import { AppError, errorBody, httpStatusForCode } from '@km/nest-kit';
+import type { ErrorBody, ErrorCode } from '@km/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -15,13 +15,6 @@ const codeForStatus: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'unavailable',
 };
-
-export interface ErrorBody {
-  statusCode: number;
-  code: ErrorCode;
-  message: string;
-  details?: unknown;
-}
 
 /** The one place where errors become HTTP responses: `{statusCode, code, message, details?}`. */
 @Catch()
@@ -41,7 +34,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   toBody(exception: unknown): ErrorBody {
     const known = AppError.from(exception);
     if (known) {
-      return { statusCode: httpStatusForCode[known.code], code: known.code, message: known.message, ...(known.details === undefined ? {} : { details: known.details }) };
+      return errorBody(httpStatusForCode[known.code], known.code, known.message, known.details);
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -50,16 +43,12 @@ export class HttpErrorFilter implements ExceptionFilter {
       if (status >= 500) {
         // A 5xx HttpException carries some library's internal text: log it, answer in our own words.
         this.logger.error(exception.stack ?? exception.message);
-        return { statusCode: status, code: codeForStatus[status] ?? 'internal', message: 'Something went wrong on our side. Please try again.' };
+        return errorBody(status, codeForStatus[status] ?? 'internal', 'Something went wrong on our side. Please try again.');
       }
-      return {
-        statusCode: status,
-        code: codeForStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'),
-        message: Array.isArray(message) ? message.join('; ') : message ?? exception.message,
-      };
+      return errorBody(status, codeForStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'), Array.isArray(message) ? message.join('; ') : message ?? exception.message);
     }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
-    return { statusCode: 500, code: 'internal', message: 'Something went wrong on our side. Please try again.' };
+    return errorBody(500, 'internal', 'Something went wrong on our side. Please try again.');
   }
 }
 
@@ -76,6 +65,6 @@ export function bodyParserErrors() {
     const message = error?.type ? parserMessages[error.type] : undefined;
     if (!message || res.headersSent) return next(error);
     const statusCode = error.status ?? 400;
-    res.status(statusCode).json({ statusCode, code: codeForStatus[statusCode] ?? 'invalid', message });
+    res.status(statusCode).json(errorBody(statusCode, codeForStatus[statusCode] ?? 'invalid', message));
   };
 }

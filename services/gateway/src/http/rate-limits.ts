@@ -1,4 +1,4 @@
-import { RateLimitedError, UnavailableError } from '@km/nest-kit';
+import { errorBody, RateLimitedError, UnavailableError } from '@km/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
@@ -48,7 +48,7 @@ export class RateLimits {
         if (error instanceof RateLimiterRes) {
           const retry = Math.ceil(error.msBeforeNext / 1000);
           res.setHeader('Retry-After', String(retry));
-          res.status(429).json({ statusCode: 429, code: 'rate_limited', message: `Too many requests. Please wait ${retry} seconds and try again.` });
+          res.status(429).json(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
           return;
         }
         this.logger.warn(`rate limiter unavailable, letting the request through: ${String(error)}`);

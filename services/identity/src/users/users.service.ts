@@ -45,7 +45,9 @@ export class UsersService {
     } catch (error) {
       if (error instanceof QueryFailedError && (error as unknown as { code?: string }).code === '23505') {
         const constraint = (error as unknown as { constraint?: string }).constraint ?? '';
-        throw new ConflictError(constraint.includes('email') ? 'That email address is already registered.' : 'That username is already taken.');
+        throw constraint.includes('email')
+          ? new ConflictError('email_taken', 'That email address is already registered.')
+          : new ConflictError('username_taken', 'That username is already taken.');
       }
       throw error;
     }

@@ -8,7 +8,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, commitWithEvents, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -222,6 +222,6 @@ function sameCart(order: Order, request: CreateOrderRequest): boolean {
 
 /** A repeat of an order call for an intent that already has its order. */
 function repeatOf(order: Order, request: CreateOrderRequest): PlacedOrder {
-  if (!sameCart(order, request)) throw new AppError('conflict', PAYMENT_IN_USE, { reason: 'payment_in_use' });
+  if (!sameCart(order, request)) throw new ConflictError('payment_in_use', PAYMENT_IN_USE);
   return toPlacedOrder(order, false);
 }

@@ -1,5 +1,5 @@
 import type { CreatePaymentIntentRequest, PaymentIntentQuote } from '@km/contracts';
-import { AppError, ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
+import { ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ const NOT_OURS = 'paymentIntentId is not a payment this shop started. Reload the
 const PAID_FOR_ANOTHER_CART =
   'This payment was already made for a different cart or total, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.';
 
+const CART_CHANGED = 'Your cart changed; please review the total and try again.';
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
 @Injectable()
@@ -61,12 +62,12 @@ export class PaymentIntentsService {
     if (intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE || intent.currency !== 'usd') {
       throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
     }
-    if (intent.status === 'canceled') throw new ConflictError('This payment was cancelled. Reload the checkout page to start a new one.');
+    if (intent.status === 'canceled') throw new ConflictError('payment_cancelled', 'This payment was cancelled. Reload the checkout page to start a new one.');
     const sameAmount = intent.amount === cart.totalCents;
     if (sameAmount && intent.metadata?.cart_fingerprint === cart.fingerprint) return;
     if (!AMOUNT_EDITABLE.includes(intent.status)) {
       // Paid (or being paid) for another total or cart: only the cart it was made for can become its order.
-      throw new AppError('conflict', PAID_FOR_ANOTHER_CART, { reason: 'payment_in_use' });
+      throw new ConflictError('payment_in_use', PAID_FOR_ANOTHER_CART);
     }
     // A fresh key per decision: setting absolute values is idempotent already, and a key derived from the cart would
     // make Stripe replay an old answer when a cart comes back after another (A → B → A) instead of applying it.
@@ -74,9 +75,9 @@ export class PaymentIntentsService {
       .update(intent.id, { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } }, { idempotencyKey: `km-intent-update-${randomUUID()}` })
       .catch((error) => this.fail(error, 'update'));
     if (updated.amount !== cart.totalCents || updated.metadata?.cart_fingerprint !== cart.fingerprint) {
-      throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
+      throw new ConflictError('cart_changed', CART_CHANGED, { ...cart.totals });
     }
-    if (!sameAmount) throw new AppError('conflict', 'Your cart changed; please review the total and try again.', cart.totals);
+    if (!sameAmount) throw new ConflictError('cart_changed', CART_CHANGED, { ...cart.totals });
   }
 
   private fail(error: unknown, action: string): never {

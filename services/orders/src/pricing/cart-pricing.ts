@@ -1,5 +1,5 @@
 import { CatalogSubjects, type PricedLine, type Totals } from '@km/contracts';
-import { AppError, RpcClient } from '@km/nest-kit';
+import { AppError, ConflictError, RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { cartTotals, formatCents, MAX_CHARGE_CENTS, toCents } from './money';
@@ -41,7 +41,7 @@ export class CartPricing {
       if (!product) unavailable.push({ productId: item.productId, name: item.productName ?? null, reason: 'unknown' });
       else if (!product.inStock) unavailable.push({ productId: item.productId, name: product.name, reason: 'out_of_stock' });
     }
-    if (unavailable.length > 0) throw new AppError('conflict', unavailableMessage(unavailable), { unavailable });
+    if (unavailable.length > 0) throw new ConflictError('product_unavailable', unavailableMessage(unavailable), { unavailable });
 
     const priced = items.map((item) => ({ item, product: byId.get(item.productId)!, unitCents: toCents(byId.get(item.productId)!.price) }));
     const totals = cartTotals(priced.map(({ unitCents, item }) => ({ unitCents, quantity: item.quantity })));

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { Option } from '@/lib/form-options';
+import type { Option } from '@km/contracts/vocabulary';
 import { inputClasses } from './field';
 
 export const textareaClasses = clsx(inputClasses, 'h-auto min-h-24 py-2 leading-relaxed');

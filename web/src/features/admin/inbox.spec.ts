@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import {
   detailFields,
   formatTimestamp,
-  INBOX_STATUSES,
   INBOXES,
   statusBadgeVariant,
   statusLabel,
@@ -184,12 +183,5 @@ describe('detailFields', () => {
     assert.equal(field(fields, 'Submitted'), 'N/A');
     assert.equal(field(fields, 'Urgent'), 'Yes');
     assert.equal(field(fields, 'Preferred contact'), 'Email');
-  });
-});
-
-describe('INBOX_STATUSES', () => {
-  it('matches the server contract exactly', async () => {
-    const contracts = await import('@km/contracts');
-    assert.deepEqual([...INBOX_STATUSES], [...contracts.INBOX_STATUSES]);
   });
 });

@@ -1,52 +1,27 @@
-import type { BookSubmission, ContactMessage, FormsCounts, InboxStatus, PrayerRequest, PublishingInquiry } from '@km/contracts';
+import type { BookSubmission, ContactMessage, FormsCounts, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { formatFileSize } from '@/lib/format-file-size';
 import {
-  BUDGETS,
-  CONTACT_SUBJECTS,
-  GENRES,
-  HEAR_ABOUT_OPTIONS,
-  HOW_HEARD_OPTIONS,
-  MANUSCRIPT_STATUSES,
+  CONTACT_SUBJECT_OPTIONS,
+  GENRE_OPTIONS,
+  HOW_HEARD_ABOUT_US_OPTIONS,
+  INBOX_STATUS_OPTIONS,
+  MANUSCRIPT_STATUS_OPTIONS,
   optionLabel,
-  PRAYER_REQUEST_TYPES,
+  PRAYER_REQUEST_TYPE_OPTIONS,
   PREFERRED_CONTACT_OPTIONS,
-  PUBLISHING_SERVICES,
-  TIMELINES,
-  type Option,
-} from '@/lib/form-options';
+  PUBLISHING_BUDGET_OPTIONS,
+  PUBLISHING_HEAR_ABOUT_US_OPTIONS,
+  PUBLISHING_SERVICE_OPTIONS,
+  PUBLISHING_TIMELINE_OPTIONS,
+} from '@km/contracts/vocabulary';
 
 // The API's answers come from the shared contracts (types only: nothing of it reaches the bundle).
 export type { BookSubmission, ContactMessage, FormsCounts, InboxCount, InboxStatus, PrayerRequest, PublishingInquiry } from '@km/contracts';
 
-/** Every status the forms API knows; items arrive as `new`. A runtime copy of the contract's; inbox.spec.ts pins it. */
-export const INBOX_STATUSES = [
-  'new',
-  'unread',
-  'submitted',
-  'contacted',
-  'under_review',
-  'completed',
-  'accepted',
-  'rejected',
-  'archived',
-] as const;
-
-export const STATUS_OPTIONS: readonly Option<InboxStatus>[] = [
-  { value: 'new', label: 'New' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'submitted', label: 'Submitted' },
-  { value: 'contacted', label: 'Contacted' },
-  { value: 'under_review', label: 'Under review' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'archived', label: 'Archived' },
-];
-
 /** "under_review" → "Under review"; an unknown status is shown as sent, underscores as spaces. */
 export function statusLabel(status: string): string {
-  return STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status.replace(/_/g, ' ');
+  return INBOX_STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status.replace(/_/g, ' ');
 }
 
 /** Spec §4: new, unread, submitted → alert; contacted, under_review → secondary; completed, accepted → positive. */
@@ -153,7 +128,7 @@ export function summarizeItem<K extends InboxKind>(kind: K, item: InboxItems[K])
     case 'contact-messages': {
       const m = item as ContactMessage;
       return {
-        heading: optionLabel(CONTACT_SUBJECTS, m.subject),
+        heading: optionLabel(CONTACT_SUBJECT_OPTIONS, m.subject),
         from: fullName(m.firstName, m.lastName),
         tags: [],
         preview: m.message,
@@ -166,7 +141,7 @@ export function summarizeItem<K extends InboxKind>(kind: K, item: InboxItems[K])
       return {
         heading: p.bookTitle,
         from: fullName(p.firstName, p.lastName),
-        tags: [optionLabel(GENRES, p.genre), optionLabel(MANUSCRIPT_STATUSES, p.manuscriptStatus)],
+        tags: [optionLabel(GENRE_OPTIONS, p.genre), optionLabel(MANUSCRIPT_STATUS_OPTIONS, p.manuscriptStatus)],
         preview: p.bookDescription,
         receivedAt: p.createdAt,
         urgent: false,
@@ -177,7 +152,7 @@ export function summarizeItem<K extends InboxKind>(kind: K, item: InboxItems[K])
       return {
         heading: b.bookTitle,
         from: b.authorName,
-        tags: [optionLabel(GENRES, b.genre), `${formatCount(b.wordCount)} words`],
+        tags: [optionLabel(GENRE_OPTIONS, b.genre), `${formatCount(b.wordCount)} words`],
         preview: b.synopsis,
         receivedAt: b.submittedAt,
         urgent: false,
@@ -186,7 +161,7 @@ export function summarizeItem<K extends InboxKind>(kind: K, item: InboxItems[K])
     default: {
       const r = item as PrayerRequest;
       return {
-        heading: `${optionLabel(PRAYER_REQUEST_TYPES, r.requestType)} prayer request`,
+        heading: `${optionLabel(PRAYER_REQUEST_TYPE_OPTIONS, r.requestType)} prayer request`,
         from: fullName(r.firstName, r.lastName),
         tags: [],
         preview: r.prayerRequest,
@@ -223,8 +198,8 @@ export function detailFields<K extends InboxKind>(kind: K, item: InboxItems[K]):
       const m = item as ContactMessage;
       return [
         ...contactFields(fullName(m.firstName, m.lastName), m.email, m.phone),
-        { label: 'Subject', value: optionLabel(CONTACT_SUBJECTS, m.subject) },
-        { label: 'Heard about us', value: orDash(optionLabel(HOW_HEARD_OPTIONS, m.howHeardAboutUs)) },
+        { label: 'Subject', value: optionLabel(CONTACT_SUBJECT_OPTIONS, m.subject) },
+        { label: 'Heard about us', value: orDash(optionLabel(HOW_HEARD_ABOUT_US_OPTIONS, m.howHeardAboutUs)) },
         { label: 'Newsletter opt-in', value: yesNo(m.wantsNewsletter) },
         { label: 'Received', value: formatTimestamp(m.createdAt) },
         { label: 'Message', value: m.message, long: true },
@@ -235,17 +210,17 @@ export function detailFields<K extends InboxKind>(kind: K, item: InboxItems[K]):
       return [
         ...contactFields(fullName(p.firstName, p.lastName), p.email, p.phone),
         { label: 'Book title', value: p.bookTitle },
-        { label: 'Genre', value: optionLabel(GENRES, p.genre) },
-        { label: 'Manuscript status', value: optionLabel(MANUSCRIPT_STATUSES, p.manuscriptStatus) },
+        { label: 'Genre', value: optionLabel(GENRE_OPTIONS, p.genre) },
+        { label: 'Manuscript status', value: optionLabel(MANUSCRIPT_STATUS_OPTIONS, p.manuscriptStatus) },
         { label: 'Word count', value: p.wordCount === null ? '—' : formatCount(p.wordCount) },
         { label: 'Previously published', value: yesNo(p.previouslyPublished) },
         {
           label: 'Services needed',
-          value: p.servicesNeeded.length ? p.servicesNeeded.map((s) => optionLabel(PUBLISHING_SERVICES, s)).join(', ') : '—',
+          value: p.servicesNeeded.length ? p.servicesNeeded.map((s) => optionLabel(PUBLISHING_SERVICE_OPTIONS, s)).join(', ') : '—',
         },
-        { label: 'Timeline', value: orDash(optionLabel(TIMELINES, p.timeline)) },
-        { label: 'Budget', value: orDash(optionLabel(BUDGETS, p.budget)) },
-        { label: 'Heard about us', value: orDash(optionLabel(HEAR_ABOUT_OPTIONS, p.hearAboutUs)) },
+        { label: 'Timeline', value: orDash(optionLabel(PUBLISHING_TIMELINE_OPTIONS, p.timeline)) },
+        { label: 'Budget', value: orDash(optionLabel(PUBLISHING_BUDGET_OPTIONS, p.budget)) },
+        { label: 'Heard about us', value: orDash(optionLabel(PUBLISHING_HEAR_ABOUT_US_OPTIONS, p.hearAboutUs)) },
         { label: 'Received', value: formatTimestamp(p.createdAt) },
         { label: 'Book description', value: p.bookDescription, long: true },
         { label: 'Publishing goals', value: p.publishingGoals, long: true },
@@ -257,7 +232,7 @@ export function detailFields<K extends InboxKind>(kind: K, item: InboxItems[K]):
         { label: 'Author', value: b.authorName },
         { label: 'Email', value: b.email, href: `mailto:${b.email}` },
         { label: 'Book title', value: b.bookTitle },
-        { label: 'Genre', value: optionLabel(GENRES, b.genre) },
+        { label: 'Genre', value: optionLabel(GENRE_OPTIONS, b.genre) },
         { label: 'Word count', value: formatCount(b.wordCount) },
         { label: 'Target audience', value: b.targetAudience },
         { label: 'Manuscript', value: `${b.manuscriptFilename} (${formatFileSize(b.manuscriptSize)})` },
@@ -269,7 +244,7 @@ export function detailFields<K extends InboxKind>(kind: K, item: InboxItems[K]):
       const r = item as PrayerRequest;
       return [
         ...contactFields(fullName(r.firstName, r.lastName), r.email, r.phone),
-        { label: 'Request type', value: optionLabel(PRAYER_REQUEST_TYPES, r.requestType) },
+        { label: 'Request type', value: optionLabel(PRAYER_REQUEST_TYPE_OPTIONS, r.requestType) },
         { label: 'Preferred contact', value: optionLabel(PREFERRED_CONTACT_OPTIONS, r.preferredContact) },
         { label: 'Urgent', value: yesNo(r.isUrgent) },
         { label: 'Share anonymously with the prayer team', value: yesNo(r.allowSharing) },

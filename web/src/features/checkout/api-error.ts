@@ -1,3 +1,5 @@
+import { ConflictReasons, type ConflictReason } from '@km/contracts/vocabulary';
+
 /** The gateway's error body `{statusCode, code, message, details?}` out of an error thrown by `apiRequest`. */
 export interface ApiErrorBody {
   status: number;
@@ -25,13 +27,15 @@ export function apiErrorBody(err: unknown): ApiErrorBody | null {
   }
 }
 
-/**
- * POST /api/orders answers 409 "Your cart changed; …" with the new totals in `details` when the prices moved
- * since the quote; a 409 for an unknown or sold-out product carries no totals.
- */
-export function isCartChanged(err: unknown): boolean {
+/** Why a 409 happened (`details.reason`), or undefined for any other error. */
+export function conflictReason(err: unknown): ConflictReason | undefined {
   const body = apiErrorBody(err);
-  if (body?.status !== 409) return false;
-  const details = body.details as { total?: unknown } | undefined;
-  return typeof details?.total === 'string' || /cart changed/i.test(body.message ?? '');
+  if (body?.status !== 409) return undefined;
+  const reason = (body.details as { reason?: unknown } | undefined)?.reason;
+  return (ConflictReasons as readonly unknown[]).includes(reason) ? (reason as ConflictReason) : undefined;
+}
+
+/** POST /api/orders answers 409 with reason `cart_changed` and the new totals when prices moved since the quote. */
+export function isCartChanged(err: unknown): boolean {
+  return conflictReason(err) === 'cart_changed';
 }

@@ -1,5 +1,6 @@
 import type { BadgeVariant } from '@/components/ui/badge';
 import type { OrderStatus, PlacedOrderResponse, PricedLine, Totals } from '@km/contracts';
+import { ORDER_STATUS_LABELS } from '@km/contracts/vocabulary';
 
 // The API's answers come from the shared contracts (types only: nothing of it reaches the bundle).
 // Every amount is a two-decimal string such as "19.99".
@@ -7,8 +8,7 @@ export type { BuyerOrder, OrderStatus, OrderSummary, OrdersPage, PaymentIntentQu
 /** Answer of POST /api/orders. */
 export type PlacedOrder = PlacedOrderResponse;
 
-// Runtime copy of the contract's statuses; orders.spec.ts fails if they drift apart.
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'payment_failed', 'payment_review'] as const;
+export { ORDER_STATUSES } from '@km/contracts/vocabulary';
 
 /** `KM-` + 8 Crockford base32 characters (ARCHITECTURE §10). */
 export const ORDER_NUMBER_PATTERN = /^KM-[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -31,13 +31,6 @@ export interface OrderPayload extends Totals {
   items: PricedLine[];
 }
 
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Pending payment',
-  paid: 'Paid',
-  payment_failed: 'Payment failed',
-  payment_review: 'Payment review',
-};
-
 const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   pending_payment: 'secondary',
   paid: 'positive',
@@ -47,7 +40,7 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
 
 /** "pending_payment" → "Pending payment"; a status this build does not know is shown as sent. */
 export function orderStatusLabel(status: string): string {
-  return STATUS_LABELS[status as OrderStatus] ?? status.replace(/_/g, ' ');
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status.replace(/_/g, ' ');
 }
 
 export function orderStatusVariant(status: string): BadgeVariant {

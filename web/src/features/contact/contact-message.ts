@@ -1,4 +1,4 @@
-import type { ContactSubject, HowHeardAboutUs } from '@/lib/form-options';
+import type { ContactSubject, HowHeardAboutUs } from '@km/contracts/vocabulary';
 
 /** The form as typed; selects hold '' until chosen. */
 export interface ContactFormValues {

@@ -1,4 +1,4 @@
-import type { PreferredContact, PrayerRequestType } from '@/lib/form-options';
+import type { PreferredContact, PrayerRequestType } from '@km/contracts/vocabulary';
 
 export interface PrayerFormValues {
   firstName: string;

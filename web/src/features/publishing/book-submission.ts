@@ -1,4 +1,4 @@
-import type { Genre } from '@/lib/form-options';
+import type { Genre } from '@km/contracts/vocabulary';
 import { parseWordCount } from './publishing-inquiry';
 
 /** ARCHITECTURE §10: manuscripts are PDF or DOCX, at most 50 MB (the server checks the content too). */

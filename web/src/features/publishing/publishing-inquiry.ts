@@ -1,12 +1,12 @@
 import {
-  PUBLISHING_SERVICES,
-  type Budget,
+  PUBLISHING_SERVICE_OPTIONS,
+  type PublishingBudget as Budget,
   type Genre,
-  type HearAboutUs,
+  type PublishingHearAboutUs as HearAboutUs,
   type ManuscriptStatus,
   type PublishingService,
-  type Timeline,
-} from '@/lib/form-options';
+  type PublishingTimeline as Timeline,
+} from '@km/contracts/vocabulary';
 
 export interface InquiryFormValues {
   firstName: string;
@@ -90,7 +90,7 @@ export function toPublishingInquiryPayload(values: InquiryFormValues): Publishin
     ...(wordCount !== undefined ? { wordCount } : {}),
     previouslyPublished: values.previouslyPublished,
     // In the order the form lists them, whatever order they were ticked in.
-    servicesNeeded: PUBLISHING_SERVICES.map((s) => s.value).filter((s) => values.servicesNeeded.includes(s)),
+    servicesNeeded: PUBLISHING_SERVICE_OPTIONS.map((s) => s.value).filter((s) => values.servicesNeeded.includes(s)),
     bookDescription: values.bookDescription.trim(),
     publishingGoals: values.publishingGoals.trim(),
     ...(values.timeline ? { timeline: values.timeline } : {}),

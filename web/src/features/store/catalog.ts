@@ -5,20 +5,7 @@ export type { CatalogItem, CatalogPage };
 /** Products and services share one shape (spec §3); `kind` tells them apart. */
 export type CatalogKind = ItemKind;
 
-// Runtime copies of the contract enumerations (the contracts package is Node-side CommonJS with zod, kept out of
-// the bundle); catalog.spec.ts fails if they drift apart.
-export const PRODUCT_CATEGORIES = ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'] as const;
-export const SERVICE_CATEGORIES = [
-  'Consulting',
-  'Design',
-  'Marketing',
-  'Writing',
-  'Web Development',
-  'Ministry',
-] as const;
-
-export const categoriesFor = (kind: CatalogKind): readonly string[] =>
-  kind === 'product' ? PRODUCT_CATEGORIES : SERVICE_CATEGORIES;
+export { categoriesFor, PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts/vocabulary';
 
 /** Spec §9. */
 export const STORE_PAGE_SIZE = 12;

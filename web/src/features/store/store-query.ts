@@ -1,14 +1,8 @@
+import { CATALOG_SORT_OPTIONS, type CatalogSort } from '@km/contracts/vocabulary';
 import { categoriesFor, type CatalogKind } from './catalog';
 
-export const SORT_OPTIONS = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'price-asc', label: 'Price low to high' },
-  { value: 'price-desc', label: 'Price high to low' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'name', label: 'Name A-Z' },
-] as const;
-
-export type CatalogSort = (typeof SORT_OPTIONS)[number]['value'];
+export const SORT_OPTIONS = CATALOG_SORT_OPTIONS;
+export type { CatalogSort };
 export type StoreView = 'grid' | 'list';
 
 /** Everything the store page shows is described by this, and it lives in the URL's query string. */

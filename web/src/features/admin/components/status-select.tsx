@@ -4,7 +4,8 @@ import { toast } from '@/components/toast/use-toast';
 import { inputClasses } from '@/components/ui/field';
 import { serverMessage } from '@/lib/api-client';
 import { useUpdateInboxStatus } from '../api/update-inbox-status';
-import { STATUS_OPTIONS, statusLabel, type InboxKind, type InboxStatus } from '../inbox';
+import { INBOX_STATUS_OPTIONS } from '@km/contracts/vocabulary';
+import { statusLabel, type InboxKind, type InboxStatus } from '../inbox';
 
 interface StatusSelectProps {
   kind: InboxKind;
@@ -59,12 +60,12 @@ export function StatusSelect({ kind, id, status, context, noun, className }: Sta
         onChange={(event) => handleChange(event.currentTarget.value as InboxStatus)}
         className={clsx(inputClasses, 'h-9 w-auto min-w-36')}
       >
-        {STATUS_OPTIONS.map((option) => (
+        {INBOX_STATUS_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-        {!STATUS_OPTIONS.some((option) => option.value === status) && <option value={status}>{statusLabel(status)}</option>}
+        {!INBOX_STATUS_OPTIONS.some((option) => option.value === status) && <option value={status}>{statusLabel(status)}</option>}
       </select>
     </div>
   );

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField, SelectOptions, textareaClasses } from '@/components/ui/form-field';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CONTACT_SUBJECTS, HOW_HEARD_OPTIONS } from '@/lib/form-options';
+import { CONTACT_SUBJECT_OPTIONS, HOW_HEARD_ABOUT_US_OPTIONS } from '@km/contracts/vocabulary';
 import { EMPTY_CONTACT_FORM, toContactMessagePayload, type ContactFormValues } from '../contact-message';
 
 /** The "Contact Us" tab. The browser validates it (spec §5): required fields, email type, the privacy box. */
@@ -68,7 +68,7 @@ export function ContactForm() {
             onChange={(event) => set('subject', event.currentTarget.value as ContactFormValues['subject'])}
             className={inputClasses}
           >
-            <SelectOptions options={CONTACT_SUBJECTS} placeholder="Select a subject" />
+            <SelectOptions options={CONTACT_SUBJECT_OPTIONS} placeholder="Select a subject" />
           </select>
         )}
       </FormField>
@@ -81,7 +81,7 @@ export function ContactForm() {
             onChange={(event) => set('howHeardAboutUs', event.currentTarget.value as ContactFormValues['howHeardAboutUs'])}
             className={inputClasses}
           >
-            <SelectOptions options={HOW_HEARD_OPTIONS} placeholder="Select an option" />
+            <SelectOptions options={HOW_HEARD_ABOUT_US_OPTIONS} placeholder="Select an option" />
           </select>
         )}
       </FormField>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField, invalidClasses, SelectOptions, textareaClasses } from '@/components/ui/form-field';
 import { CONTACT_PHONE } from '@/config/contact';
-import { PRAYER_REQUEST_TYPES, PREFERRED_CONTACT_OPTIONS } from '@/lib/form-options';
+import { PRAYER_REQUEST_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '@km/contracts/vocabulary';
 import { useSubmitPrayerRequest } from '../api/submit-prayer-request';
 import {
   EMPTY_PRAYER_FORM,
@@ -172,7 +172,7 @@ export function PrayerForm() {
             onChange={(event) => set('requestType', event.currentTarget.value as PrayerFormValues['requestType'])}
             className={inputInvalid}
           >
-            <SelectOptions options={PRAYER_REQUEST_TYPES} placeholder="Select a request type" />
+            <SelectOptions options={PRAYER_REQUEST_TYPE_OPTIONS} placeholder="Select a request type" />
           </select>
         )}
       </FormField>

@@ -5,14 +5,14 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { FormField, SelectOptions, textareaClasses } from '@/components/ui/form-field';
 import {
-  BUDGETS,
-  GENRES,
-  HEAR_ABOUT_OPTIONS,
-  MANUSCRIPT_STATUSES,
-  PUBLISHING_SERVICES,
-  TIMELINES,
+  PUBLISHING_BUDGET_OPTIONS,
+  GENRE_OPTIONS,
+  PUBLISHING_HEAR_ABOUT_US_OPTIONS,
+  MANUSCRIPT_STATUS_OPTIONS,
+  PUBLISHING_SERVICE_OPTIONS,
+  PUBLISHING_TIMELINE_OPTIONS,
   type PublishingService,
-} from '@/lib/form-options';
+} from '@km/contracts/vocabulary';
 import { useSubmitPublishingInquiry } from '../api/submit-publishing-inquiry';
 import {
   EMPTY_INQUIRY_FORM,
@@ -97,14 +97,14 @@ export function InquiryForm() {
         <FormField label="Genre" required>
           {({ id }) => (
             <select id={id} {...choice('genre')} required className={inputClasses}>
-              <SelectOptions options={GENRES} placeholder="Select a genre" />
+              <SelectOptions options={GENRE_OPTIONS} placeholder="Select a genre" />
             </select>
           )}
         </FormField>
         <FormField label="Manuscript status" required>
           {({ id }) => (
             <select id={id} {...choice('manuscriptStatus')} required className={inputClasses}>
-              <SelectOptions options={MANUSCRIPT_STATUSES} placeholder="Where is your manuscript?" />
+              <SelectOptions options={MANUSCRIPT_STATUS_OPTIONS} placeholder="Where is your manuscript?" />
             </select>
           )}
         </FormField>
@@ -161,7 +161,7 @@ export function InquiryForm() {
         <fieldset className="grid gap-2 sm:col-span-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">Services needed</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {PUBLISHING_SERVICES.map((service) => (
+            {PUBLISHING_SERVICE_OPTIONS.map((service) => (
               <label key={service.value} className="flex items-center gap-2.5 text-sm text-slate-800">
                 <input
                   type="checkbox"
@@ -192,21 +192,21 @@ export function InquiryForm() {
         <FormField label="Timeline">
           {({ id }) => (
             <select id={id} {...choice('timeline')} className={inputClasses}>
-              <SelectOptions options={TIMELINES} placeholder="When would you like to publish?" />
+              <SelectOptions options={PUBLISHING_TIMELINE_OPTIONS} placeholder="When would you like to publish?" />
             </select>
           )}
         </FormField>
         <FormField label="Budget">
           {({ id }) => (
             <select id={id} {...choice('budget')} className={inputClasses}>
-              <SelectOptions options={BUDGETS} placeholder="Select a budget range" />
+              <SelectOptions options={PUBLISHING_BUDGET_OPTIONS} placeholder="Select a budget range" />
             </select>
           )}
         </FormField>
         <FormField label="How did you hear about us?" className="sm:col-span-2">
           {({ id }) => (
             <select id={id} {...choice('hearAboutUs')} className={inputClasses}>
-              <SelectOptions options={HEAR_ABOUT_OPTIONS} placeholder="Select an option" />
+              <SelectOptions options={PUBLISHING_HEAR_ABOUT_US_OPTIONS} placeholder="Select an option" />
             </select>
           )}
         </FormField>

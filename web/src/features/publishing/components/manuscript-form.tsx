@@ -14,7 +14,7 @@ import {
   manuscriptProblem,
   type BookSubmissionValues,
 } from '../book-submission';
-import { GENRES } from '@/lib/form-options';
+import { GENRE_OPTIONS } from '@km/contracts/vocabulary';
 import { WORD_COUNT_PATTERN } from '../publishing-inquiry';
 
 type TextKey = 'authorName' | 'email' | 'bookTitle' | 'wordCount' | 'targetAudience' | 'synopsis';
@@ -95,7 +95,7 @@ export function ManuscriptForm() {
             onChange={(event) => set('genre', event.currentTarget.value as BookSubmissionValues['genre'])}
             className={inputClasses}
           >
-            <SelectOptions options={GENRES} placeholder="Select a genre" />
+            <SelectOptions options={GENRE_OPTIONS} placeholder="Select a genre" />
           </select>
         )}
       </FormField>

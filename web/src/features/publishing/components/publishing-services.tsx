@@ -9,7 +9,7 @@ import {
   Truck,
   type LucideIcon,
 } from 'lucide-react';
-import type { PublishingService } from '@/lib/form-options';
+import type { PublishingService } from '@km/contracts/vocabulary';
 
 const SERVICES: { value: PublishingService; title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -1,0 +1,39 @@
+/**
+ * The closed set of error codes a service may report (ARCHITECTURE §2).
+ * The gateway maps each code to one HTTP status.
+ */
+export const ErrorCodes = [
+  'invalid',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ErrorCodes)[number];
+
+/**
+ * Why a request conflicts with the current state, as `details.reason` of every `conflict`, so clients decide by
+ * it and never by the message's words.
+ * - cart_changed: prices moved since the payment intent; the details carry the new totals
+ * - product_unavailable: a product is unknown or out of stock; `details.unavailable` names them
+ * - payment_in_use: the payment intent already belongs to an order for another cart
+ * - payment_cancelled: the payment intent was cancelled; the checkout must start a new one
+ * - username_taken / email_taken: registration with a name or address someone already has
+ */
+export const ConflictReasons = ['cart_changed', 'product_unavailable', 'payment_in_use', 'payment_cancelled', 'username_taken', 'email_taken'] as const;
+export type ConflictReason = (typeof ConflictReasons)[number];
+
+/** Every error the HTTP API answers has this body. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
