@@ -28,7 +28,8 @@ test("a service importing another service's file by a relative path is an error"
 });
 
 test("a service importing another service's package is an error, whether or not its dist/ is built", async () => {
-  assert.deepEqual(await boundaryErrors('services/orders/src/example.ts', "import { AppModule } from '@km/catalog';\n"), ['no-restricted-imports']);
+  // The text rule always reports it; the path rule reports it as well once the package's dist/ is built.
+  assert.ok((await boundaryErrors('services/orders/src/example.ts', "import { AppModule } from '@km/catalog';\n")).includes('no-restricted-imports'));
   assert.ok((await boundaryErrors('services/gateway/src/example.ts', "import { loadOrdersConfig } from '@km/orders/dist/src/config';\n")).includes('no-restricted-imports'));
 });
 
@@ -47,7 +48,7 @@ test('a library importing a service is an error', async () => {
   assert.deepEqual(await boundaryErrors('libs/nest-kit/src/example.ts', "import { loadOrdersConfig } from '../../../services/orders/src/config';\n"), [
     'import-x/no-restricted-paths',
   ]);
-  assert.deepEqual(await boundaryErrors('libs/contracts/src/example.ts', "import { AppModule } from '@km/catalog';\n"), ['no-restricted-imports']);
+  assert.ok((await boundaryErrors('libs/contracts/src/example.ts', "import { AppModule } from '@km/catalog';\n")).includes('no-restricted-imports'));
 });
 
 test('a web feature importing another feature is an error, through the @/ alias or a relative path', async () => {
