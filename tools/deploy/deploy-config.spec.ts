@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { parse, parseAllDocuments } from 'yaml';
 import { BUS_USERS, DEPLOY_NATS_CONFIG, DEPLOY_NATS_CONFIG_FILES, passwordEnvName } from '../stack/nats-permissions';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
 const ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();

@@ -180,6 +180,7 @@ function chownTree(dir: string, user: string) {
   chownSync(dir, uid, gid);
   for (const entry of readdirSync(dir)) {
     const p = path.join(dir, entry);
-    statSync(p).isDirectory() ? chownTree(p, user) : chownSync(p, uid, gid);
+    if (statSync(p).isDirectory()) chownTree(p, user);
+    else chownSync(p, uid, gid);
   }
 }

@@ -10,6 +10,8 @@ import {
   OrdersEvents,
   OrdersSubjects,
 } from '@km/contracts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Who may say what on the bus (issue 8): one NATS user per service, least privilege. The local stack writes
@@ -161,8 +163,6 @@ export const DEPLOY_NATS_CONFIG =
 export const DEPLOY_NATS_CONFIG_FILES = ['docker/nats/nats.conf', 'k8s/base/infra/nats/nats.conf'];
 
 if (require.main === module) {
-  const { writeFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs');
-  const path = require('node:path') as typeof import('node:path');
   for (const file of DEPLOY_NATS_CONFIG_FILES) {
     const target = path.resolve(__dirname, '..', '..', file);
     mkdirSync(path.dirname(target), { recursive: true });

@@ -16,7 +16,7 @@ interface Tally {
   skipped: number;
 }
 
-const SUITES = ['unit', 'integration', 'e2e'] as const;
+const SUITES = ['lint', 'unit', 'integration', 'e2e'] as const;
 type Suite = (typeof SUITES)[number];
 
 function findFiles(dir: string, pattern: RegExp): string[] {
@@ -58,6 +58,12 @@ async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, 
   return tally;
 }
 
+/** `npm run lint` (ESLint, import boundaries included) counted as one test: any error fails `npm test`. */
+async function lint(): Promise<Tally> {
+  const code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT);
+  return { suite: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+}
+
 async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: string[]): Promise<Tally> {
   const json = path.join(reportDir, 'e2e.json');
   const code = await run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...grep], { ...env, E2E_JSON_REPORT: json }, path.join(ROOT, 'e2e'));
@@ -74,7 +80,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * `npm test`: builds, runs unit tests, starts a throw-away stack on the test ports,
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
- * `npm test -- unit` (or integration, e2e) runs one suite.
+ * `npm test -- unit` (or lint, integration, e2e) runs one suite; lint runs first, before the build.
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
   const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));
@@ -92,6 +98,12 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
   onStop(() => group.stopAll());
 
   try {
+    if (wanted('lint')) {
+      console.log('\n━━ lint');
+      tallies.push(await lint());
+    }
+    if (only.length > 0 && only.every((s) => s === 'lint')) return summary(tallies, started);
+
     // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
     ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium']);
     buildAll();
@@ -144,6 +156,10 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     await group.stopAll();
   }
 
+  return summary(tallies, started);
+}
+
+function summary(tallies: Tally[], started: number): number {
   const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
   console.log('\n━━ summary');
   for (const t of tallies) console.log(`  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);

@@ -30,6 +30,7 @@ type StartStripeEmulator = (options: {
  */
 function loadStripeEmulator(): StartStripeEmulator {
   const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time, outside the build
   return (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator;
 }
 

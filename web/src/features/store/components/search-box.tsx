@@ -18,8 +18,13 @@ export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
 
   // Follow outside changes (back button, "Clear filters") without fighting the user's typing: `value`
-  // only changes after the debounce below has already reported what they typed.
-  useEffect(() => setText(value), [value]);
+  // only changes after the debounce below has already reported what they typed. Adjusted while rendering
+  // rather than in an effect, so the box never paints the stale text first.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+  }
 
   useEffect(() => {
     const q = text.trim();
