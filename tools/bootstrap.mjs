@@ -2,7 +2,7 @@
 // Entry for `npm start`, `npm test` and `npm run reset`. Plain JavaScript with no
 // dependencies, because it runs before anything is installed.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,20 @@ if (stale) {
   if (result.status !== 0) {
     console.error('npm install failed; see the output above.');
     process.exit(result.status ?? 1);
+  }
+}
+
+// The stack's own tools read the shared libraries (contracts: subjects, events, the bus permissions), so those
+// are built before the CLI loads; on a fresh clone nothing is built yet. Nx's cache makes this instant afterwards.
+if (['start', 'test', 'stack', undefined].includes(process.argv[2])) {
+  const libs = readdirSync(path.join(root, 'libs'))
+    .map((dir) => path.join(root, 'libs', dir, 'package.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
+  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', libs.join(','), '--output-style=static'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('Building the shared libraries failed; see the output above.');
+    process.exit(built.status ?? 1);
   }
 }
 
