@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parse, parseAllDocuments } from 'yaml';
+import { DATABASES, SERVICES, servicePort } from '@km/registry';
 import { BUS_USERS, DEPLOY_NATS_CONFIG, DEPLOY_NATS_CONFIG_FILES, passwordEnvName } from '../stack/nats-permissions';
 
 type Obj = Record<string, any>;
@@ -17,7 +18,8 @@ type Obj = Record<string, any>;
 const ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 const K8S_BASE = path.join(ROOT, 'k8s', 'base');
 const OVERLAYS = ['dev', 'prod'].map((name) => path.join(ROOT, 'k8s', 'overlays', name));
-const SERVICE_DATABASES = ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'];
+/** The databases the init scripts create: libs/registry's list. */
+const SERVICE_DATABASES = DATABASES;
 
 const read = (file: string): string => readFileSync(path.resolve(ROOT, file), 'utf8');
 const rel = (file: string): string => path.relative(ROOT, file);
@@ -694,5 +696,21 @@ describe('k8s NetworkPolicies (issue 8)', () => {
 
   test('services other than the gateway accept no connections at all (they talk over NATS)', () => {
     for (const name of appDeployments.map((d) => d.metadata.name).filter((n) => n !== 'gateway')) assert.deepEqual(peersOf(podLabels(name)), [], name);
+  });
+});
+
+describe('deployment files agree with libs/registry (issue 9)', () => {
+  test('compose and k8s run exactly the registered app services', () => {
+    const registered = sorted(SERVICES.map((s) => s.name));
+    assert.deepEqual(sorted(composeApps), registered);
+    assert.deepEqual(sorted(appDeployments.map((d) => d.metadata.name)), registered);
+  });
+
+  test('every app service listens on 3000 + its registry index in compose (HTTP_PORT) and in k8s (container port "http")', () => {
+    for (const service of SERVICES) {
+      const port = servicePort(service, 'container');
+      assert.equal(composeEnv(composeServices[service.name]).HTTP_PORT, String(port), `compose ${service.name}`);
+      assert.equal(containerPort(mainContainer(appDeployment(service.name)), 'http'), port, `k8s ${service.name}`);
+    }
   });
 });

@@ -1,16 +1,12 @@
+import { SERVICES, servicePort, type ServiceName } from '@km/registry';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
 export type Profile = 'dev' | 'test';
 
-/** Fixed loopback ports; the test stack runs beside a running dev stack without clashing. */
-export interface Ports {
-  gateway: number;
-  identity: number;
-  catalog: number;
-  orders: number;
-  forms: number;
+/** Fixed loopback ports; the test stack runs beside a running dev stack without clashing. App services' ports follow libs/registry's scheme. */
+export type Ports = Record<ServiceName, number> & {
   stripe: number;
   postgres: number;
   redis: number;
@@ -19,11 +15,13 @@ export interface Ports {
   s3: number;
   smtp: number;
   mailWeb: number;
-}
+};
+
+const servicePorts = (profile: Profile) => Object.fromEntries(SERVICES.map((s) => [s.name, servicePort(s, profile)])) as Record<ServiceName, number>;
 
 export const PORTS: Record<Profile, Ports> = {
-  dev: { gateway: 3000, identity: 3101, catalog: 3102, orders: 3104, forms: 3106, stripe: 12111, postgres: 5442, redis: 6392, nats: 4232, natsMonitor: 8232, s3: 9010, smtp: 1025, mailWeb: 1080 },
-  test: { gateway: 3900, identity: 3901, catalog: 3902, orders: 3904, forms: 3906, stripe: 12911, postgres: 5443, redis: 6393, nats: 4233, natsMonitor: 8233, s3: 9011, smtp: 1026, mailWeb: 1081 },
+  dev: { ...servicePorts('dev'), stripe: 12111, postgres: 5442, redis: 6392, nats: 4232, natsMonitor: 8232, s3: 9010, smtp: 1025, mailWeb: 1080 },
+  test: { ...servicePorts('test'), stripe: 12911, postgres: 5443, redis: 6393, nats: 4233, natsMonitor: 8233, s3: 9011, smtp: 1026, mailWeb: 1081 },
 };
 
 export interface StackSettings {

@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DATABASES, SERVICES } from '@km/registry';
 import { Client } from 'pg';
 import { ROOT, type Ports, type StackSettings } from './config';
 import { BUS_USERS, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
 import { httpOk, portInUse, ProcessGroup, tcpOpen, waitFor } from './processes';
 import { postgresBinDir } from './system-packages';
 
-export const DATABASES = ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'] as const;
+export { DATABASES };
 export const S3_BUCKET = 'kingdom-media';
 
 /** The Stripe emulator's fixed test credentials (development and tests only). */
@@ -48,11 +49,8 @@ export const infraUrls = (ports: Ports, natsPasswords: Record<string, string>): 
 });
 
 const PORT_NAMES: Record<keyof Ports, string> = {
+  ...(Object.fromEntries(SERVICES.map((s) => [s.name, `the ${s.name} service`])) as Record<(typeof SERVICES)[number]['name'], string>),
   gateway: 'the gateway (PORT)',
-  identity: 'the identity service',
-  catalog: 'the catalog service',
-  orders: 'the orders service',
-  forms: 'the forms service',
   stripe: 'the Stripe emulator',
   postgres: 'Postgres',
   redis: 'Redis',

@@ -1,68 +1,21 @@
-import {
-  CatalogEvents,
-  CatalogSubjects,
-  EVENTS_STREAM,
-  eventSubject,
-  FormsEvents,
-  FormsSubjects,
-  IdentityEvents,
-  IdentitySubjects,
-  OrdersEvents,
-  OrdersSubjects,
-} from '@km/contracts';
+import { EVENTS_STREAM, eventSubject } from '@km/contracts';
+import { SERVICES, type ServiceBusAccess, type ServiceName } from '@km/registry';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Who may say what on the bus (issue 8): one NATS user per service, least privilege. The local stack writes
- * nats-server's config from this table; docker/nats/nats.conf and k8s/base/infra/nats/nats.conf are rendered from
- * it too (`npx tsx tools/stack/nats-permissions.ts`) and tools/deploy/deploy-config.spec.ts fails when they drift.
+ * Who may say what on the bus (issue 8): one NATS user per service, least privilege. Each service's row lives in
+ * libs/registry (its `bus` field). The local stack writes nats-server's config from it; docker/nats/nats.conf and
+ * k8s/base/infra/nats/nats.conf are rendered from it too (`npx tsx tools/stack/nats-permissions.ts`) and
+ * tools/deploy/deploy-config.spec.ts fails when they drift.
  */
 
-type SubjectTree = string | { readonly [key: string]: SubjectTree };
+export type { ServiceBusAccess };
 
-/** Every subject in a contracts table (FormsSubjects nests one table per inbox kind). */
-const all = (tree: SubjectTree): string[] => (typeof tree === 'string' ? [tree] : Object.values(tree).flatMap(all));
-const except = (tree: SubjectTree, ...left: string[]): string[] => all(tree).filter((s) => !left.includes(s));
-
-export interface ServiceBusAccess {
-  /** Request/reply subjects it answers (subscribed in its queue group; replies go through allow_responses). */
-  answers: string[];
-  /** Request/reply subjects it asks. */
-  requests: string[];
-  /** Event types its outbox relay publishes to the EVENTS stream. */
-  publishesEvents: string[];
-  /** Durable consumers it runs (kit EventConsumer: one JetStream consumer per type, named `<durable>__<type>`). */
-  consumers: { durable: string; types: string[] }[];
-}
-
-/** The app services and what each may do; a change to who-calls-what lands here. */
-export const BUS_ACCESS = {
-  gateway: {
-    answers: [],
-    requests: [...all(IdentitySubjects), ...except(CatalogSubjects, CatalogSubjects.getMany), ...all(OrdersSubjects), ...all(FormsSubjects)],
-    publishesEvents: [],
-    consumers: [],
-  },
-  identity: { answers: all(IdentitySubjects), requests: [], publishesEvents: all(IdentityEvents), consumers: [] },
-  catalog: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
-  orders: {
-    answers: all(OrdersSubjects),
-    // prices come from the catalog
-    requests: [CatalogSubjects.getMany],
-    publishesEvents: all(OrdersEvents),
-    consumers: [
-      { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
-      { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
-    ],
-  },
-  forms: {
-    answers: all(FormsSubjects),
-    requests: [],
-    publishesEvents: all(FormsEvents),
-    consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }],
-  },
-} as const satisfies Record<string, ServiceBusAccess>;
+/** The app services and what each may do, from the registry, in port order (the generated nats.conf keeps one order). */
+export const BUS_ACCESS = Object.fromEntries(
+  [...SERVICES].sort((a, b) => a.index - b.index).map((s): [string, ServiceBusAccess] => [s.name, s.bus]),
+) as Record<ServiceName, ServiceBusAccess>;
 
 export type BusUser = keyof typeof BUS_ACCESS;
 export const BUS_USERS = Object.keys(BUS_ACCESS) as BusUser[];

@@ -1,3 +1,4 @@
+import { SERVICES, type Need } from '@km/registry';
 import path from 'node:path';
 import { ROOT, type StackSettings } from './config';
 import { S3_BUCKET, STRIPE_EMULATOR, type InfraUrls } from './infra';
@@ -15,77 +16,54 @@ function s3Env(urls: InfraUrls): Record<string, string> {
   return { S3_ENDPOINT: endpoint.hostname, S3_PORT: endpoint.port, S3_USE_SSL: 'false', S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET };
 }
 
-/** Every domain service plus the gateway, in start order. New services add one entry here. */
-export const APP_SERVICES: AppService[] = [
-  {
-    name: 'identity',
-    port: (s) => s.ports.identity,
-    env: (s, urls) => ({
-      DATABASE_URL: urls.databaseUrl('identity'),
-      ADMIN_USERNAME: s.adminUsername,
-      ADMIN_PASSWORD: s.adminPassword,
-    }),
-  },
-  {
-    name: 'catalog',
-    port: (s) => s.ports.catalog,
-    env: (_s, urls) => ({
-      DATABASE_URL: urls.databaseUrl('catalog'),
-      // Both profiles start with demo products and services (the browser tests use them); only an empty catalog is seeded.
-      SEED_DEMO: 'true',
-      ...s3Env(urls),
-    }),
-  },
-  {
-    name: 'orders',
-    port: (s) => s.ports.orders,
-    env: (_s, urls) => ({
-      DATABASE_URL: urls.databaseUrl('orders'),
-      REDIS_URL: urls.redisUrl,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(urls.smtpPort),
-      // The Stripe emulator started with the infra (ADR 0007).
-      STRIPE_SECRET_KEY: STRIPE_EMULATOR.secretKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.webhookSecret,
-      STRIPE_API_HOST: new URL(urls.stripeApi).hostname,
-      STRIPE_API_PORT: new URL(urls.stripeApi).port,
-      STRIPE_API_PROTOCOL: 'http',
-    }),
-  },
-  {
-    name: 'forms',
-    port: (s) => s.ports.forms,
-    env: (s, urls) => ({
-      DATABASE_URL: urls.databaseUrl('forms'),
-      REDIS_URL: urls.redisUrl,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(urls.smtpPort),
-      // Links in emails (unsubscribe, manuscript downloads) point at this stack's gateway.
-      PUBLIC_ORIGIN: `http://localhost:${s.ports.gateway}`,
-    }),
-  },
-  {
-    name: 'gateway',
-    port: (s) => s.ports.gateway,
-    env: (s, urls) => ({
-      REDIS_URL: urls.redisUrl,
-      PUBLIC_ORIGIN: `http://localhost:${s.ports.gateway}`,
-      ALLOWED_ORIGINS: `http://127.0.0.1:${s.ports.gateway}`,
-      WEB_DIST_DIR: path.join(ROOT, 'web', 'dist'),
-      ...s3Env(urls),
-      STRIPE_PUBLISHABLE_KEY: STRIPE_EMULATOR.publishableKey,
-      STRIPE_JS_URL: `${urls.stripeApi}/v3/`,
-      // The browser suite signs in many times from one address.
-      ...(s.profile === 'test' ? { RATE_LIMIT_PER_MINUTE: '5000' } : {}),
-      // The browser suite and the checkout benchmark check out many times from one address.
-      ...(s.profile === 'test' ? { RATE_LIMIT_CHECKOUT_PER_MINUTE: '5000' } : {}),
-      // The browser suite posts many forms from one address.
-      ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
-      // The browser suite registers users and tries wrong passwords from one address.
-      ...(s.profile === 'test' ? { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' } : {}),
-    }),
-  },
-];
+/** The environment each need brings (libs/registry's `needs`), so a service declares what it uses rather than its settings. */
+const NEED_ENV: Record<Need, (s: StackSettings, urls: InfraUrls) => Record<string, string>> = {
+  storage: (_s, urls) => s3Env(urls),
+  mail: (_s, urls) => ({ REDIS_URL: urls.redisUrl, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(urls.smtpPort) }),
+  redis: (_s, urls) => ({ REDIS_URL: urls.redisUrl }),
+  // The Stripe emulator started with the infra (ADR 0007).
+  stripe: (_s, urls) => ({
+    STRIPE_SECRET_KEY: STRIPE_EMULATOR.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.webhookSecret,
+    STRIPE_API_HOST: new URL(urls.stripeApi).hostname,
+    STRIPE_API_PORT: new URL(urls.stripeApi).port,
+    STRIPE_API_PROTOCOL: 'http',
+  }),
+  // Links in emails (unsubscribe, manuscript downloads) point at this stack's gateway.
+  publicOrigin: (s) => ({ PUBLIC_ORIGIN: `http://localhost:${s.ports.gateway}` }),
+};
+
+/** Settings truly specific to one service, on top of what its needs bring. */
+const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<string, string>> = {
+  identity: (s) => ({ ADMIN_USERNAME: s.adminUsername, ADMIN_PASSWORD: s.adminPassword }),
+  // Both profiles start with demo products and services (the browser tests use them); only an empty catalog is seeded.
+  catalog: () => ({ SEED_DEMO: 'true' }),
+  gateway: (s, urls) => ({
+    ALLOWED_ORIGINS: `http://127.0.0.1:${s.ports.gateway}`,
+    WEB_DIST_DIR: path.join(ROOT, 'web', 'dist'),
+    STRIPE_PUBLISHABLE_KEY: STRIPE_EMULATOR.publishableKey,
+    STRIPE_JS_URL: `${urls.stripeApi}/v3/`,
+    // The browser suite signs in many times from one address.
+    ...(s.profile === 'test' ? { RATE_LIMIT_PER_MINUTE: '5000' } : {}),
+    // The browser suite and the checkout benchmark check out many times from one address.
+    ...(s.profile === 'test' ? { RATE_LIMIT_CHECKOUT_PER_MINUTE: '5000' } : {}),
+    // The browser suite posts many forms from one address.
+    ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
+    // The browser suite registers users and tries wrong passwords from one address.
+    ...(s.profile === 'test' ? { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' } : {}),
+  }),
+};
+
+/** Every service of libs/registry in its start order, with the environment derived from its database and needs. */
+export const APP_SERVICES: AppService[] = SERVICES.map((service) => ({
+  name: service.name,
+  port: (s) => s.ports[service.name],
+  env: (s, urls) => ({
+    ...(service.database ? { DATABASE_URL: urls.databaseUrl(service.database) } : {}),
+    ...Object.assign({}, ...service.needs.map((need) => NEED_ENV[need](s, urls))),
+    ...(EXTRA_ENV[service.name]?.(s, urls) ?? {}),
+  }),
+}));
 
 export async function startServices(settings: StackSettings, urls: InfraUrls, group: ProcessGroup): Promise<void> {
   for (const service of APP_SERVICES) {

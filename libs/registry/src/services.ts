@@ -1,0 +1,123 @@
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  FormsEvents,
+  FormsSubjects,
+  IdentityEvents,
+  IdentitySubjects,
+  OrdersEvents,
+  OrdersSubjects,
+} from '@km/contracts';
+
+/**
+ * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
+ * permissions, the database init scripts and the deploy checks read this table; `npm run new:service -- <name>`
+ * adds a row here.
+ */
+
+/** What a service needs from the platform; the local stack derives its environment from these. */
+export type Need =
+  /** object storage (S3_*) */
+  | 'storage'
+  /** outgoing mail through the BullMQ `mail` queue (REDIS_URL, SMTP_*) */
+  | 'mail'
+  /** Stripe's API (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, the emulator's address locally) */
+  | 'stripe'
+  /** Redis of its own (REDIS_URL) */
+  | 'redis'
+  /** the site's public address (PUBLIC_ORIGIN), e.g. for links in emails */
+  | 'publicOrigin';
+
+type SubjectTree = string | { readonly [key: string]: SubjectTree };
+
+/** Every subject in a contracts table (FormsSubjects nests one table per inbox kind). */
+export const all = (tree: SubjectTree): string[] => (typeof tree === 'string' ? [tree] : Object.values(tree).flatMap(all));
+const except = (tree: SubjectTree, ...left: string[]): string[] => all(tree).filter((s) => !left.includes(s));
+
+export interface ServiceBusAccess {
+  /** Request/reply subjects it answers (subscribed in its queue group; replies go through allow_responses). */
+  answers: string[];
+  /** Request/reply subjects it asks. */
+  requests: string[];
+  /** Event types its outbox relay publishes to the EVENTS stream. */
+  publishesEvents: string[];
+  /** Durable consumers it runs (kit EventConsumer: one JetStream consumer per type, named `<durable>__<type>`). */
+  consumers: { durable: string; types: string[] }[];
+}
+
+export interface ServiceDefinition {
+  name: string;
+  /** Place in the port scheme: HTTP port 3000 + index in containers and k8s, the same in `npm start`, 3900 + index in `npm test`. */
+  index: number;
+  /** Its own Postgres database, or null. */
+  database: string | null;
+  needs: readonly Need[];
+  /** Whether the gateway serves routes for it from `services/gateway/src/<name>/<name>.module.ts` (loaded by convention). */
+  gatewayRoutes: boolean;
+  /** Who may say what on NATS (ADR 0010): a change to who-calls-what lands here. */
+  bus: ServiceBusAccess;
+}
+
+/** Services that are declared but not built yet: their index and database are reserved. */
+export const RESERVED = [
+  { name: 'media', index: 3, database: 'media' },
+  { name: 'membership', index: 5, database: 'membership' },
+] as const;
+
+/** The app services in start order (the gateway last: it waits for the rest). */
+export const SERVICES = [
+  {
+    name: 'identity',
+    index: 1,
+    database: 'identity',
+    needs: [],
+    gatewayRoutes: false,
+    bus: { answers: all(IdentitySubjects), requests: [], publishesEvents: all(IdentityEvents), consumers: [] },
+  },
+  {
+    name: 'catalog',
+    index: 2,
+    database: 'catalog',
+    needs: ['storage'],
+    gatewayRoutes: false,
+    bus: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
+  },
+  {
+    name: 'orders',
+    index: 4,
+    database: 'orders',
+    needs: ['mail', 'stripe'],
+    gatewayRoutes: false,
+    bus: {
+      answers: all(OrdersSubjects),
+      // prices come from the catalog
+      requests: [CatalogSubjects.getMany],
+      publishesEvents: all(OrdersEvents),
+      consumers: [
+        { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
+        { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
+      ],
+    },
+  },
+  {
+    name: 'forms',
+    index: 6,
+    database: 'forms',
+    needs: ['mail', 'publicOrigin'],
+    gatewayRoutes: false,
+    bus: { answers: all(FormsSubjects), requests: [], publishesEvents: all(FormsEvents), consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }] },
+  },
+  {
+    name: 'gateway',
+    index: 0,
+    database: null,
+    needs: ['storage', 'redis', 'publicOrigin'],
+    gatewayRoutes: false,
+    bus: {
+      answers: [],
+      requests: [...all(IdentitySubjects), ...except(CatalogSubjects, CatalogSubjects.getMany), ...all(OrdersSubjects), ...all(FormsSubjects)],
+      publishesEvents: [],
+      consumers: [],
+    },
+  },
+] as const satisfies readonly ServiceDefinition[];
