@@ -82,14 +82,28 @@ const boundaryBlocks = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**', '**/test-results/**', '**/playwright-report/**', 'e2e/.artifacts/**', 'bench/results/**', '**/*.tsbuildinfo'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/.nx/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'e2e/.artifacts/**',
+      'bench/results/**',
+      '**/*.tsbuildinfo',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['web/tsconfig.json', 'tsconfig.base.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['web/tsconfig.json', 'tsconfig.base.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],

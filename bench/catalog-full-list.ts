@@ -65,7 +65,10 @@ async function fillCatalog(databaseUrl: string): Promise<number> {
 }
 
 function gatewayPid(pidFile: string): string {
-  const line = readFileSync(pidFile, 'utf8').trim().split('\n').find((l) => l.endsWith(' gateway'));
+  const line = readFileSync(pidFile, 'utf8')
+    .trim()
+    .split('\n')
+    .find((l) => l.endsWith(' gateway'));
   if (!line) throw new Error('the gateway is not in the stack pid file');
   return line.split(' ')[0];
 }
@@ -83,7 +86,8 @@ async function fetchList(url: string, pid: string): Promise<{ ms: number; peakRs
     const text = await res.text();
     const ms = performance.now() - started;
     const items = JSON.parse(text) as { id: string }[];
-    if (!Array.isArray(items) || items.length !== ITEMS) throw new Error(`expected ${ITEMS} products, got ${Array.isArray(items) ? items.length : typeof items}`);
+    if (!Array.isArray(items) || items.length !== ITEMS)
+      throw new Error(`expected ${ITEMS} products, got ${Array.isArray(items) ? items.length : typeof items}`);
     if (new Set(items.map((item) => item.id)).size !== ITEMS) throw new Error('some product came twice');
     return { ms, peakRss: Math.max(peakRss, rssOf(pid)), bytes: text.length };
   } finally {
@@ -121,7 +125,9 @@ async function main() {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await fetchList(url, pid);
-      console.log(`run ${i + 1}: ${run.ms.toFixed(0)} ms, ${(run.bytes / 2 ** 20).toFixed(1)} MB of JSON, gateway RSS peak ${(run.peakRss / 2 ** 20).toFixed(1)} MB`);
+      console.log(
+        `run ${i + 1}: ${run.ms.toFixed(0)} ms, ${(run.bytes / 2 ** 20).toFixed(1)} MB of JSON, gateway RSS peak ${(run.peakRss / 2 ** 20).toFixed(1)} MB`,
+      );
       runs.push(run);
     }
     const slowest = Math.max(...runs.map((r) => r.ms));

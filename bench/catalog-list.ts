@@ -142,7 +142,9 @@ async function main() {
       if (!res.ok) throw new Error(`GET ${pathFor(page)} answered ${res.status}`);
       bodies.set(page, await res.text());
     }
-    fastify.get('/api/products', async (req, reply) => reply.type('application/json; charset=utf-8').send(bodies.get(Number((req.query as { page?: string }).page))));
+    fastify.get('/api/products', async (req, reply) =>
+      reply.type('application/json; charset=utf-8').send(bodies.get(Number((req.query as { page?: string }).page))),
+    );
     const fastifyPort = FASTIFY_PORT_BASE + Number(process.env.KM_PORT_OFFSET);
     await fastify.listen({ port: fastifyPort, host: '127.0.0.1' });
 
@@ -154,14 +156,18 @@ async function main() {
     results.push(await measure('plain fastify, same JSON from memory', `http://127.0.0.1:${fastifyPort}`, pages));
     const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0) / bodies.size;
     console.log(`\nGET /api/products?page=N&pageSize=${PAGE_SIZE}&sort=featured  (${total} products, ~${Math.round(bytes)} bytes per page)\n`);
-    console.log(`${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`);
+    console.log(
+      `${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+    );
     for (const r of results) {
       console.log(
         `${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.requests).padStart(9)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
       );
     }
     const perRequest = (name: string) => (((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) * 1000) / results[0].requests;
-    console.log(`\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`);
+    console.log(
+      `\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`,
+    );
     console.log(`load average during the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`);
   } finally {
     await fastify.close();

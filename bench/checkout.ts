@@ -38,11 +38,27 @@ async function main() {
 
   console.log('building the services (Nx, cached)…');
   const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
-  const build = spawnSync('flock', [path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'), nx, 'run-many', '-t', 'build', '-p', '@km/identity', '@km/catalog', '@km/orders', '@km/gateway', '--outputStyle=static'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-  });
+  const build = spawnSync(
+    'flock',
+    [
+      path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'),
+      nx,
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      '@km/identity',
+      '@km/catalog',
+      '@km/orders',
+      '@km/gateway',
+      '--outputStyle=static',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    },
+  );
   if (build.status !== 0) throw new Error('The build failed; run `npx nx run-many -t build` to see why.');
 
   killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
@@ -120,9 +136,16 @@ async function main() {
     const db = new Client({ connectionString: urls.databaseUrl('orders') });
     await db.connect();
     const { rows: dupes } = await db.query('SELECT payment_intent_id, count(*)::int AS n FROM orders GROUP BY payment_intent_id HAVING count(*) > 1');
-    const { rows: [{ n: orders }] } = await db.query('SELECT count(*)::int AS n FROM orders');
-    const { rows: [{ n: numbers }] } = await db.query('SELECT count(DISTINCT order_number)::int AS n FROM orders');
-    const { rows: missing } = await db.query('SELECT x.pi FROM unnest($1::text[]) AS x(pi) LEFT JOIN orders o ON o.payment_intent_id = x.pi WHERE o.id IS NULL', [[...placed.keys()]]);
+    const {
+      rows: [{ n: orders }],
+    } = await db.query('SELECT count(*)::int AS n FROM orders');
+    const {
+      rows: [{ n: numbers }],
+    } = await db.query('SELECT count(DISTINCT order_number)::int AS n FROM orders');
+    const { rows: missing } = await db.query(
+      'SELECT x.pi FROM unnest($1::text[]) AS x(pi) LEFT JOIN orders o ON o.payment_intent_id = x.pi WHERE o.id IS NULL',
+      [[...placed.keys()]],
+    );
     await db.end();
 
     console.log(`checkouts completed        ${placed.size} of ${started} started, in ${elapsed.toFixed(1)} s`);

@@ -37,11 +37,28 @@ async function main() {
 
   console.log('building the services (Nx, cached)…');
   const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
-  const build = spawnSync('flock', [path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'), nx, 'run-many', '-t', 'build', '-p', '@km/identity', '@km/catalog', '@km/orders', '@km/forms', '@km/gateway', '--outputStyle=static'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-  });
+  const build = spawnSync(
+    'flock',
+    [
+      path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'),
+      nx,
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      '@km/identity',
+      '@km/catalog',
+      '@km/orders',
+      '@km/forms',
+      '@km/gateway',
+      '--outputStyle=static',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    },
+  );
   if (build.status !== 0) throw new Error('The build failed; run `npx nx run-many -t build` to see why.');
 
   killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
@@ -86,9 +103,11 @@ async function main() {
     };
     const meLoop = async (until: () => boolean, workers = 4) => {
       const times: number[] = [];
-      await Promise.all(Array.from({ length: workers }, async () => {
-        while (!until()) times.push(await me());
-      }));
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          while (!until()) times.push(await me());
+        }),
+      );
       return times;
     };
 
@@ -100,7 +119,9 @@ async function main() {
     const started = performance.now();
     const sprayP = Promise.all([
       ...Array.from({ length: attempts }, () => post('/api/auth/login', { username: admin.username, password: `guess-${randomUUID()}` }, nextAddress())),
-      ...Array.from({ length: registrations }, () => post('/api/auth/register', { username: `bench_${randomUUID().slice(0, 8)}`, password: 'password-123' }, nextAddress())),
+      ...Array.from({ length: registrations }, () =>
+        post('/api/auth/register', { username: `bench_${randomUUID().slice(0, 8)}`, password: 'password-123' }, nextAddress()),
+      ),
     ]).finally(() => (burstDone = true));
     const [spray, loaded] = await Promise.all([sprayP, meLoop(() => burstDone)]);
     const burstMs = performance.now() - started;
@@ -111,8 +132,18 @@ async function main() {
     console.log(`  sign-in statuses ${counts(logins.map((r) => r.status))}, registration statuses ${counts(regs.map((r) => r.status))}`);
     const messages = [...logins, ...regs].map((r) => r.message).filter(Boolean);
     for (const m of new Set(messages)) console.log(`  ${messages.filter((x) => x === m).length} × 503 "${m}"`);
-    console.log(summary('  sign-in (burst)', logins.map((r) => r.ms)));
-    console.log(summary('  registration (burst)', regs.map((r) => r.ms)));
+    console.log(
+      summary(
+        '  sign-in (burst)',
+        logins.map((r) => r.ms),
+      ),
+    );
+    console.log(
+      summary(
+        '  registration (burst)',
+        regs.map((r) => r.ms),
+      ),
+    );
     console.log(summary('  /api/auth/me, quiet', quiet));
     console.log(summary('  /api/auth/me, during the burst', loaded));
   } finally {

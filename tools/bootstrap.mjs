@@ -27,7 +27,10 @@ if (['start', 'test', 'stack', undefined].includes(process.argv[2])) {
     .map((dir) => path.join(root, 'libs', dir, 'package.json'))
     .filter((file) => existsSync(file))
     .map((file) => JSON.parse(readFileSync(file, 'utf8')).name);
-  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', libs.join(','), '--output-style=static'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', libs.join(','), '--output-style=static'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) {
     console.error('Building the shared libraries failed; see the output above.');
     process.exit(built.status ?? 1);

@@ -56,7 +56,9 @@ test.describe('admin inbox paging', () => {
     await expect(mine(1)).toBeVisible();
     await expect(mine(MESSAGES)).toHaveCount(0);
     await expect(rows).toHaveCount(Math.min(PAGE_SIZE, total - PAGE_SIZE));
-    await expect(panel.getByText(`${total} contact messages, newest first · showing ${PAGE_SIZE + 1}–${PAGE_SIZE + Math.min(PAGE_SIZE, total - PAGE_SIZE)}`)).toBeVisible();
+    await expect(
+      panel.getByText(`${total} contact messages, newest first · showing ${PAGE_SIZE + 1}–${PAGE_SIZE + Math.min(PAGE_SIZE, total - PAGE_SIZE)}`),
+    ).toBeVisible();
 
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();

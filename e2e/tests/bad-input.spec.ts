@@ -13,7 +13,24 @@ const BODIES = [
   '{"email":',
   JSON.stringify(
     Object.fromEntries(
-      ['email', 'firstName', 'items', 'status', 'username', 'password', 'name', 'price', 'quantity', 'productId', 'paymentIntentId', 'checkoutId', 'amount', 'token', 'category', 'isAdmin'].map((k) => [k, { nested: [1] }]),
+      [
+        'email',
+        'firstName',
+        'items',
+        'status',
+        'username',
+        'password',
+        'name',
+        'price',
+        'quantity',
+        'productId',
+        'paymentIntentId',
+        'checkoutId',
+        'amount',
+        'token',
+        'category',
+        'isAdmin',
+      ].map((k) => [k, { nested: [1] }]),
     ),
   ),
   JSON.stringify({ items: [{ productId: 'not-a-uuid', quantity: 1e9 }], checkoutId: 'x', email: `${'a'.repeat(5000)}@x.com` }),
@@ -23,7 +40,13 @@ const QUERIES = ['', `?page=-1&pageSize=abc&sort=zzz&q=${'x'.repeat(300)}&email=
 // Ends the session the admin half of the run depends on; covered by its own tests.
 const SKIP = new Set(['/api/auth/logout']);
 // Served outside /api, so not in the document.
-const UNDOCUMENTED = ['/media/catalog/%00.webp', `/media/catalog/${'1'.repeat(300)}.webp`, '/media/..%2F..%2Fetc', '/media/catalog/%E0%A4%A', '/feeds/podcast.xml'];
+const UNDOCUMENTED = [
+  '/media/catalog/%00.webp',
+  `/media/catalog/${'1'.repeat(300)}.webp`,
+  '/media/..%2F..%2Fetc',
+  '/media/catalog/%E0%A4%A',
+  '/feeds/podcast.xml',
+];
 
 async function sweep(api: APIRequestContext, origin: string): Promise<{ failures: string[]; sent: number }> {
   const doc = (await (await api.get('/api/docs/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };

@@ -153,9 +153,7 @@ test.describe('checkout', () => {
     const under = await expectSummary(page, lines);
     expect(under.shipping).toBe(999);
     const missing = 5000 - under.subtotal + 1;
-    await expect(summary(page).getByTestId('free-shipping-note')).toHaveText(
-      `Add ${money(missing)} more to get free shipping on orders over $50.00.`,
-    );
+    await expect(summary(page).getByTestId('free-shipping-note')).toHaveText(`Add ${money(missing)} more to get free shipping on orders over $50.00.`);
 
     // More of the same product from the cart: the intent is asked for again and the summary follows.
     const product = lines[0].product;

@@ -27,10 +27,7 @@ export function minimalPdf(title = 'E2E manuscript'): Buffer {
 }
 
 /** A 1×1 PNG for cover images. */
-export const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Signs the page's context in as the admin; navigate afterwards so the app picks the session up. */
 export async function signInAsAdmin(page: Page): Promise<void> {

@@ -1,16 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  emailFor,
-  expectCreated,
-  expectMail,
-  failNextPost,
-  minimalPdf,
-  ONE_PIXEL_PNG,
-  runTag,
-  seed,
-  signInAsAdmin,
-  watchRequests,
-} from './forms-helpers';
+import { emailFor, expectCreated, expectMail, failNextPost, minimalPdf, ONE_PIXEL_PNG, runTag, seed, signInAsAdmin, watchRequests } from './forms-helpers';
 import { apiPost, createNonAdminUser, toasts } from './helpers';
 
 const toastTitle = (page: Page, text: string) => toasts(page).getByText(text, { exact: true });
@@ -509,7 +498,10 @@ test.describe('admin inbox', () => {
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Signed out, the same link is refused.
-    const anonymous = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const anonymous = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
     expect([401, 403]).toContain((await anonymous.request.get(href!)).status());
     await anonymous.close();
   });

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  adminCredentials,
-  apiPost,
-  createNonAdminUser,
-  currentUser,
-  loginThroughDialog,
-  toasts,
-} from './helpers';
+import { adminCredentials, apiPost, createNonAdminUser, currentUser, loginThroughDialog, toasts } from './helpers';
 
 const NAV = [
   { name: 'Home', path: '/' },

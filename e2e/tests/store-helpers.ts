@@ -44,7 +44,10 @@ export async function fetchAll(page: Page, kind: Kind): Promise<ApiItem[]> {
 
 /** The cards of the store's results list. */
 export const storeCards = (page: Page) =>
-  page.getByRole('main').getByRole('list', { name: /^(Products|Services)$/ }).getByRole('article');
+  page
+    .getByRole('main')
+    .getByRole('list', { name: /^(Products|Services)$/ })
+    .getByRole('article');
 
 export const cardNames = (page: Page) => storeCards(page).locator('h3').allTextContents();
 
@@ -72,7 +75,4 @@ export async function apiDelete(page: Page, path: string): Promise<APIResponse> 
 }
 
 /** A 1×1 PNG, generated here so no binary file lives in the repository. */
-export const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

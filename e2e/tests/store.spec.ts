@@ -16,13 +16,10 @@ import {
   toCents,
 } from './store-helpers';
 
-
 const main = (page: Page) => page.getByRole('main');
 const searchBox = (page: Page, kind = 'products') => main(page).getByRole('searchbox', { name: `Search ${kind}` });
-const chip = (page: Page, name: string) =>
-  main(page).getByRole('group', { name: 'Category' }).getByRole('button', { name, exact: true });
-const kindButton = (page: Page, name: 'Products' | 'Services') =>
-  main(page).getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
+const chip = (page: Page, name: string) => main(page).getByRole('group', { name: 'Category' }).getByRole('button', { name, exact: true });
+const kindButton = (page: Page, name: 'Products' | 'Services') => main(page).getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
 const pagination = (page: Page) => main(page).getByRole('navigation', { name: 'Pagination' });
 const cart = (page: Page) => page.getByRole('dialog', { name: 'Shopping Cart' });
 
@@ -122,13 +119,7 @@ test.describe('store browsing', () => {
   test('sorts by price, name and newest', async ({ page }) => {
     await page.goto('/products');
     const sortSelect = main(page).getByLabel('Sort by');
-    await expect(sortSelect.locator('option')).toHaveText([
-      'Featured',
-      'Price low to high',
-      'Price high to low',
-      'Newest',
-      'Name A-Z',
-    ]);
+    await expect(sortSelect.locator('option')).toHaveText(['Featured', 'Price low to high', 'Price high to low', 'Newest', 'Name A-Z']);
 
     for (const [label, sort] of [
       ['Price low to high', 'price-asc'],
@@ -148,9 +139,7 @@ test.describe('store browsing', () => {
 
     const all = await fetchAll(page, 'product');
     await sortSelect.selectOption({ label: 'Price low to high' });
-    await expect
-      .poll(async () => (await cardPrices(page))[0])
-      .toBe(Math.min(...all.map((p) => Number(p.price))));
+    await expect.poll(async () => (await cardPrices(page))[0]).toBe(Math.min(...all.map((p) => Number(p.price))));
   });
 
   test('paginates with numbered, Next and Previous buttons; a filter change returns to page 1', async ({ page }) => {
@@ -272,14 +261,18 @@ test.describe('cart', () => {
     const [a, b] = (await fetchPage(page, 'product')).items.filter((p) => p.inStock);
     await expect.poll(() => cardNames(page)).toContain(b.name);
 
-    await cardNamed(page, a.name).getByRole('button', { name: /Add to Cart/ }).click();
+    await cardNamed(page, a.name)
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
     await expect(toasts(page).getByText('Added to cart', { exact: true })).toBeVisible();
     await expect(cart(page)).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveText(/^1/);
     await cart(page).getByRole('button', { name: 'Continue Shopping' }).click();
     await expect(cart(page)).toBeHidden();
 
-    await cardNamed(page, b.name).getByRole('button', { name: /Add to Cart/ }).click();
+    await cardNamed(page, b.name)
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
     await expect(cart(page)).toBeVisible();
     const lineA = cart(page).getByRole('listitem', { name: a.name });
     const lineB = cart(page).getByRole('listitem', { name: b.name });
@@ -313,7 +306,10 @@ test.describe('cart', () => {
 
     await page.getByRole('button', { name: 'Open cart' }).click();
     await expect(cart(page).getByTestId('cart-total')).toHaveText(money(total));
-    await cart(page).getByRole('listitem', { name: a.name }).getByRole('button', { name: /Remove/ }).click();
+    await cart(page)
+      .getByRole('listitem', { name: a.name })
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await expect(cart(page).getByRole('listitem', { name: a.name })).toHaveCount(0);
     await expect(cart(page).getByTestId('cart-total')).toHaveText(money(toCents(b.price)));
 
@@ -322,7 +318,10 @@ test.describe('cart', () => {
     await expect(cart(page)).toBeHidden();
 
     await page.getByRole('button', { name: 'Open cart' }).click();
-    await cart(page).getByRole('listitem', { name: b.name }).getByRole('button', { name: /Remove/ }).click();
+    await cart(page)
+      .getByRole('listitem', { name: b.name })
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await expect(cart(page).getByText('Your cart is empty').first()).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
     await cart(page).getByRole('button', { name: 'Shop Products' }).click();
@@ -433,9 +432,7 @@ test.describe('store admin', () => {
     await form.getByLabel('Image').setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(toasts(page).getByText('Upload failed', { exact: true })).toBeVisible();
-    await expect(
-      toasts(page).getByText('There was an error adding or updating your product or service.', { exact: true }),
-    ).toBeVisible();
+    await expect(toasts(page).getByText('There was an error adding or updating your product or service.', { exact: true })).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('Never saved');
 
     const first = storeCards(page).first();
@@ -454,7 +451,10 @@ test.describe('store admin', () => {
     await kindButton(page, 'Services').click();
     const serviceId = (await fetchPage(page, 'service')).items[0].id;
     await page.route(`**/api/services/${serviceId}`, (route) => (route.request().method() === 'DELETE' ? route.fulfill(failure) : route.fallback()));
-    await storeCards(page).first().getByRole('button', { name: /^Delete/ }).click();
+    await storeCards(page)
+      .first()
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await page.getByRole('alertdialog', { name: 'Delete this service?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page).getByText('Failed to delete service. Please try again.', { exact: true })).toBeVisible();
   });
@@ -494,7 +494,9 @@ test.describe('store on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     const item = (await fetchPage(page, 'product')).items.find((p) => p.inStock)!;
-    await cardNamed(page, item.name).getByRole('button', { name: /Add to Cart/ }).click();
+    await cardNamed(page, item.name)
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
     await expect(cart(page)).toBeVisible();
     const box = await cart(page).boundingBox();
     expect(box?.width).toBeCloseTo(390, 0);

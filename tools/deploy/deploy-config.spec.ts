@@ -42,10 +42,12 @@ const composeApps = Object.keys(composeServices).filter((name) => composeService
 function composeEnv(service: Obj): Record<string, string> {
   const env = service.environment ?? {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry: string) => {
-      const at = entry.indexOf('=');
-      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((entry: string) => {
+        const at = entry.indexOf('=');
+        return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value)]));
 }
@@ -191,8 +193,15 @@ function containerPort(container: Obj, port: string | number): number | undefine
 }
 
 // ------------------------------------------------------------------------------------------ Dockerfile
-interface Instruction { keyword: string; args: string }
-interface Stage { from: string; name?: string; instructions: Instruction[] }
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  name?: string;
+  instructions: Instruction[];
+}
 
 function parseDockerfile(text: string): Stage[] {
   const logical: string[] = [];
@@ -260,7 +269,10 @@ describe('Dockerfile', () => {
   });
 
   test('deps runs npm install, build runs nx for the service (and web for the gateway), prod-deps installs only production deps', () => {
-    assert.ok(instructions(stage('deps'), 'RUN').some((run) => /\bnpm install\b/.test(run)), 'deps stage runs npm install');
+    assert.ok(
+      instructions(stage('deps'), 'RUN').some((run) => /\bnpm install\b/.test(run)),
+      'deps stage runs npm install',
+    );
     const buildRuns = instructions(stage('build'), 'RUN').join('\n');
     assert.match(buildRuns, /npx nx run "@km\/\$\{SERVICE\}:build"/);
     assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then npx nx run @km\/web:build; fi/);
@@ -273,7 +285,9 @@ describe('Dockerfile', () => {
   });
 
   test('.dockerignore keeps node_modules, build output, git data and .env files out of the context', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     for (const pattern of ['**/node_modules', '**/dist', '.git', '.env']) assert.ok(ignored.includes(pattern), `.dockerignore lists ${pattern}`);
   });
 });
@@ -290,7 +304,10 @@ describe('docker-compose.yml', () => {
     assert.ok(composeApps.length >= 2, 'compose has the app services');
     for (const name of composeApps) {
       const build = composeServices[name].build;
-      assert.deepEqual({ context: build.context, dockerfile: build.dockerfile, SERVICE: build.args?.SERVICE }, { context: '.', dockerfile: 'Dockerfile', SERVICE: name });
+      assert.deepEqual(
+        { context: build.context, dockerfile: build.dockerfile, SERVICE: build.args?.SERVICE },
+        { context: '.', dockerfile: 'Dockerfile', SERVICE: name },
+      );
       assert.ok(existsSync(path.join(ROOT, 'services', name, 'package.json')), `services/${name}/package.json exists`);
     }
   });
@@ -299,11 +316,15 @@ describe('docker-compose.yml', () => {
     const problems: string[] = [];
     for (const [name, service] of Object.entries(composeServices)) {
       const deps = service.depends_on ?? {};
-      if (Array.isArray(deps)) { problems.push(`${name}: depends_on without conditions`); continue; }
+      if (Array.isArray(deps)) {
+        problems.push(`${name}: depends_on without conditions`);
+        continue;
+      }
       for (const [target, spec] of Object.entries<Obj>(deps)) {
         if (!composeServices[target]) problems.push(`${name}: unknown dependency ${target}`);
         else if (spec?.condition === 'service_healthy' && !composeServices[target].healthcheck) problems.push(`${name}: ${target} has no healthcheck`);
-        else if (!['service_healthy', 'service_completed_successfully'].includes(spec?.condition)) problems.push(`${name}: ${target} condition ${spec?.condition}`);
+        else if (!['service_healthy', 'service_completed_successfully'].includes(spec?.condition))
+          problems.push(`${name}: ${target} condition ${spec?.condition}`);
       }
     }
     assert.deepEqual(problems, []);
@@ -332,8 +353,13 @@ describe('docker-compose.yml', () => {
   });
 
   test('infrastructure images are pinned to an explicit, non-latest tag', () => {
-    const images = Object.entries(composeServices).filter(([, s]) => s.build === undefined).map(([name, s]) => [name, String(s.image)]);
-    assert.deepEqual(images.filter(([, image]) => !/:[^/]+$/.test(image) || image.endsWith(':latest')), []);
+    const images = Object.entries(composeServices)
+      .filter(([, s]) => s.build === undefined)
+      .map(([name, s]) => [name, String(s.image)]);
+    assert.deepEqual(
+      images.filter(([, image]) => !/:[^/]+$/.test(image) || image.endsWith(':latest')),
+      [],
+    );
     assert.deepEqual(Object.fromEntries(images), {
       postgres: 'postgres:16-alpine',
       redis: 'redis:7-alpine',
@@ -355,7 +381,10 @@ describe('docker-compose.yml', () => {
     const sql = read('docker/postgres/init-databases.sql');
     const list = /ARRAY\[([^\]]*)\]/.exec(sql);
     assert.ok(list, 'init script lists the databases in ARRAY[...]');
-    assert.deepEqual(list[1].split(',').map((s) => s.trim().replace(/'/g, '')), SERVICE_DATABASES);
+    assert.deepEqual(
+      list[1].split(',').map((s) => s.trim().replace(/'/g, '')),
+      SERVICE_DATABASES,
+    );
     assert.match(sql, /CREATE DATABASE %I/);
     assert.match(sql, /\\gexec/);
   });
@@ -378,9 +407,10 @@ describe('k8s base', () => {
         const where = `${w.kind}/${w.metadata.name}/${c.name}`;
         if (!c.readinessProbe) problems.push(`${where}: no readinessProbe`);
         if (!c.livenessProbe) problems.push(`${where}: no livenessProbe`);
-        for (const bound of ['requests', 'limits']) for (const resource of ['cpu', 'memory']) {
-          if (!c.resources?.[bound]?.[resource]) problems.push(`${where}: no ${bound}.${resource}`);
-        }
+        for (const bound of ['requests', 'limits'])
+          for (const resource of ['cpu', 'memory']) {
+            if (!c.resources?.[bound]?.[resource]) problems.push(`${where}: no ${bound}.${resource}`);
+          }
       }
     }
     assert.deepEqual(problems, []);
@@ -390,14 +420,21 @@ describe('k8s base', () => {
     for (const d of appDeployments) {
       const c = mainContainer(d);
       const httpPort = Number(k8sEnvValue(c, 'HTTP_PORT'));
-      const probes = Object.fromEntries(['readinessProbe', 'livenessProbe', 'startupProbe'].map((probe) => [
-        probe, { path: c[probe]?.httpGet?.path, port: containerPort(c, c[probe]?.httpGet?.port) },
-      ]));
-      assert.deepEqual(probes, {
-        readinessProbe: { path: '/ready', port: httpPort },
-        livenessProbe: { path: '/health', port: httpPort },
-        startupProbe: { path: '/health', port: httpPort },
-      }, d.metadata.name);
+      const probes = Object.fromEntries(
+        ['readinessProbe', 'livenessProbe', 'startupProbe'].map((probe) => [
+          probe,
+          { path: c[probe]?.httpGet?.path, port: containerPort(c, c[probe]?.httpGet?.port) },
+        ]),
+      );
+      assert.deepEqual(
+        probes,
+        {
+          readinessProbe: { path: '/ready', port: httpPort },
+          livenessProbe: { path: '/health', port: httpPort },
+          startupProbe: { path: '/health', port: httpPort },
+        },
+        d.metadata.name,
+      );
     }
   });
 
@@ -406,7 +443,12 @@ describe('k8s base', () => {
       const pod = d.spec.template.spec.securityContext;
       const c = mainContainer(d);
       assert.deepEqual(
-        { runAsNonRoot: pod?.runAsNonRoot, uidIsNonRoot: Number(pod?.runAsUser) > 0, allowPrivilegeEscalation: c.securityContext?.allowPrivilegeEscalation, drop: c.securityContext?.capabilities?.drop },
+        {
+          runAsNonRoot: pod?.runAsNonRoot,
+          uidIsNonRoot: Number(pod?.runAsUser) > 0,
+          allowPrivilegeEscalation: c.securityContext?.allowPrivilegeEscalation,
+          drop: c.securityContext?.capabilities?.drop,
+        },
         { runAsNonRoot: true, uidIsNonRoot: true, allowPrivilegeEscalation: false, drop: ['ALL'] },
         d.metadata.name,
       );
@@ -469,13 +511,17 @@ describe('k8s base', () => {
     assert.deepEqual(ref('S3_SECRET_KEY'), { secretKeyRef: { name: 'gateway-secrets', key: 'S3_SECRET_KEY' } });
     assert.match(c.args[0], /mc mb --ignore-existing "kingdom\/\$S3_BUCKET"/);
     assert.equal(configMaps.get('gateway-config')?.S3_BUCKET, 'kingdom-media');
-    assert.ok(job.spec.template.spec.containers.every((x: Obj) => x.resources?.requests && x.resources?.limits), 'Job containers have resources');
+    assert.ok(
+      job.spec.template.spec.containers.every((x: Obj) => x.resources?.requests && x.resources?.limits),
+      'Job containers have resources',
+    );
   });
 
   test('placeholder Secrets mark every credential value "change-me"', () => {
     const problems: string[] = [];
     for (const [name, data] of secrets) {
-      for (const [key, value] of Object.entries(data)) if (/PASSWORD|SECRET|KEY|_URL|ROOT_USER/.test(key) && !isMarked(value, 'change-me')) problems.push(`${name}.${key}`);
+      for (const [key, value] of Object.entries(data))
+        if (/PASSWORD|SECRET|KEY|_URL|ROOT_USER/.test(key) && !isMarked(value, 'change-me')) problems.push(`${name}.${key}`);
     }
     assert.ok(secrets.size >= 5, 'base has the placeholder Secrets');
     assert.deepEqual(problems, []);
@@ -496,7 +542,10 @@ describe('compose and k8s agree', () => {
       assert.equal(k8sEnvValue(c, 'SERVICE_NAME'), name);
       assert.equal(composeDefault(env.HTTP_PORT), k8sEnvValue(c, 'HTTP_PORT'));
       assert.equal(composeServices[name].build.args.HTTP_PORT, env.HTTP_PORT);
-      assert.deepEqual((c.ports as Obj[]).map((p) => p.containerPort), [Number(env.HTTP_PORT)]);
+      assert.deepEqual(
+        (c.ports as Obj[]).map((p) => p.containerPort),
+        [Number(env.HTTP_PORT)],
+      );
       if (env.DATABASE_URL !== undefined) {
         const database = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
         assert.equal(database(env.DATABASE_URL), name);
@@ -513,7 +562,8 @@ describe('kustomizations', () => {
     for (const dir of [K8S_BASE, ...OVERLAYS]) {
       for (const file of referencedPaths(dir)) {
         if (!existsSync(file)) missing.push(`${rel(dir)} -> ${rel(file)}`);
-        else if (statSync(file).isDirectory() && !existsSync(path.join(file, 'kustomization.yaml'))) missing.push(`${rel(dir)} -> ${rel(file)}/kustomization.yaml`);
+        else if (statSync(file).isDirectory() && !existsSync(path.join(file, 'kustomization.yaml')))
+          missing.push(`${rel(dir)} -> ${rel(file)}/kustomization.yaml`);
       }
     }
     assert.deepEqual(missing, []);
@@ -521,7 +571,8 @@ describe('kustomizations', () => {
 
   test('no manifest, env or SQL file under k8s/base is left out of its kustomization', () => {
     const listed = new Set(referencedPaths(K8S_BASE));
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
     const unlisted = walk(K8S_BASE).filter((file) => /\.(ya?ml|env|sql)$/.test(file) && path.basename(file) !== 'kustomization.yaml' && !listed.has(file));
     assert.deepEqual(unlisted.map(rel), []);
   });
@@ -547,7 +598,10 @@ describe('kustomizations', () => {
     const host = ofKind('Ingress')[0].spec.rules[0].host;
     const tls = patchDocs.find((d) => d.kind === 'Ingress' && d.metadata?.name === ofKind('Ingress')[0].metadata.name)?.spec?.tls;
     assert.ok(Array.isArray(tls) && tls.length > 0, 'prod patches TLS onto the Ingress');
-    assert.ok(tls.some((t: Obj) => t.hosts.includes(host) && typeof t.secretName === 'string'), `TLS covers ${host}`);
+    assert.ok(
+      tls.some((t: Obj) => t.hosts.includes(host) && typeof t.secretName === 'string'),
+      `TLS covers ${host}`,
+    );
 
     const gatewayConfig = (k.configMapGenerator as Obj[]).find((g) => g.name === 'gateway-config');
     assert.equal(gatewayConfig?.behavior, 'merge');
@@ -562,33 +616,37 @@ describe('kustomizations', () => {
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
 describe('rendered overlays', () => {
-  test('kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves', { skip: kubectl.status !== 0 ? 'kubectl is not installed' : false }, () => {
-    const render = (dir: string): Obj[] => {
-      const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
-      assert.equal(result.status, 0, result.stderr);
-      return parseAllDocuments(result.stdout).map((d) => d.toJS() as Obj);
-    };
-    for (const dir of OVERLAYS) {
-      const docs = render(dir);
-      const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
-      for (const d of docs.filter((x) => x.kind === 'Deployment')) {
-        for (const c of d.spec.template.spec.containers as Obj[]) {
-          for (const source of c.envFrom ?? []) {
-            if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
+  test(
+    'kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves',
+    { skip: kubectl.status !== 0 ? 'kubectl is not installed' : false },
+    () => {
+      const render = (dir: string): Obj[] => {
+        const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+        assert.equal(result.status, 0, result.stderr);
+        return parseAllDocuments(result.stdout).map((d) => d.toJS() as Obj);
+      };
+      for (const dir of OVERLAYS) {
+        const docs = render(dir);
+        const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
+        for (const d of docs.filter((x) => x.kind === 'Deployment')) {
+          for (const c of d.spec.template.spec.containers as Obj[]) {
+            for (const source of c.envFrom ?? []) {
+              if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
+            }
           }
         }
+        if (dir === OVERLAYS[1]) {
+          assert.deepEqual(names('Secret'), []);
+          assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
+          assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
+          const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
+          assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
+        } else {
+          assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
+        }
       }
-      if (dir === OVERLAYS[1]) {
-        assert.deepEqual(names('Secret'), []);
-        assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
-        assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
-        const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
-        assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
-      } else {
-        assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
-      }
-    }
-  });
+    },
+  );
 });
 
 // ------------------------------------------------------------------------------------------ bus permissions, network
@@ -603,7 +661,7 @@ describe('NATS users and permissions (issue 8)', () => {
     assert.deepEqual(sorted(BUS_USERS), sorted(appDeployments.map((d) => d.metadata.name)));
   });
 
-  test('compose: nats loads the config and gets every user\'s password; each service connects as itself with that password', () => {
+  test("compose: nats loads the config and gets every user's password; each service connects as itself with that password", () => {
     const nats = composeServices.nats;
     const command: string[] = nats.command;
     assert.equal(command[command.indexOf('-c') + 1], '/etc/nats/nats.conf');
@@ -617,7 +675,7 @@ describe('NATS users and permissions (issue 8)', () => {
     }
   });
 
-  test('k8s: nats loads nats-config with passwords from nats-credentials; each Deployment\'s NATS_URL (its Secret) names its own user', () => {
+  test("k8s: nats loads nats-config with passwords from nats-credentials; each Deployment's NATS_URL (its Secret) names its own user", () => {
     const nats = byName('StatefulSet', 'nats');
     assert.ok(nats, 'StatefulSet nats exists');
     const c = mainContainer(nats);

@@ -30,7 +30,11 @@ test("a service importing another service's file by a relative path is an error"
 test("a service importing another service's package is an error, whether or not its dist/ is built", async () => {
   // The text rule always reports it; the path rule reports it as well once the package's dist/ is built.
   assert.ok((await boundaryErrors('services/orders/src/example.ts', "import { AppModule } from '@km/catalog';\n")).includes('no-restricted-imports'));
-  assert.ok((await boundaryErrors('services/gateway/src/example.ts', "import { loadOrdersConfig } from '@km/orders/dist/src/config';\n")).includes('no-restricted-imports'));
+  assert.ok(
+    (await boundaryErrors('services/gateway/src/example.ts', "import { loadOrdersConfig } from '@km/orders/dist/src/config';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
 });
 
 test("only the gateway's tests may import another service's dist/ (until the Jest issue removes it), and nothing else of it", async () => {
@@ -67,11 +71,20 @@ test('shared web code (components, lib, config) importing a feature is an error'
 
 test('imports along the allowed directions raise no boundary error', async () => {
   const allowed: [string, string][] = [
-    ['services/orders/src/example.ts', "import { CatalogSubjects } from '@km/contracts';\nimport { RpcClient } from '@km/nest-kit';\nimport { loadOrdersConfig } from './config';\n"],
+    [
+      'services/orders/src/example.ts',
+      "import { CatalogSubjects } from '@km/contracts';\nimport { RpcClient } from '@km/nest-kit';\nimport { loadOrdersConfig } from './config';\n",
+    ],
     ['services/gateway/src/example.ts', "import { AppError } from '@km/nest-kit';\n"],
     ['libs/nest-kit/src/example.ts', "import { EVENTS_STREAM } from '@km/contracts';\nimport { AppError } from './errors/app-error';\n"],
-    ['web/src/features/store/components/example.tsx', "import { getCatalogPage } from '../api/get-catalog-page';\nimport { Button } from '@/components/ui/button';\nimport { apiClient } from '@/lib/api-client';\nimport { getCatalogPage as again } from '@/features/store/api/get-catalog-page';\n"],
-    ['web/src/app/example.tsx', "import { cartItemAdded } from '@/features/cart/cart-slice';\nimport { getCatalogPage } from '@/features/store/api/get-catalog-page';\n"],
+    [
+      'web/src/features/store/components/example.tsx',
+      "import { getCatalogPage } from '../api/get-catalog-page';\nimport { Button } from '@/components/ui/button';\nimport { apiClient } from '@/lib/api-client';\nimport { getCatalogPage as again } from '@/features/store/api/get-catalog-page';\n",
+    ],
+    [
+      'web/src/app/example.tsx',
+      "import { cartItemAdded } from '@/features/cart/cart-slice';\nimport { getCatalogPage } from '@/features/store/api/get-catalog-page';\n",
+    ],
     ['web/src/components/example.tsx', "import { formatPrice } from '@/lib/format-price';\n"],
   ];
   for (const [file, code] of allowed) assert.deepEqual(await boundaryErrors(file, code), [], file);

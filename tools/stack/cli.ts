@@ -54,10 +54,16 @@ function reset() {
 async function adminPassword(): Promise<number> {
   const settings = stackSettings('dev');
   if (!(await tcpOpen(settings.ports.postgres))) {
-    throw new Error(`The dev stack's Postgres is not answering on port ${settings.ports.postgres}: start the stack with npm start (same KM_PORT_OFFSET), then run npm run admin:password again.`);
+    throw new Error(
+      `The dev stack's Postgres is not answering on port ${settings.ports.postgres}: start the stack with npm start (same KM_PORT_OFFSET), then run npm run admin:password again.`,
+    );
   }
   const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
-  const build = spawnSync(nx, ['run', '@km/identity:build', '--outputStyle=static'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' } });
+  const build = spawnSync(nx, ['run', '@km/identity:build', '--outputStyle=static'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+  });
   const entry = path.join(ROOT, 'services', 'identity', 'dist', 'src', 'admin-password.js');
   if (build.status !== 0 || !existsSync(entry)) throw new Error('Building the identity service failed; run npx nx run @km/identity:build to see why.');
   const child = spawn(process.execPath, [entry], {

@@ -38,7 +38,8 @@ export interface StackSettings {
  */
 export function stackSettings(profile: Profile): StackSettings {
   const offset = Number(process.env.KM_PORT_OFFSET ?? 0);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 20000) throw new Error(`KM_PORT_OFFSET must be a whole number from 0 to 20000, got "${process.env.KM_PORT_OFFSET}"`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 20000)
+    throw new Error(`KM_PORT_OFFSET must be a whole number from 0 to 20000, got "${process.env.KM_PORT_OFFSET}"`);
   const ports = Object.fromEntries(Object.entries(PORTS[profile]).map(([k, v]) => [k, v + offset])) as unknown as Ports;
   if (profile === 'dev' && process.env.PORT) {
     const port = Number(process.env.PORT);

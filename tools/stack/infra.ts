@@ -88,7 +88,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
   const bin = postgresBinDir()!;
   const pgDir = path.join(dataDir, 'postgres');
   const asRoot = process.getuid?.() === 0;
-  const asPostgres = (cmd: string, args: string[]) => (asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const asPostgres = (cmd: string, args: string[]) =>
+    (asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', cmd, ...args]] : [cmd, args]) as [string, string[]];
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     mkdirSync(pgDir, { recursive: true });
     if (asRoot) chownTree(pgDir, 'postgres');
@@ -96,30 +97,75 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
     execFileSync(cmd, args, { stdio: 'ignore' });
   }
   const [pgCmd, pgArgs] = asPostgres(`${bin}/postgres`, [
-    '-D', pgDir, '-p', String(ports.postgres), '-c', 'listen_addresses=127.0.0.1', '-k', pgDir,
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=200',
+    '-D',
+    pgDir,
+    '-p',
+    String(ports.postgres),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-k',
+    pgDir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'max_connections=200',
   ]);
   const pg = group.start('postgres', pgCmd, pgArgs, { env, stopSignal: 'SIGINT' });
 
-  const redis = group.start('redis', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], { env });
+  const redis = group.start(
+    'redis',
+    'redis-server',
+    ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
+    { env },
+  );
 
-  const nats = group.start('nats', 'nats-server', ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir], { env });
+  const nats = group.start(
+    'nats',
+    'nats-server',
+    ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir],
+    { env },
+  );
 
   const s3Dir = path.join(dataDir, 's3');
   mkdirSync(s3Dir, { recursive: true });
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const s3 = group.start('s3', tsx, [path.join(__dirname, 's3-server.ts'), String(ports.s3), s3Dir, S3_BUCKET], { env });
 
-  const maildev = group.start('mail', path.join(ROOT, 'node_modules', '.bin', 'maildev'), [
-    '--smtp', String(ports.smtp), '--ip', '127.0.0.1', '--web', String(ports.mailWeb), '--web-ip', '127.0.0.1',
-    '--mail-directory', path.join(dataDir, 'mail'),
-  ], { env });
+  const maildev = group.start(
+    'mail',
+    path.join(ROOT, 'node_modules', '.bin', 'maildev'),
+    [
+      '--smtp',
+      String(ports.smtp),
+      '--ip',
+      '127.0.0.1',
+      '--web',
+      String(ports.mailWeb),
+      '--web-ip',
+      '127.0.0.1',
+      '--mail-directory',
+      path.join(dataDir, 'mail'),
+    ],
+    { env },
+  );
 
   // Stripe's stand-in: REST API, Stripe.js and signed webhooks to the gateway (ADR 0007).
-  const stripe = group.start('stripe', tsx, [
-    path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'), '--port', String(ports.stripe),
-    '--webhook-url', `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`, '--webhook-secret', STRIPE_EMULATOR.webhookSecret,
-  ], { env });
+  const stripe = group.start(
+    'stripe',
+    tsx,
+    [
+      path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'),
+      '--port',
+      String(ports.stripe),
+      '--webhook-url',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
+      '--webhook-secret',
+      STRIPE_EMULATOR.webhookSecret,
+    ],
+    { env },
+  );
 
   await Promise.all([
     waitFor('Postgres', () => pgReady(urls.pgAdminUrl), 30_000, pg, group),

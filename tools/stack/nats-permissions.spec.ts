@@ -8,31 +8,53 @@ test("only the gateway may publish to identity's subjects, and only identity may
   const subscribers = BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('identity.')));
   assert.deepEqual(publishers, ['gateway']);
   assert.deepEqual(subscribers, ['identity']);
-  assert.deepEqual(permissionsOf('gateway').publish.filter((s) => s.startsWith('identity.')).sort(), Object.values(IdentitySubjects).sort());
+  assert.deepEqual(
+    permissionsOf('gateway')
+      .publish.filter((s) => s.startsWith('identity.'))
+      .sort(),
+    Object.values(IdentitySubjects).sort(),
+  );
 });
 
 test('each service answers only subjects of its own name and reads replies only on its own inbox', () => {
   for (const user of BUS_USERS) {
     const { subscribe } = permissionsOf(user);
-    assert.deepEqual(subscribe.filter((s) => !s.startsWith(`${user}.`)), [`_INBOX.${user}.>`], user);
+    assert.deepEqual(
+      subscribe.filter((s) => !s.startsWith(`${user}.`)),
+      [`_INBOX.${user}.>`],
+      user,
+    );
   }
 });
 
-test('no service user holds a wildcard beyond its own inbox and its own consumers\' acks', () => {
+test("no service user holds a wildcard beyond its own inbox and its own consumers' acks", () => {
   for (const user of BUS_USERS) {
     const { publish, subscribe } = permissionsOf(user);
     const wild = [...publish, ...subscribe].filter((s) => s.includes('*') || s.includes('>'));
-    assert.deepEqual(wild.filter((s) => s !== `_INBOX.${user}.>` && !s.startsWith('$JS.ACK.EVENTS.')), [], user);
+    assert.deepEqual(
+      wild.filter((s) => s !== `_INBOX.${user}.>` && !s.startsWith('$JS.ACK.EVENTS.')),
+      [],
+      user,
+    );
   }
 });
 
 test('orders may ask the catalog only for prices; services without events have no JetStream access', () => {
-  assert.deepEqual(permissionsOf('orders').publish.filter((s) => s.startsWith('catalog.')), [CatalogSubjects.getMany]);
-  assert.deepEqual(permissionsOf('gateway').publish.filter((s) => s.startsWith('$JS.') || s.startsWith('events.')), []);
+  assert.deepEqual(
+    permissionsOf('orders').publish.filter((s) => s.startsWith('catalog.')),
+    [CatalogSubjects.getMany],
+  );
+  assert.deepEqual(
+    permissionsOf('gateway').publish.filter((s) => s.startsWith('$JS.') || s.startsWith('events.')),
+    [],
+  );
 });
 
 test('replies go through allow_responses for exactly the services that answer requests', () => {
-  assert.deepEqual(BUS_USERS.filter((u) => permissionsOf(u).allowResponses), BUS_USERS.filter((u) => BUS_ACCESS[u].answers.length > 0));
+  assert.deepEqual(
+    BUS_USERS.filter((u) => permissionsOf(u).allowResponses),
+    BUS_USERS.filter((u) => BUS_ACCESS[u].answers.length > 0),
+  );
   assert.equal(permissionsOf('gateway').allowResponses, false);
 });
 

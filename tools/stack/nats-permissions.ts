@@ -13,9 +13,10 @@ import path from 'node:path';
 export type { ServiceBusAccess };
 
 /** The app services and what each may do, from the registry, in port order (the generated nats.conf keeps one order). */
-export const BUS_ACCESS = Object.fromEntries(
-  [...SERVICES].sort((a, b) => a.index - b.index).map((s): [string, ServiceBusAccess] => [s.name, s.bus]),
-) as Record<ServiceName, ServiceBusAccess>;
+export const BUS_ACCESS = Object.fromEntries([...SERVICES].sort((a, b) => a.index - b.index).map((s): [string, ServiceBusAccess] => [s.name, s.bus])) as Record<
+  ServiceName,
+  ServiceBusAccess
+>;
 
 export type BusUser = keyof typeof BUS_ACCESS;
 export const BUS_USERS = Object.keys(BUS_ACCESS) as BusUser[];
@@ -110,7 +111,7 @@ export function renderNatsAuthorization(passwords: Record<string, PasswordSource
 /** The config compose and k8s mount (server flags stay on the command line); passwords come from the environment. */
 export const DEPLOY_NATS_CONFIG =
   '# GENERATED from tools/stack/nats-permissions.ts by `npx tsx tools/stack/nats-permissions.ts`; do not edit.\n' +
-  '# Each password is read from nats-server\'s environment (NATS_<SERVICE>_PASSWORD).\n' +
+  "# Each password is read from nats-server's environment (NATS_<SERVICE>_PASSWORD).\n" +
   renderNatsAuthorization(Object.fromEntries(BUS_USERS.map((u) => [u, { env: passwordEnvName(u) }])));
 
 export const DEPLOY_NATS_CONFIG_FILES = ['docker/nats/nats.conf', 'k8s/base/infra/nats/nats.conf'];

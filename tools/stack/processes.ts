@@ -36,7 +36,8 @@ export class ProcessGroup {
     child.stderr?.pipe(log);
     const managed: Managed = { name, child, logFile, stopSignal: options.stopSignal ?? 'SIGTERM' };
     child.on('exit', (code, signal) => {
-      if (!this.stopping) console.error(`\n✖ ${name} exited (${signal ?? `code ${code}`}). Last lines of ${path.relative(process.cwd(), logFile)}:\n${tail(logFile)}`);
+      if (!this.stopping)
+        console.error(`\n✖ ${name} exited (${signal ?? `code ${code}`}). Last lines of ${path.relative(process.cwd(), logFile)}:\n${tail(logFile)}`);
     });
     this.managed.push(managed);
     this.writePids();
@@ -56,7 +57,13 @@ export class ProcessGroup {
   }
 
   private writePids() {
-    writeFileSync(this.pidFile, this.managed.filter((m) => m.child.pid).map((m) => `${m.child.pid} ${m.name}`).join('\n'));
+    writeFileSync(
+      this.pidFile,
+      this.managed
+        .filter((m) => m.child.pid)
+        .map((m) => `${m.child.pid} ${m.name}`)
+        .join('\n'),
+    );
   }
 }
 

@@ -26,7 +26,10 @@ const REQUIREMENTS: Record<string, Requirement> = {
 
 /** Installs the Debian packages the stack needs, or says exactly what to install. */
 export function ensureSystemPackages(names: (keyof typeof REQUIREMENTS)[]): void {
-  const missing = names.map((n) => REQUIREMENTS[n]).filter((r) => !r.present()).map((r) => r.pkg);
+  const missing = names
+    .map((n) => REQUIREMENTS[n])
+    .filter((r) => !r.present())
+    .map((r) => r.pkg);
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
@@ -36,6 +39,9 @@ export function ensureSystemPackages(names: (keyof typeof REQUIREMENTS)[]): void
   console.log(`Installing system packages: ${missing.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('sh', ['-c', command], { stdio: 'inherit', env });
-  const still = names.map((n) => REQUIREMENTS[n]).filter((r) => !r.present()).map((r) => r.pkg);
+  const still = names
+    .map((n) => REQUIREMENTS[n])
+    .filter((r) => !r.present())
+    .map((r) => r.pkg);
   if (still.length) throw new Error(`apt-get finished but these are still missing: ${still.join(', ')}`);
 }

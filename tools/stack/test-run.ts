@@ -30,7 +30,9 @@ function findFiles(dir: string, pattern: RegExp): string[] {
 
 const projectDirs = () =>
   ['libs', 'services'].flatMap((group) =>
-    readdirSync(path.join(ROOT, group)).map((name) => path.join(ROOT, group, name)).filter((d) => existsSync(path.join(d, 'package.json'))),
+    readdirSync(path.join(ROOT, group))
+      .map((name) => path.join(ROOT, group, name))
+      .filter((d) => existsSync(path.join(d, 'package.json'))),
   );
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
@@ -46,7 +48,17 @@ async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, 
   const tap = path.join(reportDir, `${suite}-${path.basename(cwd)}.tap`);
   const code = await run(
     process.execPath,
-    ['--import', 'tsx', '--test', ...extra, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      ...extra,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
     env,
     cwd,
   );
@@ -110,10 +122,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
 
     if (wanted('unit')) {
       console.log('\n━━ unit tests');
-      const files = [
-        ...projectDirs().flatMap((d) => findFiles(path.join(d, 'dist'), /\.spec\.js$/)),
-        ...findFiles(path.join(ROOT, 'tools'), /\.spec\.ts$/),
-      ];
+      const files = [...projectDirs().flatMap((d) => findFiles(path.join(d, 'dist'), /\.spec\.js$/)), ...findFiles(path.join(ROOT, 'tools'), /\.spec\.ts$/)];
       const backend = await nodeTests('unit', files, {}, reportDir);
       // The web's specs run from web/ so tsx resolves its `@/` path alias.
       const web = await nodeTests('unit', findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/), {}, reportDir, [], path.join(ROOT, 'web'));
@@ -160,7 +169,11 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
 }
 
 function summary(tallies: Tally[], started: number): number {
-  const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const total = tallies.reduce((a, t) => ({ passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  });
   console.log('\n━━ summary');
   for (const t of tallies) console.log(`  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
   console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -21,9 +21,12 @@ describe('requests as the SDK sends them', () => {
     assert.equal(created.livemode, false);
     const updated = await stripe.customers.update(created.id, { name: 'Ruth B.', metadata: { plan: '', referral: 'ABC' } });
     assert.deepEqual(updated.metadata, { userId: '42', referral: 'ABC' });
-    assert.equal((await stripe.customers.retrieve(created.id) as Stripe.Customer).name, 'Ruth B.');
+    assert.equal(((await stripe.customers.retrieve(created.id)) as Stripe.Customer).name, 'Ruth B.');
     const found = await stripe.customers.list({ email: 'ruth@example.com' });
-    assert.deepEqual(found.data.map((c) => c.id), [created.id]);
+    assert.deepEqual(
+      found.data.map((c) => c.id),
+      [created.id],
+    );
   });
 
   it('parses bracket keys (metadata[k], automatic_payment_methods[enabled], expand[]) and the SDK indexed arrays', async () => {
@@ -49,7 +52,10 @@ describe('requests as the SDK sends them', () => {
     assert.equal(live.json.error.message, 'Invalid API Key provided: sk_live_********1234');
     const publishable = await raw(em, 'GET', '/v1/customers', undefined, { Authorization: 'Bearer pk_test_abc' });
     assert.equal(publishable.status, 401);
-    await assert.rejects(new Stripe('sk_live_nope', { host: '127.0.0.1', port: em.port, protocol: 'http' }).customers.list(), { type: 'StripeAuthenticationError', statusCode: 401 });
+    await assert.rejects(new Stripe('sk_live_nope', { host: '127.0.0.1', port: em.port, protocol: 'http' }).customers.list(), {
+      type: 'StripeAuthenticationError',
+      statusCode: 401,
+    });
   });
 });
 
@@ -142,23 +148,40 @@ describe('PaymentIntents', () => {
     assert.equal(canceled.cancellation_reason, 'abandoned');
     await assert.rejects(stripe.paymentIntents.cancel(pi.id), { code: 'payment_intent_unexpected_state' });
     const other = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
-    await assert.rejects(stripe.paymentIntents.confirm(other.id, { payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } } as any }), /Sending credit card numbers directly/);
+    await assert.rejects(
+      stripe.paymentIntents.confirm(other.id, {
+        payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } } as any,
+      }),
+      /Sending credit card numbers directly/,
+    );
   });
 
   it('creates and confirms in one call (confirm=true)', async () => {
-    const pi = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method: 'pm_card_mastercard', confirm: true, allowed_payment_method_types: ['card'] });
+    const pi = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      payment_method: 'pm_card_mastercard',
+      confirm: true,
+      allowed_payment_method_types: ['card'],
+    });
     assert.equal(pi.status, 'succeeded');
     assert.deepEqual(pi.allowed_payment_method_types, ['card']);
   });
 
   it('follows the API version for payment_method_types (refused since 2026-09-30.endive)', async () => {
-    await assert.rejects(stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method_types: ['card'] } as any), { statusCode: 400, code: 'payment_method_types_no_longer_supported', param: 'payment_method_types' });
+    await assert.rejects(stripe.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method_types: ['card'] } as any), {
+      statusCode: 400,
+      code: 'payment_method_types_no_longer_supported',
+      param: 'payment_method_types',
+    });
     const older = sdk(em, { apiVersion: '2025-09-30.clover' as any });
     const pi: any = await older.paymentIntents.create({ amount: 5000, currency: 'usd', payment_method_types: ['card'] } as any);
     assert.deepEqual(pi.payment_method_types, ['card']);
     assert.equal(pi.automatic_payment_methods, null);
     assert.equal('allowed_payment_method_types' in pi, false);
-    await assert.rejects(older.paymentIntents.create({ amount: 5000, currency: 'usd', allowed_payment_method_types: ['card'] } as any), { code: 'parameter_unknown' });
+    await assert.rejects(older.paymentIntents.create({ amount: 5000, currency: 'usd', allowed_payment_method_types: ['card'] } as any), {
+      code: 'parameter_unknown',
+    });
   });
 });
 
@@ -166,8 +189,19 @@ describe('errors in Stripe shape', () => {
   it('missing amount → 400 parameter_missing with param amount', async () => {
     const r = await raw(em, 'POST', '/v1/payment_intents', 'currency=usd');
     assert.equal(r.status, 400);
-    assert.deepEqual(r.json.error, { type: 'invalid_request_error', message: 'Missing required param: amount.', code: 'parameter_missing', doc_url: 'https://stripe.com/docs/error-codes/parameter-missing', param: 'amount' });
-    await assert.rejects(stripe.paymentIntents.create({ currency: 'usd' } as any), { type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount', code: 'parameter_missing' });
+    assert.deepEqual(r.json.error, {
+      type: 'invalid_request_error',
+      message: 'Missing required param: amount.',
+      code: 'parameter_missing',
+      doc_url: 'https://stripe.com/docs/error-codes/parameter-missing',
+      param: 'amount',
+    });
+    await assert.rejects(stripe.paymentIntents.create({ currency: 'usd' } as any), {
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      param: 'amount',
+      code: 'parameter_missing',
+    });
   });
 
   it('unknown id → 404 resource_missing; a missing referenced object → 400', async () => {
@@ -179,13 +213,20 @@ describe('errors in Stripe shape', () => {
       return true;
     });
     await assert.rejects(stripe.customers.retrieve('cus_nope'), { statusCode: 404, code: 'resource_missing' });
-    await assert.rejects(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: 'cus_nope' }), { statusCode: 400, code: 'resource_missing', param: 'customer' });
+    await assert.rejects(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: 'cus_nope' }), {
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'customer',
+    });
   });
 
   it('rejects unknown params, bad integers, tiny amounts and unknown URLs', async () => {
     await assert.rejects(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', amout: 5 } as any), { code: 'parameter_unknown', param: 'amout' });
     await assert.rejects(stripe.paymentIntents.create({ amount: 'ten' as any, currency: 'usd' }), { code: 'parameter_invalid_integer', param: 'amount' });
-    await assert.rejects(stripe.paymentIntents.create({ amount: 10, currency: 'usd' }), { code: 'amount_too_small', message: 'Amount must be at least $0.50 usd' });
+    await assert.rejects(stripe.paymentIntents.create({ amount: 10, currency: 'usd' }), {
+      code: 'amount_too_small',
+      message: 'Amount must be at least $0.50 usd',
+    });
     const r = await raw(em, 'GET', '/v1/nothing');
     assert.equal(r.status, 404);
     assert.match(r.json.error.message, /^Unrecognized request URL \(GET: \/v1\/nothing\)/);
@@ -197,7 +238,13 @@ describe('errors in Stripe shape', () => {
 describe('products, prices, subscriptions and invoices', () => {
   async function membershipPrice(client = stripe) {
     const product = await client.products.create({ name: 'Marketshare membership' });
-    return client.prices.create({ product: product.id, currency: 'usd', unit_amount: 2999, recurring: { interval: 'month' }, lookup_key: `membership-${product.id}` });
+    return client.prices.create({
+      product: product.id,
+      currency: 'usd',
+      unit_amount: 2999,
+      recurring: { interval: 'month' },
+      lookup_key: `membership-${product.id}`,
+    });
   }
 
   it('creates and retrieves products and recurring prices, expands price.product and finds prices by lookup key', async () => {
@@ -208,8 +255,14 @@ describe('products, prices, subscriptions and invoices', () => {
     const withProduct = await stripe.prices.retrieve(price.id, { expand: ['product'] });
     assert.equal((withProduct.product as Stripe.Product).name, 'Marketshare membership');
     const byKey = await stripe.prices.list({ lookup_keys: [price.lookup_key!] });
-    assert.deepEqual(byKey.data.map((p) => p.id), [price.id]);
-    await assert.rejects(stripe.prices.create({ product: String(price.product), currency: 'usd', unit_amount: 1, lookup_key: price.lookup_key! }), /already uses that lookup key/);
+    assert.deepEqual(
+      byKey.data.map((p) => p.id),
+      [price.id],
+    );
+    await assert.rejects(
+      stripe.prices.create({ product: String(price.product), currency: 'usd', unit_amount: 1, lookup_key: price.lookup_key! }),
+      /already uses that lookup key/,
+    );
     const product = await stripe.products.retrieve(String(price.product));
     assert.match(product.id, /^prod_/);
   });
@@ -235,7 +288,10 @@ describe('products, prices, subscriptions and invoices', () => {
     const piId = (invoice.payments!.data[0].payment as any).payment_intent as string;
     assert.equal(secret.split('_secret_')[0], piId);
     // Since 2025-03-31.basil invoices have no payment_intent: Stripe refuses that expansion.
-    await assert.rejects(stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice.payment_intent'] }), { statusCode: 400, message: "This property cannot be expanded because it doesn't exist: payment_intent." });
+    await assert.rejects(stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice.payment_intent'] }), {
+      statusCode: 400,
+      message: "This property cannot be expanded because it doesn't exist: payment_intent.",
+    });
 
     const paid = await stripe.paymentIntents.confirm(piId, { payment_method: 'pm_card_visa' });
     assert.equal(paid.status, 'succeeded');
@@ -258,7 +314,12 @@ describe('products, prices, subscriptions and invoices', () => {
     const legacy = sdk(em, { apiVersion: '2025-02-24.acacia' as any });
     const price = await membershipPrice(legacy);
     const customer = await legacy.customers.create({ email: 'old@example.com' });
-    const sub: any = await legacy.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payment_intent'] });
+    const sub: any = await legacy.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.payment_intent'],
+    });
     assert.equal(sub.status, 'incomplete');
     const pi = sub.latest_invoice.payment_intent;
     assert.equal(pi.object, 'payment_intent');
@@ -286,7 +347,10 @@ describe('products, prices, subscriptions and invoices', () => {
     assert.equal((await stripe.invoices.retrieve(String(sub.latest_invoice))).amount_paid, 2 * 2999);
     const declined = await stripe.customers.create({});
     await stripe.customers.update(declined.id, { invoice_settings: { default_payment_method: 'pm_card_chargeDeclined' } });
-    await assert.rejects(stripe.subscriptions.create({ customer: declined.id, items: [{ price: price.id }], payment_behavior: 'error_if_incomplete' }), { statusCode: 402, code: 'card_declined' });
+    await assert.rejects(stripe.subscriptions.create({ customer: declined.id, items: [{ price: price.id }], payment_behavior: 'error_if_incomplete' }), {
+      statusCode: 402,
+      code: 'card_declined',
+    });
     assert.equal((await stripe.subscriptions.list({ customer: declined.id, status: 'all' })).data.length, 0);
     const incomplete = await stripe.subscriptions.create({ customer: declined.id, items: [{ price: price.id }] }); // allow_incomplete
     assert.equal(incomplete.status, 'incomplete');
@@ -295,7 +359,11 @@ describe('products, prices, subscriptions and invoices', () => {
   it('validates subscription input like Stripe', async () => {
     const customer = await stripe.customers.create({});
     await assert.rejects(stripe.subscriptions.create({ customer: customer.id } as any), { param: 'items', code: 'parameter_missing' });
-    await assert.rejects(stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_missing' }] }), { statusCode: 400, code: 'resource_missing', param: 'items[0][price]' });
+    await assert.rejects(stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_missing' }] }), {
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'items[0][price]',
+    });
     const oneTime = await stripe.prices.create({ currency: 'usd', unit_amount: 500, product_data: { name: 'Book' } });
     await assert.rejects(stripe.subscriptions.create({ customer: customer.id, items: [{ price: oneTime.id }] }), /type=one_time/);
     await assert.rejects(stripe.subscriptions.retrieve('sub_missing'), { statusCode: 404, code: 'resource_missing' });
@@ -305,11 +373,17 @@ describe('products, prices, subscriptions and invoices', () => {
 describe('browser-side API (publishable key, as the served Stripe.js calls it)', () => {
   it('confirms with the client secret and a typed card; refuses a wrong secret', async () => {
     const pi = await stripe.paymentIntents.create({ amount: 1999, currency: 'usd', metadata: { secret: 'not for browsers' } });
-    const card = 'payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242&payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2040&payment_method_data[card][cvc]=123';
-    const wrong = await raw(em, 'POST', `/v1/payment_intents/${pi.id}/confirm`, `key=pk_test_x&client_secret=${pi.id}_secret_wrong&${card}`, { Authorization: '' });
+    const card =
+      'payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242&payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2040&payment_method_data[card][cvc]=123';
+    const wrong = await raw(em, 'POST', `/v1/payment_intents/${pi.id}/confirm`, `key=pk_test_x&client_secret=${pi.id}_secret_wrong&${card}`, {
+      Authorization: '',
+    });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.json.error.param, 'client_secret');
-    const ok = await raw(em, 'POST', `/v1/payment_intents/${pi.id}/confirm`, `key=pk_test_x&client_secret=${pi.client_secret}&${card}`, { Authorization: '', Origin: 'http://localhost:3000' });
+    const ok = await raw(em, 'POST', `/v1/payment_intents/${pi.id}/confirm`, `key=pk_test_x&client_secret=${pi.client_secret}&${card}`, {
+      Authorization: '',
+      Origin: 'http://localhost:3000',
+    });
     assert.equal(ok.status, 200);
     assert.equal(ok.json.status, 'succeeded');
     assert.equal(ok.json.metadata, undefined); // publishable keys see a reduced PaymentIntent
@@ -319,10 +393,16 @@ describe('browser-side API (publishable key, as the served Stripe.js calls it)',
   });
 
   it('answers CORS preflights for localhost origins only', async () => {
-    const local = await fetch(`${em.url}/v1/payment_intents/pi_x/confirm`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3900', 'Access-Control-Request-Method': 'POST' } });
+    const local = await fetch(`${em.url}/v1/payment_intents/pi_x/confirm`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3900', 'Access-Control-Request-Method': 'POST' },
+    });
     assert.equal(local.status, 204);
     assert.equal(local.headers.get('access-control-allow-origin'), 'http://localhost:3900');
-    const foreign = await fetch(`${em.url}/v1/payment_intents/pi_x/confirm`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const foreign = await fetch(`${em.url}/v1/payment_intents/pi_x/confirm`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     assert.equal(foreign.headers.get('access-control-allow-origin'), null);
   });
 

@@ -70,7 +70,8 @@ function str(v: unknown, param: string): string | undefined {
 const nstr = (v: unknown, param: string) => (v === '' ? null : str(v, param));
 function int(v: unknown, param: string): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^-?\d+$/.test(v)) throw invalid(`Invalid integer: ${typeof v === 'string' ? v : JSON.stringify(v)}`, param, 'parameter_invalid_integer');
+  if (typeof v !== 'string' || !/^-?\d+$/.test(v))
+    throw invalid(`Invalid integer: ${typeof v === 'string' ? v : JSON.stringify(v)}`, param, 'parameter_invalid_integer');
   return Number(v);
 }
 function bool(v: unknown, param: string): boolean | undefined {
@@ -107,7 +108,8 @@ function metadata(v: unknown, current: Record<string, string> = {}): Record<stri
   for (const [k, val] of Object.entries(given)) {
     if (typeof val !== 'string') throw invalid(`Invalid value for metadata[${k}]: metadata values must be strings.`, `metadata[${k}]`);
     if (k.length > 40) throw invalid(`Metadata keys can have up to 40 characters, but you passed in a key that is ${k.length} characters.`, `metadata[${k}]`);
-    if (val.length > 500) throw invalid(`Metadata values can have up to 500 characters, but you passed in a value that is ${val.length} characters.`, `metadata[${k}]`);
+    if (val.length > 500)
+      throw invalid(`Metadata values can have up to 500 characters, but you passed in a value that is ${val.length} characters.`, `metadata[${k}]`);
     if (val === '') delete next[k];
     else next[k] = val;
   }
@@ -137,7 +139,12 @@ function amount(v: unknown, cur: string): number {
 
 // ---------------------------------------------------------------- test cards (https://docs.stripe.com/testing)
 
-interface Decline { code: string; decline_code: string; message: string; param?: string }
+interface Decline {
+  code: string;
+  decline_code: string;
+  message: string;
+  param?: string;
+}
 const DECLINED = 'Your card was declined.';
 const decline = (code: string, decline_code: string, message = DECLINED, param?: string): Decline => ({ code, decline_code, message, ...(param && { param }) });
 const TEST_CARDS: Record<string, { funding: string; decline?: Decline }> = {
@@ -156,7 +163,10 @@ const TEST_CARDS: Record<string, { funding: string; decline?: Decline }> = {
   '4100000000000019': { funding: 'credit', decline: decline('card_declined', 'fraudulent') },
   '4000000000000069': { funding: 'credit', decline: decline('expired_card', 'expired_card', 'Your card has expired.', 'exp_month') },
   '4000000000000127': { funding: 'credit', decline: decline('incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect.", 'cvc') },
-  '4000000000000119': { funding: 'credit', decline: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.') },
+  '4000000000000119': {
+    funding: 'credit',
+    decline: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'),
+  },
 };
 /** Stripe's test PaymentMethod ids, usable server-side without raw card numbers. */
 const PM_TOKENS: Record<string, string> = {
@@ -174,7 +184,11 @@ const PM_TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
 };
-const LIVE_CARD = decline('card_declined', 'test_mode_live_card', 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.');
+const LIVE_CARD = decline(
+  'card_declined',
+  'test_mode_live_card',
+  'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+);
 function brandOf(n: string) {
   if (/^4/.test(n)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(n)) return 'mastercard';
@@ -262,7 +276,12 @@ export class StripeState {
     if (rec.object === 'charge' && legacy) out.invoice = rec._invoice ?? null;
     if (rec.object === 'invoice' && legacy) {
       delete out.parent;
-      Object.assign(out, { payment_intent: rec._payment_intent ?? null, subscription: rec._subscription ?? null, paid: rec.status === 'paid', charge: rec._charge ?? null });
+      Object.assign(out, {
+        payment_intent: rec._payment_intent ?? null,
+        subscription: rec._subscription ?? null,
+        paid: rec.status === 'paid',
+        charge: rec._charge ?? null,
+      });
     }
     if (rec.object === 'subscription' && legacy) {
       const item = rec.items.data[0];
@@ -282,7 +301,10 @@ export class StripeState {
 
   /** Renders a handler's result and applies `expand[]` the way Stripe does (at most 4 levels). */
   present(result: Rec | ListResult, ctx: Ctx, expand: unknown): Rec | ListResult {
-    const out: any = result.object === 'list' ? { ...result, data: (result as ListResult).data.map((r) => this.render(r, ctx.version, ctx.mode)) } : this.render(result as Rec, ctx.version, ctx.mode);
+    const out: any =
+      result.object === 'list'
+        ? { ...result, data: (result as ListResult).data.map((r) => this.render(r, ctx.version, ctx.mode)) }
+        : this.render(result as Rec, ctx.version, ctx.mode);
     for (const path of array(expand, 'expand') ?? []) {
       if (typeof path !== 'string') throw invalid('Invalid array', 'expand');
       const segments = path.split('.');
@@ -307,7 +329,8 @@ export class StripeState {
       for (const seg of path.slice(0, i - 1)) holder = holder?.[seg];
       const field = path[i - 1];
       if (include) holder[field] = include(this, this.objects.get(out.id)!, ctx);
-      else if (!holder || !(field in holder)) break; // e.g. invoice.payment_intent since 2025-03-31.basil
+      else if (!holder || !(field in holder))
+        break; // e.g. invoice.payment_intent since 2025-03-31.basil
       else if (typeof holder[field] === 'string') holder[field] = this.render(this.objects.get(holder[field])!, ctx.version, ctx.mode);
       const rest = path.slice(i);
       if (rest.length && holder[field] && typeof holder[field] === 'object') this.expand(holder[field], rest, ctx);
@@ -315,7 +338,10 @@ export class StripeState {
     }
     if (out && typeof out === 'object' && out[path[0]]?.object === 'list') return this.expand(out[path[0]], path.slice(1), ctx);
     const exists = out && typeof out === 'object' && path[0] in out;
-    throw invalid(exists ? `This property cannot be expanded (${path[0]}).` : `This property cannot be expanded because it doesn't exist: ${path[0]}.`, 'expand');
+    throw invalid(
+      exists ? `This property cannot be expanded (${path[0]}).` : `This property cannot be expanded because it doesn't exist: ${path[0]}.`,
+      'expand',
+    );
   }
 
   private list(type: string, p: Params, url: string, filter: (r: Rec) => boolean = () => true): ListResult {
@@ -385,7 +411,10 @@ export class StripeState {
     return c;
   }
   updateCustomer(id: string, p: Params, ctx: Ctx): Rec {
-    allowOnly(p, CUSTOMER_PARAMS.filter((k) => k !== 'payment_method'));
+    allowOnly(
+      p,
+      CUSTOMER_PARAMS.filter((k) => k !== 'payment_method'),
+    );
     const c = this.find('customer', id, 'customer', 404);
     const before = clone(c);
     for (const k of ['description', 'name', 'phone'] as const) if (p[k] !== undefined) c[k] = nstr(p[k], k);
@@ -404,7 +433,12 @@ export class StripeState {
     if (!pmId) return;
     const pm = this.paymentMethod(pmId, 'invoice_settings[default_payment_method]', ctx);
     if (PM_TOKENS[pmId]) this.attach(pm, c, ctx, false); // a test token makes a fresh card, as on Stripe
-    if (pm.customer !== c.id) throw invalid(`No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, or the PaymentMethod is not attached to this customer.`, 'invoice_settings[default_payment_method]', 'resource_missing');
+    if (pm.customer !== c.id)
+      throw invalid(
+        `No such PaymentMethod: '${pmId}'; It's possible this PaymentMethod exists on one of your connected accounts, or the PaymentMethod is not attached to this customer.`,
+        'invoice_settings[default_payment_method]',
+        'resource_missing',
+      );
     c.invoice_settings.default_payment_method = pm.id;
   }
   deleteCustomer(id: string, ctx: Ctx) {
@@ -424,7 +458,8 @@ export class StripeState {
   /** Resolves `pm_card_visa`-style test ids (creating a PaymentMethod, as Stripe does) or an existing pm_ id. */
   paymentMethod(id: unknown, param: string, ctx: Ctx): Rec {
     const s = str(id, param)!;
-    if (PM_TOKENS[s]) return this.createCardMethod({ number: PM_TOKENS[s], exp_month: '12', exp_year: String(new Date().getFullYear() + 3), cvc: '123' }, {}, ctx, param);
+    if (PM_TOKENS[s])
+      return this.createCardMethod({ number: PM_TOKENS[s], exp_month: '12', exp_year: String(new Date().getFullYear() + 3), cvc: '123' }, {}, ctx, param);
     return this.find('payment_method', s, param);
   }
   createPaymentMethod(p: Params, ctx: Ctx): Rec {
@@ -440,12 +475,15 @@ export class StripeState {
     if (!number) throw missing(`${param}[number]`);
     if (!/^\d{12,19}$/.test(number) || !luhn(number)) throw cardError('incorrect_number', 'Your card number is incorrect.', { param: 'number' });
     const month = Number(card.exp_month);
-    if (!Number.isInteger(month) || month < 1 || month > 12) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'exp_month' });
+    if (!Number.isInteger(month) || month < 1 || month > 12)
+      throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'exp_month' });
     let year = Number(card.exp_year);
     if (year < 100) year += 2000;
     const today = new Date();
-    if (!Number.isInteger(year) || year < today.getFullYear() || year > today.getFullYear() + 50) throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", { param: 'exp_year' });
-    if (year === today.getFullYear() && month < today.getMonth() + 1) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'exp_month' });
+    if (!Number.isInteger(year) || year < today.getFullYear() || year > today.getFullYear() + 50)
+      throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", { param: 'exp_year' });
+    if (year === today.getFullYear() && month < today.getMonth() + 1)
+      throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", { param: 'exp_month' });
     const cvc = card.cvc === undefined ? undefined : String(card.cvc);
     if (cvc !== undefined && !/^\d{3,4}$/.test(cvc)) throw cardError('invalid_cvc', "Your card's security code is invalid.", { param: 'cvc' });
     const known = TEST_CARDS[number];
@@ -456,7 +494,14 @@ export class StripeState {
       object: 'payment_method',
       allow_redisplay: 'unspecified',
       billing_details: {
-        address: { city: address.city ?? null, country: address.country ?? null, line1: address.line1 ?? null, line2: address.line2 ?? null, postal_code: address.postal_code ?? null, state: address.state ?? null },
+        address: {
+          city: address.city ?? null,
+          country: address.country ?? null,
+          line1: address.line1 ?? null,
+          line2: address.line2 ?? null,
+          postal_code: address.postal_code ?? null,
+          state: address.state ?? null,
+        },
         email: billing.email || null,
         name: billing.name || null,
         phone: billing.phone || null,
@@ -483,7 +528,7 @@ export class StripeState {
       livemode: false,
       metadata: meta,
       type: 'card',
-      _decline: known ? known.decline ?? null : LIVE_CARD,
+      _decline: known ? (known.decline ?? null) : LIVE_CARD,
     });
   }
   listPaymentMethods(p: Params, customerId?: string) {
@@ -491,7 +536,12 @@ export class StripeState {
     const customer = customerId ?? str(p.customer, 'customer');
     if (customer) this.find('customer', customer, 'customer', customerId ? 404 : 400);
     const type = str(p.type, 'type');
-    return this.list('payment_method', p, customerId ? `/v1/customers/${customerId}/payment_methods` : '/v1/payment_methods', (r) => (!customer || r.customer === customer) && (!type || r.type === type));
+    return this.list(
+      'payment_method',
+      p,
+      customerId ? `/v1/customers/${customerId}/payment_methods` : '/v1/payment_methods',
+      (r) => (!customer || r.customer === customer) && (!type || r.type === type),
+    );
   }
   retrievePaymentMethod(id: string) {
     return this.find('payment_method', id, 'payment_method', 404);
@@ -524,7 +574,12 @@ export class StripeState {
     if (customerId) this.find('customer', customerId, 'customer');
     const { types, allowed, excluded } = paymentMethodTypes(p, ctx);
     const apm = hash(p.automatic_payment_methods, 'automatic_payment_methods');
-    const given = [apm && 'automatic_payment_methods', types && 'payment_method_types', allowed && 'allowed_payment_method_types', excluded && allowed && 'excluded_payment_method_types'].filter(Boolean);
+    const given = [
+      apm && 'automatic_payment_methods',
+      types && 'payment_method_types',
+      allowed && 'allowed_payment_method_types',
+      excluded && allowed && 'excluded_payment_method_types',
+    ].filter(Boolean);
     if (given.length > 1) throw invalid(`You may only specify one of these parameters: ${given.join(', ')}.`, String(given[0]), 'parameters_exclusive');
     const capture = oneOf(p.capture_method, 'capture_method', ['automatic', 'automatic_async', 'manual'] as const);
     if (capture === 'manual') throw invalid('The Stripe emulator does not emulate capture_method=manual.', 'capture_method');
@@ -540,7 +595,10 @@ export class StripeState {
       application_fee_amount: null,
       allowed_payment_method_types: allowed ?? null,
       // Since 2023-08-16 Stripe turns automatic payment methods on when no types are given.
-      automatic_payment_methods: types || allowed ? null : { allow_redirects: apm?.allow_redirects ?? 'always', enabled: apm ? bool(apm.enabled, 'automatic_payment_methods[enabled]') ?? true : true },
+      automatic_payment_methods:
+        types || allowed
+          ? null
+          : { allow_redirects: apm?.allow_redirects ?? 'always', enabled: apm ? (bool(apm.enabled, 'automatic_payment_methods[enabled]') ?? true) : true },
       canceled_at: null,
       cancellation_reason: null,
       capture_method: capture ?? 'automatic_async',
@@ -585,7 +643,11 @@ export class StripeState {
   private intentFor(id: string, p: Params, ctx: Ctx): Rec {
     const pi = this.find('payment_intent', id, 'intent', 404);
     if (ctx.mode === 'publishable' && p.client_secret !== pi.client_secret) {
-      throw invalid(`The client_secret provided does not match any associated PaymentIntent on this account. Ensure the publishable key used belongs to the same account that created the PaymentIntent.`, 'client_secret', 'payment_intent_invalid_parameter');
+      throw invalid(
+        `The client_secret provided does not match any associated PaymentIntent on this account. Ensure the publishable key used belongs to the same account that created the PaymentIntent.`,
+        'client_secret',
+        'payment_intent_invalid_parameter',
+      );
     }
     return pi;
   }
@@ -599,7 +661,22 @@ export class StripeState {
     return this.list('payment_intent', p, '/v1/payment_intents', (r) => !customer || r.customer === customer);
   }
   updatePaymentIntent(id: string, p: Params, ctx: Ctx): Rec {
-    allowOnly(p, ['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'receipt_email', 'setup_future_usage', 'shipping', 'statement_descriptor', 'statement_descriptor_suffix', 'payment_method_types', 'excluded_payment_method_types', ...(hasAllowedTypes(ctx.version) ? ['allowed_payment_method_types'] : [])]);
+    allowOnly(p, [
+      'amount',
+      'currency',
+      'customer',
+      'description',
+      'metadata',
+      'payment_method',
+      'receipt_email',
+      'setup_future_usage',
+      'shipping',
+      'statement_descriptor',
+      'statement_descriptor_suffix',
+      'payment_method_types',
+      'excluded_payment_method_types',
+      ...(hasAllowedTypes(ctx.version) ? ['allowed_payment_method_types'] : []),
+    ]);
     const pi = this.find('payment_intent', id, 'intent', 404);
     const { allowed, excluded } = paymentMethodTypes(p, ctx);
     if (allowed) pi.allowed_payment_method_types = allowed;
@@ -607,17 +684,24 @@ export class StripeState {
     const editable = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
     for (const field of ['amount', 'currency', 'payment_method', 'setup_future_usage', 'customer']) {
       if (p[field] !== undefined && !editable.includes(pi.status)) {
-        throw invalid(`This PaymentIntent's ${field} could not be updated because it has a status of ${pi.status}. You may only update the ${field} of a PaymentIntent with one of the following statuses: ${editable.join(', ')}.`, field, 'payment_intent_unexpected_state');
+        throw invalid(
+          `This PaymentIntent's ${field} could not be updated because it has a status of ${pi.status}. You may only update the ${field} of a PaymentIntent with one of the following statuses: ${editable.join(', ')}.`,
+          field,
+          'payment_intent_unexpected_state',
+        );
       }
     }
-    if (pi._invoice && (p.amount !== undefined || p.currency !== undefined)) throw invalid('You cannot update the amount or currency of a PaymentIntent created by an invoice.', 'amount');
+    if (pi._invoice && (p.amount !== undefined || p.currency !== undefined))
+      throw invalid('You cannot update the amount or currency of a PaymentIntent created by an invoice.', 'amount');
     const cur = currency(p.currency) ?? pi.currency;
     if (p.amount !== undefined || p.currency !== undefined) Object.assign(pi, { currency: cur, amount: amount(p.amount ?? String(pi.amount), cur) });
     if (p.customer !== undefined) pi.customer = this.find('customer', str(p.customer, 'customer')!, 'customer').id;
-    if (p.payment_method !== undefined) Object.assign(pi, { payment_method: this.paymentMethod(p.payment_method, 'payment_method', ctx).id, status: 'requires_confirmation' });
+    if (p.payment_method !== undefined)
+      Object.assign(pi, { payment_method: this.paymentMethod(p.payment_method, 'payment_method', ctx).id, status: 'requires_confirmation' });
     for (const k of ['description', 'statement_descriptor', 'statement_descriptor_suffix'] as const) if (p[k] !== undefined) pi[k] = nstr(p[k], k);
     if (p.receipt_email !== undefined) pi.receipt_email = email(p.receipt_email, 'receipt_email');
-    if (p.setup_future_usage !== undefined) pi.setup_future_usage = p.setup_future_usage === '' ? null : oneOf(p.setup_future_usage, 'setup_future_usage', ['off_session', 'on_session'] as const);
+    if (p.setup_future_usage !== undefined)
+      pi.setup_future_usage = p.setup_future_usage === '' ? null : oneOf(p.setup_future_usage, 'setup_future_usage', ['off_session', 'on_session'] as const);
     if (p.shipping !== undefined) pi.shipping = hash(p.shipping, 'shipping');
     pi.metadata = metadata(p.metadata, pi.metadata);
     return pi;
@@ -628,7 +712,13 @@ export class StripeState {
     const pi = this.intentFor(id, p, ctx);
     const confirmable = ['requires_payment_method', 'requires_confirmation'];
     if (!confirmable.includes(pi.status)) {
-      throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${[...confirmable].reverse().join(', ')}.`, undefined, 'payment_intent_unexpected_state', 400, { payment_intent: this.render(pi, ctx.version, ctx.mode) });
+      throw invalid(
+        `You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${[...confirmable].reverse().join(', ')}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+        400,
+        { payment_intent: this.render(pi, ctx.version, ctx.mode) },
+      );
     }
     let pm: Rec | undefined;
     const data = hash(p.payment_method_data, 'payment_method_data');
@@ -640,11 +730,16 @@ export class StripeState {
       pm = this.createCardMethod(card, hash(data.billing_details, 'payment_method_data[billing_details]') ?? {}, ctx, 'payment_method_data[card]');
     } else if (pi.payment_method) pm = this.find('payment_method', pi.payment_method, 'payment_method');
     if (!pm) {
-      throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.", undefined, 'payment_intent_unexpected_state');
+      throw invalid(
+        "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+        undefined,
+        'payment_intent_unexpected_state',
+      );
     }
     if (p.receipt_email !== undefined) pi.receipt_email = email(p.receipt_email, 'receipt_email');
     if (p.shipping !== undefined) pi.shipping = hash(p.shipping, 'shipping');
-    if (p.setup_future_usage !== undefined) pi.setup_future_usage = oneOf(p.setup_future_usage, 'setup_future_usage', ['off_session', 'on_session'] as const) ?? null;
+    if (p.setup_future_usage !== undefined)
+      pi.setup_future_usage = oneOf(p.setup_future_usage, 'setup_future_usage', ['off_session', 'on_session'] as const) ?? null;
     return this.charge(pi, pm, ctx);
   }
   /** Runs the card: success or Stripe's decline (402, replayed under the same Idempotency-Key). */
@@ -668,12 +763,29 @@ export class StripeState {
       livemode: false,
       metadata: clone(pi.metadata),
       outcome: failure
-        ? { network_status: 'declined_by_network', reason: failure.decline_code, risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' }
+        ? {
+            network_status: 'declined_by_network',
+            reason: failure.decline_code,
+            risk_level: 'normal',
+            seller_message: 'The bank did not return any further details with this decline.',
+            type: 'issuer_declined',
+          }
         : { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
       paid: !failure,
       payment_intent: pi.id,
       payment_method: pm.id,
-      payment_method_details: { type: 'card', card: { brand: pm.card.brand, country: 'US', exp_month: pm.card.exp_month, exp_year: pm.card.exp_year, funding: pm.card.funding, last4: pm.card.last4, network: pm.card.brand } },
+      payment_method_details: {
+        type: 'card',
+        card: {
+          brand: pm.card.brand,
+          country: 'US',
+          exp_month: pm.card.exp_month,
+          exp_year: pm.card.exp_year,
+          funding: pm.card.funding,
+          last4: pm.card.last4,
+          network: pm.card.brand,
+        },
+      },
       receipt_email: pi.receipt_email,
       receipt_url: null,
       refunded: false,
@@ -694,18 +806,35 @@ export class StripeState {
     this.emit('payment_intent.payment_failed', pi, ctx, before);
     this.emit('charge.failed', charge, ctx);
     if (pi._invoice) this.invoiceFailed(this.objects.get(pi._invoice)!, ctx);
-    throw cardError(failure.code, failure.message, { ...error, payment_intent: this.render(pi, ctx.version, ctx.mode), request_log_url: `https://dashboard.stripe.com/test/logs/${ctx.requestId}` }, 402, true);
+    throw cardError(
+      failure.code,
+      failure.message,
+      { ...error, payment_intent: this.render(pi, ctx.version, ctx.mode), request_log_url: `https://dashboard.stripe.com/test/logs/${ctx.requestId}` },
+      402,
+      true,
+    );
   }
   cancelPaymentIntent(id: string, p: Params, ctx: Ctx): Rec {
     allowOnly(p, ['cancellation_reason']);
     const pi = this.find('payment_intent', id, 'intent', 404);
     const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
     if (!cancelable.includes(pi.status)) {
-      throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`, undefined, 'payment_intent_unexpected_state', 400, { payment_intent: this.render(pi, ctx.version) });
+      throw invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+        400,
+        { payment_intent: this.render(pi, ctx.version) },
+      );
     }
     if (pi._invoice) throw invalid('You cannot cancel this PaymentIntent because it was created by an invoice.', undefined, 'payment_intent_unexpected_state');
     const before = clone(pi);
-    Object.assign(pi, { status: 'canceled', canceled_at: now(), cancellation_reason: oneOf(p.cancellation_reason, 'cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ?? null });
+    Object.assign(pi, {
+      status: 'canceled',
+      canceled_at: now(),
+      cancellation_reason:
+        oneOf(p.cancellation_reason, 'cancellation_reason', ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const) ?? null,
+    });
     this.emit('payment_intent.canceled', pi, ctx, before);
     return pi;
   }
@@ -719,13 +848,35 @@ export class StripeState {
     if (ctx.mode === 'secret' && card.number) throw rawCardNumbers();
     const pm = this.createCardMethod(card, { name: card.name, address: { postal_code: card.address_zip, country: card.address_country } }, ctx, 'card');
     this.objects.delete(pm.id);
-    return this.put({ id: newId('tok'), object: 'token', card: { id: newId('card'), object: 'card', ...pick(pm.card, ['brand', 'country', 'exp_month', 'exp_year', 'fingerprint', 'funding', 'last4']) }, client_ip: null, created: now(), livemode: false, type: 'card', used: false });
+    return this.put({
+      id: newId('tok'),
+      object: 'token',
+      card: { id: newId('card'), object: 'card', ...pick(pm.card, ['brand', 'country', 'exp_month', 'exp_year', 'fingerprint', 'funding', 'last4']) },
+      client_ip: null,
+      created: now(),
+      livemode: false,
+      type: 'card',
+      used: false,
+    });
   }
 
   // ---------------------------------------------------------------- products and prices
 
   createProduct(p: Params, ctx: Ctx): Rec {
-    allowOnly(p, ['id', 'name', 'active', 'description', 'metadata', 'images', 'url', 'statement_descriptor', 'unit_label', 'tax_code', 'default_price_data', 'shippable']);
+    allowOnly(p, [
+      'id',
+      'name',
+      'active',
+      'description',
+      'metadata',
+      'images',
+      'url',
+      'statement_descriptor',
+      'unit_label',
+      'tax_code',
+      'default_price_data',
+      'shippable',
+    ]);
     const name = str(p.name, 'name');
     if (!name) throw missing('name');
     const id = str(p.id, 'id') ?? newId('prod', 14);
@@ -756,7 +907,19 @@ export class StripeState {
     return product;
   }
   updateProduct(id: string, p: Params, ctx: Ctx): Rec {
-    allowOnly(p, ['name', 'active', 'description', 'metadata', 'images', 'url', 'default_price', 'statement_descriptor', 'unit_label', 'tax_code', 'shippable']);
+    allowOnly(p, [
+      'name',
+      'active',
+      'description',
+      'metadata',
+      'images',
+      'url',
+      'default_price',
+      'statement_descriptor',
+      'unit_label',
+      'tax_code',
+      'shippable',
+    ]);
     const product = this.find('product', id, 'id', 404);
     const before = clone(product);
     if (p.name !== undefined) product.name = str(p.name, 'name');
@@ -776,11 +939,34 @@ export class StripeState {
     return this.list('product', p, '/v1/products', (r) => (active === undefined || r.active === active) && (!ids || ids.includes(r.id)));
   }
   createPrice(p: Params, ctx: Ctx): Rec {
-    allowOnly(p, ['currency', 'unit_amount', 'unit_amount_decimal', 'product', 'product_data', 'recurring', 'lookup_key', 'transfer_lookup_key', 'nickname', 'metadata', 'active', 'tax_behavior']);
+    allowOnly(p, [
+      'currency',
+      'unit_amount',
+      'unit_amount_decimal',
+      'product',
+      'product_data',
+      'recurring',
+      'lookup_key',
+      'transfer_lookup_key',
+      'nickname',
+      'metadata',
+      'active',
+      'tax_behavior',
+    ]);
     const cur = currency(p.currency);
     if (!cur) throw missing('currency');
-    const unit = p.unit_amount !== undefined ? int(p.unit_amount, 'unit_amount')! : p.unit_amount_decimal !== undefined ? Math.round(Number(p.unit_amount_decimal)) : undefined;
-    if (unit === undefined) throw invalid('Missing required param: unit_amount. (The Stripe emulator does not emulate custom_unit_amount or tiers.)', 'unit_amount', 'parameter_missing');
+    const unit =
+      p.unit_amount !== undefined
+        ? int(p.unit_amount, 'unit_amount')!
+        : p.unit_amount_decimal !== undefined
+          ? Math.round(Number(p.unit_amount_decimal))
+          : undefined;
+    if (unit === undefined)
+      throw invalid(
+        'Missing required param: unit_amount. (The Stripe emulator does not emulate custom_unit_amount or tiers.)',
+        'unit_amount',
+        'parameter_missing',
+      );
     if (unit < 0) throw invalid('Invalid non-negative integer', 'unit_amount');
     let productId = str(p.product, 'product');
     const productData = hash(p.product_data, 'product_data');
@@ -808,7 +994,15 @@ export class StripeState {
       metadata: metadata(p.metadata),
       nickname: nstr(p.nickname, 'nickname') ?? null,
       product: productId,
-      recurring: interval ? { interval, interval_count: int(recurring!.interval_count, 'recurring[interval_count]') ?? 1, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+      recurring: interval
+        ? {
+            interval,
+            interval_count: int(recurring!.interval_count, 'recurring[interval_count]') ?? 1,
+            meter: null,
+            trial_period_days: null,
+            usage_type: 'licensed',
+          }
+        : null,
       tax_behavior: oneOf(p.tax_behavior, 'tax_behavior', ['exclusive', 'inclusive', 'unspecified'] as const) ?? 'unspecified',
       tiers_mode: null,
       transform_quantity: null,
@@ -828,7 +1022,8 @@ export class StripeState {
     if (p.lookup_key !== undefined) {
       const key = nstr(p.lookup_key, 'lookup_key');
       const holder = key && [...this.objects.values()].find((r) => r.object === 'price' && r.lookup_key === key && r.id !== id);
-      if (holder && !bool(p.transfer_lookup_key, 'transfer_lookup_key')) throw invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
+      if (holder && !bool(p.transfer_lookup_key, 'transfer_lookup_key'))
+        throw invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key');
       if (holder) holder.lookup_key = null;
       price.lookup_key = key;
     }
@@ -841,13 +1036,35 @@ export class StripeState {
     const active = bool(p.active, 'active');
     const keys = array(p.lookup_keys, 'lookup_keys');
     const [product, type, cur] = [str(p.product, 'product'), str(p.type, 'type'), currency(p.currency)];
-    return this.list('price', p, '/v1/prices', (r) => (active === undefined || r.active === active) && (!keys || keys.includes(r.lookup_key)) && (!product || r.product === product) && (!type || r.type === type) && (!cur || r.currency === cur));
+    return this.list(
+      'price',
+      p,
+      '/v1/prices',
+      (r) =>
+        (active === undefined || r.active === active) &&
+        (!keys || keys.includes(r.lookup_key)) &&
+        (!product || r.product === product) &&
+        (!type || r.type === type) &&
+        (!cur || r.currency === cur),
+    );
   }
 
   // ---------------------------------------------------------------- subscriptions and invoices
 
   createSubscription(p: Params, ctx: Ctx): Rec {
-    allowOnly(p, ['customer', 'items', 'payment_behavior', 'metadata', 'default_payment_method', 'payment_settings', 'collection_method', 'description', 'off_session', 'proration_behavior', 'currency']);
+    allowOnly(p, [
+      'customer',
+      'items',
+      'payment_behavior',
+      'metadata',
+      'default_payment_method',
+      'payment_settings',
+      'collection_method',
+      'description',
+      'off_session',
+      'proration_behavior',
+      'currency',
+    ]);
     const customerId = str(p.customer, 'customer');
     if (!customerId) throw missing('customer');
     const customer = this.find('customer', customerId, 'customer');
@@ -859,23 +1076,37 @@ export class StripeState {
       const priceId = str(item?.price, param);
       if (!priceId) throw missing(param);
       const price = this.find('price', priceId, param);
-      if (price.type !== 'recurring') throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', param);
+      if (price.type !== 'recurring')
+        throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', param);
       if (!price.active) throw invalid('The price specified is inactive. This field only accepts active prices.', param);
       const quantity = int(item.quantity, `items[${i}][quantity]`) ?? 1;
       return { price, quantity, metadata: metadata(item.metadata) };
     });
     if (new Set(lines.map((l) => l.price.currency)).size > 1) throw invalid('All prices on a subscription must have the same `currency`.', 'items');
-    const behavior = oneOf(p.payment_behavior, 'payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const) ?? 'allow_incomplete';
-    if (behavior === 'pending_if_incomplete') throw invalid('The Stripe emulator does not emulate payment_behavior=pending_if_incomplete (it is for updates).', 'payment_behavior');
-    if (oneOf(p.collection_method, 'collection_method', ['charge_automatically', 'send_invoice'] as const) === 'send_invoice') throw invalid('The Stripe emulator does not emulate collection_method=send_invoice.', 'collection_method');
+    const behavior =
+      oneOf(p.payment_behavior, 'payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const) ??
+      'allow_incomplete';
+    if (behavior === 'pending_if_incomplete')
+      throw invalid('The Stripe emulator does not emulate payment_behavior=pending_if_incomplete (it is for updates).', 'payment_behavior');
+    if (oneOf(p.collection_method, 'collection_method', ['charge_automatically', 'send_invoice'] as const) === 'send_invoice')
+      throw invalid('The Stripe emulator does not emulate collection_method=send_invoice.', 'collection_method');
     const settings = hash(p.payment_settings, 'payment_settings') ?? {};
-    const saveDefault = oneOf(settings.save_default_payment_method, 'payment_settings[save_default_payment_method]', ['off', 'on_subscription'] as const) ?? 'off';
+    const saveDefault =
+      oneOf(settings.save_default_payment_method, 'payment_settings[save_default_payment_method]', ['off', 'on_subscription'] as const) ?? 'off';
     const pmId = str(p.default_payment_method, 'default_payment_method');
     const defaultPm = pmId ? this.find('payment_method', pmId, 'default_payment_method') : undefined;
-    const chargeWith = behavior === 'default_incomplete' ? undefined : defaultPm ?? (customer.invoice_settings.default_payment_method ? this.objects.get(customer.invoice_settings.default_payment_method) : undefined);
+    const chargeWith =
+      behavior === 'default_incomplete'
+        ? undefined
+        : (defaultPm ?? (customer.invoice_settings.default_payment_method ? this.objects.get(customer.invoice_settings.default_payment_method) : undefined));
     const total = lines.reduce((sum, l) => sum + l.price.unit_amount * l.quantity, 0);
     if (behavior === 'error_if_incomplete' && total > 0) {
-      if (!chargeWith) throw invalid('This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.', undefined, 'resource_missing');
+      if (!chargeWith)
+        throw invalid(
+          'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.',
+          undefined,
+          'resource_missing',
+        );
       if (chargeWith._decline) throw cardError(chargeWith._decline.code, chargeWith._decline.message, { decline_code: chargeWith._decline.decline_code });
     }
 
@@ -905,7 +1136,19 @@ export class StripeState {
       ended_at: null,
       items: {
         object: 'list',
-        data: lines.map((l) => ({ id: newId('si', 14), object: 'subscription_item', created: start, current_period_end: end, current_period_start: start, discounts: [], metadata: l.metadata, price: this.render(l.price, this.apiVersion), quantity: l.quantity, subscription: subId, tax_rates: [] })),
+        data: lines.map((l) => ({
+          id: newId('si', 14),
+          object: 'subscription_item',
+          created: start,
+          current_period_end: end,
+          current_period_start: start,
+          discounts: [],
+          metadata: l.metadata,
+          price: this.render(l.price, this.apiVersion),
+          quantity: l.quantity,
+          subscription: subId,
+          tax_rates: [],
+        })),
         has_more: false,
         total_count: lines.length,
         url: `/v1/subscription_items?subscription=${subId}`,
@@ -960,7 +1203,10 @@ export class StripeState {
           invoice: invId,
           livemode: false,
           metadata: {},
-          parent: { type: 'subscription_item_details', subscription_item_details: { invoice_item: null, proration: false, subscription: subId, subscription_item: sub.items.data[i].id } },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: { invoice_item: null, proration: false, subscription: subId, subscription_item: sub.items.data[i].id },
+          },
           period: { end, start },
           pricing: { type: 'price_details', price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: String(l.price.unit_amount) },
           quantity: l.quantity,
@@ -990,12 +1236,31 @@ export class StripeState {
     }
     // The invoice's PaymentIntent: its client_secret is what the browser confirms.
     const pi = this.createPaymentIntent(
-      { amount: String(total), currency: cur, customer: customer.id, description: 'Subscription creation', ...(saveDefault === 'on_subscription' && { setup_future_usage: 'off_session' }) },
+      {
+        amount: String(total),
+        currency: cur,
+        customer: customer.id,
+        description: 'Subscription creation',
+        ...(saveDefault === 'on_subscription' && { setup_future_usage: 'off_session' }),
+      },
       ctx,
       { _invoice: invId, automatic_payment_methods: null },
     );
     invoice._payment_intent = pi.id;
-    this.put({ id: newId('inpay'), object: 'invoice_payment', amount_paid: null, amount_requested: total, created: start, currency: cur, invoice: invId, is_default: true, livemode: false, payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'open', status_transitions: { canceled_at: null, paid_at: null } });
+    this.put({
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: null,
+      amount_requested: total,
+      created: start,
+      currency: cur,
+      invoice: invId,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: pi.id },
+      status: 'open',
+      status_transitions: { canceled_at: null, paid_at: null },
+    });
     if (chargeWith) {
       try {
         this.confirmPaymentIntent(pi.id, { payment_method: chargeWith.id }, ctx);
@@ -1008,7 +1273,14 @@ export class StripeState {
   private invoicePaid(invoice: Rec, pi: Rec | undefined, pm: Rec | undefined, charge: Rec | undefined, ctx: Ctx) {
     const before = clone(invoice);
     const at = now();
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, attempted: !!pi, attempt_count: invoice.attempt_count + (pi ? 1 : 0), _charge: charge?.id });
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      attempted: !!pi,
+      attempt_count: invoice.attempt_count + (pi ? 1 : 0),
+      _charge: charge?.id,
+    });
     invoice.status_transitions.paid_at = at;
     const payment = pi && [...this.objects.values()].find((r) => r.object === 'invoice_payment' && r.payment.payment_intent === pi.id);
     if (payment) Object.assign(payment, { status: 'paid', amount_paid: invoice.amount_due, status_transitions: { canceled_at: null, paid_at: at } });
@@ -1040,9 +1312,14 @@ export class StripeState {
       sub.cancel_at_period_end = bool(p.cancel_at_period_end, 'cancel_at_period_end');
       sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
     }
-    if (p.default_payment_method !== undefined) sub.default_payment_method = p.default_payment_method === '' ? null : this.find('payment_method', str(p.default_payment_method, 'default_payment_method')!, 'default_payment_method').id;
+    if (p.default_payment_method !== undefined)
+      sub.default_payment_method =
+        p.default_payment_method === ''
+          ? null
+          : this.find('payment_method', str(p.default_payment_method, 'default_payment_method')!, 'default_payment_method').id;
     if (p.description !== undefined) sub.description = nstr(p.description, 'description');
-    if (p.cancellation_details !== undefined) Object.assign(sub.cancellation_details, pick(hash(p.cancellation_details, 'cancellation_details') ?? {}, ['comment', 'feedback']));
+    if (p.cancellation_details !== undefined)
+      Object.assign(sub.cancellation_details, pick(hash(p.cancellation_details, 'cancellation_details') ?? {}, ['comment', 'feedback']));
     sub.metadata = metadata(p.metadata, sub.metadata);
     this.emit('customer.subscription.updated', sub, ctx, before);
     return sub;
@@ -1053,15 +1330,25 @@ export class StripeState {
     if (sub.status === 'canceled') return sub;
     const at = now();
     Object.assign(sub, { status: 'canceled', canceled_at: at, ended_at: at });
-    Object.assign(sub.cancellation_details, { reason: 'cancellation_requested' }, pick(hash(p.cancellation_details, 'cancellation_details') ?? {}, ['comment', 'feedback']));
+    Object.assign(
+      sub.cancellation_details,
+      { reason: 'cancellation_requested' },
+      pick(hash(p.cancellation_details, 'cancellation_details') ?? {}, ['comment', 'feedback']),
+    );
     this.emit('customer.subscription.deleted', sub, ctx);
     return sub;
   }
   listSubscriptions(p: Params) {
     allowOnly(p, ['customer', 'status', 'price', 'limit', 'starting_after']);
     const [customer, status, price] = [str(p.customer, 'customer'), str(p.status, 'status'), str(p.price, 'price')];
-    return this.list('subscription', p, '/v1/subscriptions', (s) =>
-      (!customer || s.customer === customer) && (status === 'all' || (status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired')) && (!price || s.items.data.some((i: Rec) => i.price.id === price)),
+    return this.list(
+      'subscription',
+      p,
+      '/v1/subscriptions',
+      (s) =>
+        (!customer || s.customer === customer) &&
+        (status === 'all' || (status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired')) &&
+        (!price || s.items.data.some((i: Rec) => i.price.id === price)),
     );
   }
   retrieveInvoice(id: string) {
@@ -1070,14 +1357,24 @@ export class StripeState {
   listInvoices(p: Params) {
     allowOnly(p, ['customer', 'subscription', 'status', 'limit', 'starting_after']);
     const [customer, subscription, status] = [str(p.customer, 'customer'), str(p.subscription, 'subscription'), str(p.status, 'status')];
-    return this.list('invoice', p, '/v1/invoices', (r) => (!customer || r.customer === customer) && (!subscription || r._subscription === subscription) && (!status || r.status === status));
+    return this.list(
+      'invoice',
+      p,
+      '/v1/invoices',
+      (r) => (!customer || r.customer === customer) && (!subscription || r._subscription === subscription) && (!status || r.status === status),
+    );
   }
   listInvoicePayments(p: Params) {
     allowOnly(p, ['invoice', 'payment', 'status', 'limit', 'starting_after']);
     const invoice = str(p.invoice, 'invoice');
     const pi = hash(p.payment, 'payment')?.payment_intent;
     const status = str(p.status, 'status');
-    return this.list('invoice_payment', p, '/v1/invoice_payments', (r) => (!invoice || r.invoice === invoice) && (!pi || r.payment.payment_intent === pi) && (!status || r.status === status));
+    return this.list(
+      'invoice_payment',
+      p,
+      '/v1/invoice_payments',
+      (r) => (!invoice || r.invoice === invoice) && (!pi || r.payment.payment_intent === pi) && (!status || r.status === status),
+    );
   }
   retrieveInvoicePayment(id: string) {
     return this.find('invoice_payment', id, 'invoice_payment', 404);
@@ -1103,7 +1400,20 @@ export class StripeState {
     const events = array(p.enabled_events, 'enabled_events');
     if (!events?.length) throw missing('enabled_events');
     const secret = `whsec_${randomBytes(24).toString('hex')}`;
-    const rec = this.put({ id: newId('we'), object: 'webhook_endpoint', api_version: str(p.api_version, 'api_version') ?? null, application: null, created: now(), description: nstr(p.description, 'description') ?? null, enabled_events: events, livemode: false, metadata: metadata(p.metadata), status: 'enabled', url, _secret: secret });
+    const rec = this.put({
+      id: newId('we'),
+      object: 'webhook_endpoint',
+      api_version: str(p.api_version, 'api_version') ?? null,
+      application: null,
+      created: now(),
+      description: nstr(p.description, 'description') ?? null,
+      enabled_events: events,
+      livemode: false,
+      metadata: metadata(p.metadata),
+      status: 'enabled',
+      url,
+      _secret: secret,
+    });
     return { ...rec, secret }; // Stripe shows the secret only in the create response
   }
   deleteWebhookEndpoint(id: string) {
@@ -1128,28 +1438,102 @@ const INCLUDABLE: Record<string, Record<string, (s: StripeState, rec: Rec, ctx: 
   },
 };
 
-const PUBLISHABLE_INTENT_FIELDS = ['id', 'object', 'amount', 'amount_details', 'automatic_payment_methods', 'canceled_at', 'cancellation_reason', 'capture_method', 'client_secret', 'confirmation_method', 'created', 'currency', 'description', 'last_payment_error', 'livemode', 'next_action', 'payment_method', 'payment_method_configuration_details', 'payment_method_types', 'processing', 'receipt_email', 'setup_future_usage', 'shipping', 'source', 'status'];
+const PUBLISHABLE_INTENT_FIELDS = [
+  'id',
+  'object',
+  'amount',
+  'amount_details',
+  'automatic_payment_methods',
+  'canceled_at',
+  'cancellation_reason',
+  'capture_method',
+  'client_secret',
+  'confirmation_method',
+  'created',
+  'currency',
+  'description',
+  'last_payment_error',
+  'livemode',
+  'next_action',
+  'payment_method',
+  'payment_method_configuration_details',
+  'payment_method_types',
+  'processing',
+  'receipt_email',
+  'setup_future_usage',
+  'shipping',
+  'source',
+  'status',
+];
 const CUSTOMER_PARAMS = ['address', 'description', 'email', 'metadata', 'name', 'phone', 'shipping', 'payment_method', 'invoice_settings', 'preferred_locales'];
-const PI_CREATE_PARAMS = ['amount', 'currency', 'customer', 'description', 'metadata', 'receipt_email', 'automatic_payment_methods', 'payment_method_types', 'excluded_payment_method_types', 'payment_method', 'confirm', 'return_url', 'setup_future_usage', 'shipping', 'statement_descriptor', 'statement_descriptor_suffix', 'capture_method'];
-const PI_CONFIRM_PARAMS = ['payment_method', 'payment_method_data', 'payment_method_types', 'excluded_payment_method_types', 'receipt_email', 'return_url', 'setup_future_usage', 'shipping', 'mandate_data', 'off_session', 'payment_method_options', 'error_on_requires_action', 'use_stripe_sdk',
+const PI_CREATE_PARAMS = [
+  'amount',
+  'currency',
+  'customer',
+  'description',
+  'metadata',
+  'receipt_email',
+  'automatic_payment_methods',
+  'payment_method_types',
+  'excluded_payment_method_types',
+  'payment_method',
+  'confirm',
+  'return_url',
+  'setup_future_usage',
+  'shipping',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'capture_method',
+];
+const PI_CONFIRM_PARAMS = [
+  'payment_method',
+  'payment_method_data',
+  'payment_method_types',
+  'excluded_payment_method_types',
+  'receipt_email',
+  'return_url',
+  'setup_future_usage',
+  'shipping',
+  'mandate_data',
+  'off_session',
+  'payment_method_options',
+  'error_on_requires_action',
+  'use_stripe_sdk',
   // sent by Stripe.js with a publishable key
-  'client_secret', 'key', 'expected_payment_method_type', 'payment_user_agent', 'time_on_page', 'guid', 'muid', 'sid'];
+  'client_secret',
+  'key',
+  'expected_payment_method_type',
+  'payment_user_agent',
+  'time_on_page',
+  'guid',
+  'muid',
+  'sid',
+];
 
 /** payment_method_types / allowed_ / excluded_ as the request's API version accepts them; only card is emulated. */
 function paymentMethodTypes(p: Params, ctx: Ctx) {
   const types = array(p.payment_method_types, 'payment_method_types');
   if (types && refusesTypes(ctx.version)) {
-    throw invalid(`The payment_method_types parameter is no longer supported on API version ${ctx.version}. Use dynamic payment methods, excluded_payment_method_types or allowed_payment_method_types instead.`, 'payment_method_types', 'payment_method_types_no_longer_supported');
+    throw invalid(
+      `The payment_method_types parameter is no longer supported on API version ${ctx.version}. Use dynamic payment methods, excluded_payment_method_types or allowed_payment_method_types instead.`,
+      'payment_method_types',
+      'payment_method_types_no_longer_supported',
+    );
   }
   if (types?.some((t) => t !== 'card')) throw invalid('The Stripe emulator only emulates the card payment method type.', 'payment_method_types');
   const allowed = array(p.allowed_payment_method_types, 'allowed_payment_method_types');
-  if (allowed && !allowed.includes('card')) throw invalid('None of the allowed_payment_method_types is available: the Stripe emulator only emulates card.', 'allowed_payment_method_types');
+  if (allowed && !allowed.includes('card'))
+    throw invalid('None of the allowed_payment_method_types is available: the Stripe emulator only emulates card.', 'allowed_payment_method_types');
   const excluded = array(p.excluded_payment_method_types, 'excluded_payment_method_types');
-  if (excluded?.includes('card')) throw invalid('The Stripe emulator only emulates card, which excluded_payment_method_types excludes.', 'excluded_payment_method_types');
+  if (excluded?.includes('card'))
+    throw invalid('The Stripe emulator only emulates card, which excluded_payment_method_types excludes.', 'excluded_payment_method_types');
   return { types, allowed, excluded };
 }
 function rawCardNumbers() {
-  return invalid('Sending credit card numbers directly to the Stripe API is generally unsafe. We suggest you use test tokens that map to the test card you are using, see https://stripe.com/docs/testing.', undefined);
+  return invalid(
+    'Sending credit card numbers directly to the Stripe API is generally unsafe. We suggest you use test tokens that map to the test card you are using, see https://stripe.com/docs/testing.',
+    undefined,
+  );
 }
 function pick(o: Record<string, any>, keys: string[]): any {
   return Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));

@@ -19,8 +19,10 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…]\n' +
-    '       [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]');
+  console.log(
+    'Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…]\n' +
+      '       [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
+  );
   process.exit(0);
 }
 
@@ -32,21 +34,28 @@ const number = (name: string, v: string | undefined) => {
 };
 
 async function main() {
-  const webhookUrls = (values['webhook-url'] ?? []).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const webhookUrls = (values['webhook-url'] ?? [])
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const emulator = await startStripeEmulator({
     port: number('port', values.port),
     host: values.host,
     webhookUrls,
     webhookSecret: values['webhook-secret'],
     apiVersion: values['api-version'],
-    retry: Object.fromEntries(Object.entries({
-      maxAttempts: number('retry-max-attempts', values['retry-max-attempts']),
-      initialDelayMs: number('retry-initial-delay-ms', values['retry-initial-delay-ms']),
-      maxDelayMs: number('retry-max-delay-ms', values['retry-max-delay-ms']),
-    }).filter(([, v]) => v !== undefined)),
+    retry: Object.fromEntries(
+      Object.entries({
+        maxAttempts: number('retry-max-attempts', values['retry-max-attempts']),
+        initialDelayMs: number('retry-initial-delay-ms', values['retry-initial-delay-ms']),
+        maxDelayMs: number('retry-max-delay-ms', values['retry-max-delay-ms']),
+      }).filter(([, v]) => v !== undefined),
+    ),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
-  console.log(`Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${webhookUrls.join(', ') || 'none'}`);
+  console.log(
+    `Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${webhookUrls.join(', ') || 'none'}`,
+  );
   const stop = () => emulator.close().finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -66,7 +66,9 @@ export interface StripeEmulator {
 type Handler = (s: StripeState, p: Params, ctx: Ctx, id: string) => Rec | ListResult;
 type Route = { method: string; pattern: RegExp; handler: Handler; publishable?: true };
 /** A retrieve takes no params but `expand`. */
-const get = (fn: (s: StripeState, id: string) => Rec): Handler => (s, p, _ctx, id) => (assertOnlyExpand(p), fn(s, id));
+const get =
+  (fn: (s: StripeState, id: string) => Rec): Handler =>
+  (s, p, _ctx, id) => (assertOnlyExpand(p), fn(s, id));
 function assertOnlyExpand(p: Params) {
   const extra = Object.keys(p).find((k) => k !== 'expand');
   if (extra) throw invalid(`Received unknown parameter: ${extra}`, extra, 'parameter_unknown');
@@ -80,7 +82,11 @@ const route = (method: string, pathPattern: string, handler: Handler, publishabl
 const ROUTES: Route[] = [
   route('POST', '/v1/customers', (s, p, c) => s.createCustomer(p, c)),
   route('GET', '/v1/customers', (s, p) => s.listCustomers(p)),
-  route('GET', '/v1/customers/:id', get((s, id) => s.find('customer', id, 'customer', 404))),
+  route(
+    'GET',
+    '/v1/customers/:id',
+    get((s, id) => s.find('customer', id, 'customer', 404)),
+  ),
   route('POST', '/v1/customers/:id', (s, p, c, id) => s.updateCustomer(id, p, c)),
   route('DELETE', '/v1/customers/:id', (s, p, c, id) => (assertOnlyExpand(p), s.deleteCustomer(id, c))),
   route('GET', '/v1/customers/:id/payment_methods', (s, p, _c, id) => s.listPaymentMethods(p, id)),
@@ -92,29 +98,61 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id/cancel', (s, p, c, id) => s.cancelPaymentIntent(id, p, c)),
   route('POST', '/v1/payment_methods', (s, p, c) => s.createPaymentMethod(p, c), true),
   route('GET', '/v1/payment_methods', (s, p) => s.listPaymentMethods(p)),
-  route('GET', '/v1/payment_methods/:id', get((s, id) => s.retrievePaymentMethod(id))),
+  route(
+    'GET',
+    '/v1/payment_methods/:id',
+    get((s, id) => s.retrievePaymentMethod(id)),
+  ),
   route('POST', '/v1/payment_methods/:id/attach', (s, p, c, id) => s.attachPaymentMethod(id, p, c)),
   route('POST', '/v1/tokens', (s, p, c) => s.createToken(p, c), true),
-  route('GET', '/v1/charges/:id', get((s, id) => s.retrieveCharge(id))),
+  route(
+    'GET',
+    '/v1/charges/:id',
+    get((s, id) => s.retrieveCharge(id)),
+  ),
   route('POST', '/v1/products', (s, p, c) => s.createProduct(p, c)),
   route('GET', '/v1/products', (s, p) => s.listProducts(p)),
-  route('GET', '/v1/products/:id', get((s, id) => s.find('product', id, 'id', 404))),
+  route(
+    'GET',
+    '/v1/products/:id',
+    get((s, id) => s.find('product', id, 'id', 404)),
+  ),
   route('POST', '/v1/products/:id', (s, p, c, id) => s.updateProduct(id, p, c)),
   route('POST', '/v1/prices', (s, p, c) => s.createPrice(p, c)),
   route('GET', '/v1/prices', (s, p) => s.listPrices(p)),
-  route('GET', '/v1/prices/:id', get((s, id) => s.find('price', id, 'price', 404))),
+  route(
+    'GET',
+    '/v1/prices/:id',
+    get((s, id) => s.find('price', id, 'price', 404)),
+  ),
   route('POST', '/v1/prices/:id', (s, p, c, id) => s.updatePrice(id, p, c)),
   route('POST', '/v1/subscriptions', (s, p, c) => s.createSubscription(p, c)),
   route('GET', '/v1/subscriptions', (s, p) => s.listSubscriptions(p)),
-  route('GET', '/v1/subscriptions/:id', get((s, id) => s.retrieveSubscription(id))),
+  route(
+    'GET',
+    '/v1/subscriptions/:id',
+    get((s, id) => s.retrieveSubscription(id)),
+  ),
   route('POST', '/v1/subscriptions/:id', (s, p, c, id) => s.updateSubscription(id, p, c)),
   route('DELETE', '/v1/subscriptions/:id', (s, p, c, id) => s.cancelSubscription(id, p, c)),
   route('GET', '/v1/invoices', (s, p) => s.listInvoices(p)),
-  route('GET', '/v1/invoices/:id', get((s, id) => s.retrieveInvoice(id))),
+  route(
+    'GET',
+    '/v1/invoices/:id',
+    get((s, id) => s.retrieveInvoice(id)),
+  ),
   route('GET', '/v1/invoice_payments', (s, p) => s.listInvoicePayments(p)),
-  route('GET', '/v1/invoice_payments/:id', get((s, id) => s.retrieveInvoicePayment(id))),
+  route(
+    'GET',
+    '/v1/invoice_payments/:id',
+    get((s, id) => s.retrieveInvoicePayment(id)),
+  ),
   route('GET', '/v1/events', (s, p) => s.listEvents(p)),
-  route('GET', '/v1/events/:id', get((s, id) => s.retrieveEvent(id))),
+  route(
+    'GET',
+    '/v1/events/:id',
+    get((s, id) => s.retrieveEvent(id)),
+  ),
   route('POST', '/v1/webhook_endpoints', (s, p) => s.createWebhookEndpoint(p)),
   route('GET', '/v1/webhook_endpoints', (s, p) => s.listWebhookEndpoints(p)),
   route('DELETE', '/v1/webhook_endpoints/:id', (s, p, _c, id) => (assertOnlyExpand(p), s.deleteWebhookEndpoint(id))),
@@ -181,7 +219,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       const delivery: Delivery = { url: target.url, state: 'pending', attempts: [] };
       event._deliveries.push(delivery);
       event.pending_webhooks++;
-      dispatcher.deliver(delivery, target, () => JSON.stringify(state.renderEvent(event, target.apiVersion), null, 2), () => event.pending_webhooks--);
+      dispatcher.deliver(
+        delivery,
+        target,
+        () => JSON.stringify(state.renderEvent(event, target.apiVersion), null, 2),
+        () => event.pending_webhooks--,
+      );
     }
   };
   state.onEvent = dispatch;
@@ -200,13 +243,19 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       res.writeHead(status, {
         'Content-Type': type,
         'Cache-Control': 'no-cache, no-store',
-        ...(origin && LOCAL_ORIGIN.test(origin) && { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'Request-Id, Stripe-Version, Idempotent-Replayed' }),
+        ...(origin &&
+          LOCAL_ORIGIN.test(origin) && {
+            'Access-Control-Allow-Origin': origin,
+            Vary: 'Origin',
+            'Access-Control-Expose-Headers': 'Request-Id, Stripe-Version, Idempotent-Replayed',
+          }),
         ...headers,
       });
       res.end(body);
       if (url.pathname.startsWith('/v1/')) log(`${req.method} ${url.pathname} ${status} ${Date.now() - started} ms`);
     };
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => send(status, JSON.stringify(body, null, 2), 'application/json', headers);
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      send(status, JSON.stringify(body, null, 2), 'application/json', headers);
 
     try {
       if (req.method === 'OPTIONS') {
@@ -248,7 +297,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       }
       const match = ROUTES.map((r) => ({ r, m: r.method === method ? r.pattern.exec(url.pathname) : null })).find((x) => x.m);
       if (!match) {
-        throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` });
+        throw new StripeError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        });
       }
       if (mode === 'publishable' && !match.r.publishable) throw authError(PUBLISHABLE_NOT_ALLOWED);
 
@@ -263,16 +315,28 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (key && key.length > 255) throw invalid('Idempotency keys can be at most 255 characters long.', 'Idempotency-Key');
       if (stored) {
         if (stored.method !== method || stored.path !== url.pathname) {
-          throw new StripeError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${url.pathname}'). Try using a key other than '${key}' if you meant to execute a different request.` });
+          throw new StripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${url.pathname}'). Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
         }
         if (stored.fingerprint !== fingerprint) {
-          throw new StripeError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` });
+          throw new StripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
         }
-        return void json(stored.status, JSON.parse(stored.body), { ...headers(), 'Idempotency-Key': key!, 'Idempotent-Replayed': 'true', 'Original-Request': stored.requestId });
+        return void json(stored.status, JSON.parse(stored.body), {
+          ...headers(),
+          'Idempotency-Key': key!,
+          'Idempotent-Replayed': 'true',
+          'Original-Request': stored.requestId,
+        });
       }
 
       const ctx: Ctx = { version, mode, requestId, idempotencyKey: key };
-      const remember = (status: number, body: unknown) => key && idempotency.set(key, { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() });
+      const remember = (status: number, body: unknown) =>
+        key && idempotency.set(key, { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() });
       const { expand, ...params } = p;
       if (mode === 'publishable') delete params.key;
       try {
@@ -294,7 +358,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   async function handleEmulator(req: http.IncomingMessage, url: URL, json: (status: number, body: unknown) => void) {
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /_emulator/health') return json(200, { status: 'ok', apiVersion, webhookUrls });
-    if (route === 'POST /_emulator/reset') return reset(), json(200, { reset: true });
+    if (route === 'POST /_emulator/reset') return (reset(), json(200, { reset: true }));
     if (route === 'GET /_emulator/events') {
       const type = url.searchParams.get('type');
       const events = state.events().filter((e) => !type || e.type === type);
@@ -361,6 +425,11 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Params)[k])]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Params)[k])]),
+    );
   return v;
 }

@@ -52,7 +52,9 @@
   }
   function intentId(clientSecret) {
     if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0) {
-      throw IntegrationError('Invalid value for clientSecret: should be a client secret of the form ${id}_secret_${secret}. You specified: ' + clientSecret + '.');
+      throw IntegrationError(
+        'Invalid value for clientSecret: should be a client secret of the form ${id}_secret_${secret}. You specified: ' + clientSecret + '.',
+      );
     }
     return clientSecret.split('_secret_')[0];
   }
@@ -112,7 +114,8 @@
       var today = new Date();
       if (month < 1 || month > 12) errors.expiry = err('invalid_expiry_month', "Your card's expiration date is invalid.");
       else if (year < today.getFullYear()) errors.expiry = err('invalid_expiry_year_past', "Your card's expiration year is in the past.");
-      else if (year === today.getFullYear() && month < today.getMonth() + 1) errors.expiry = err('invalid_expiry_month_past', "Your card's expiration date is in the past.");
+      else if (year === today.getFullYear() && month < today.getMonth() + 1)
+        errors.expiry = err('invalid_expiry_month_past', "Your card's expiration date is in the past.");
       else if (year > today.getFullYear() + 50) errors.expiry = err('invalid_expiry_year', "Your card's expiration year is invalid.");
     }
     var c = digits(v.cvc);
@@ -122,9 +125,11 @@
       if (!zip) errors.postal = err('incomplete_zip', 'Your ZIP is incomplete.');
       else if (v.country === 'US' && !/^\d{5}(-\d{4})?$/.test(zip)) errors.postal = err('invalid_zip', 'Your ZIP is invalid.');
     }
-    var first = ['number', 'expiry', 'cvc', 'postal'].map(function (k) {
-      return errors[k];
-    }).filter(Boolean)[0];
+    var first = ['number', 'expiry', 'cvc', 'postal']
+      .map(function (k) {
+        return errors[k];
+      })
+      .filter(Boolean)[0];
     return { errors: errors, error: first || null, complete: !first, empty: !n && !e && !c && !v.postal, brand: brand };
   }
 
@@ -142,13 +147,15 @@
       var sub = parts[1] === 'postal_code' ? 'postalCode' : parts[1];
       return typeof bd.address === 'object' && bd.address[sub] === 'never';
     });
-    return never.filter(function (path) {
-      var v = given || {};
-      path.split('.').forEach(function (k) {
-        v = v == null ? undefined : v[k];
-      });
-      return v === undefined;
-    })[0] || null;
+    return (
+      never.filter(function (path) {
+        var v = given || {};
+        path.split('.').forEach(function (k) {
+          v = v == null ? undefined : v[k];
+        });
+        return v === undefined;
+      })[0] || null
+    );
   }
 
   // ------------------------------------------------------------------ Element
@@ -168,7 +175,16 @@
     if (text) el.textContent = text;
     return css(el, styles || {});
   }
-  var COUNTRIES = [['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['AU', 'Australia'], ['DE', 'Germany'], ['FR', 'France'], ['NG', 'Nigeria'], ['ZA', 'South Africa']];
+  var COUNTRIES = [
+    ['US', 'United States'],
+    ['CA', 'Canada'],
+    ['GB', 'United Kingdom'],
+    ['AU', 'Australia'],
+    ['DE', 'Germany'],
+    ['FR', 'France'],
+    ['NG', 'Nigeria'],
+    ['ZA', 'South Africa'],
+  ];
 
   function Element(group, type, options) {
     this._group = group;
@@ -216,7 +232,10 @@
   /** Shows field errors (all of them when `all`, e.g. on submit) and returns the first error. */
   Element.prototype._validate = function (all) {
     var s = this._state();
-    if (all) ['number', 'expiry', 'cvc', 'postal'].forEach(function (k) { this._touched[k] = true; }, this);
+    if (all)
+      ['number', 'expiry', 'cvc', 'postal'].forEach(function (k) {
+        this._touched[k] = true;
+      }, this);
     this._renderErrors(s);
     return s;
   };
@@ -242,7 +261,12 @@
   Element.prototype.mount = function (target) {
     this._alive();
     var el = typeof target === 'string' ? document.querySelector(target) : target;
-    if (typeof target === 'string' && !el) throw IntegrationError('The selector you specified (' + target + ') applies to no DOM elements that are currently on the page.\nMake sure the element exists on the page before calling mount().');
+    if (typeof target === 'string' && !el)
+      throw IntegrationError(
+        'The selector you specified (' +
+          target +
+          ') applies to no DOM elements that are currently on the page.\nMake sure the element exists on the page before calling mount().',
+      );
     if (!el || el.nodeType !== 1) throw IntegrationError('Invalid DOM element. Make sure to call mount() with a valid DOM element or selector.');
     if (this._mounted) throw IntegrationError('This Element is already mounted. Use `unmount()` to unmount the Element before re-mounting.');
     this._container = el;
@@ -258,7 +282,11 @@
     var self = this;
     var id = 'stripe-emulator-' + ++seq;
     var theme = ((this._group._options.appearance || {}).variables || {}).colorPrimary || '#0570de';
-    var root = node('div', { class: 'StripeElement StripeElement--emulator', 'data-stripe-emulator': this._type }, { fontFamily: 'system-ui, sans-serif', fontSize: '14px', color: '#30313d' });
+    var root = node(
+      'div',
+      { class: 'StripeElement StripeElement--emulator', 'data-stripe-emulator': this._type },
+      { fontFamily: 'system-ui, sans-serif', fontSize: '14px', color: '#30313d' },
+    );
     var panel = root;
     var layout = this._options.layout;
     var layoutType = typeof layout === 'object' && layout ? layout.type : layout || 'tabs';
@@ -272,7 +300,14 @@
         root.appendChild(head);
       } else {
         var tabs = node('div', { role: 'tablist', 'aria-label': 'Payment method' }, { display: 'flex', gap: '8px', marginBottom: '12px' });
-        tabs.appendChild(node('button', { type: 'button', role: 'tab', id: id + '-tab', 'aria-selected': 'true', 'aria-controls': id + '-panel' }, { border: '2px solid ' + theme, borderRadius: '6px', background: '#fff', padding: '8px 16px', fontWeight: '600', color: theme, cursor: 'pointer' }, 'Card'));
+        tabs.appendChild(
+          node(
+            'button',
+            { type: 'button', role: 'tab', id: id + '-tab', 'aria-selected': 'true', 'aria-controls': id + '-panel' },
+            { border: '2px solid ' + theme, borderRadius: '6px', background: '#fff', padding: '8px 16px', fontWeight: '600', color: theme, cursor: 'pointer' },
+            'Card',
+          ),
+        );
         root.appendChild(tabs);
         panel = node('div', { role: 'tabpanel', id: id + '-panel', 'aria-labelledby': id + '-tab' });
         root.appendChild(panel);
@@ -283,8 +318,23 @@
     function field(key, label, attrs, parent, formatter) {
       var wrap = node('div', {}, { flex: '1', marginBottom: '12px' });
       wrap.appendChild(node('label', { for: id + '-' + key }, { display: 'block', marginBottom: '4px' }, label));
-      var input = node(attrs.tag || 'input', Object.assign({ id: id + '-' + key, name: key, 'aria-describedby': id + '-' + key + '-error', 'aria-invalid': 'false' }, attrs.attrs), { width: '100%', boxSizing: 'border-box', padding: '10px 12px', border: '1px solid #e0e6eb', borderRadius: '6px', fontSize: '16px', background: '#fff' });
-      if (attrs.options) attrs.options.forEach(function (o) { input.appendChild(node('option', { value: o[0] }, {}, o[1])); });
+      var input = node(
+        attrs.tag || 'input',
+        Object.assign({ id: id + '-' + key, name: key, 'aria-describedby': id + '-' + key + '-error', 'aria-invalid': 'false' }, attrs.attrs),
+        {
+          width: '100%',
+          boxSizing: 'border-box',
+          padding: '10px 12px',
+          border: '1px solid #e0e6eb',
+          borderRadius: '6px',
+          fontSize: '16px',
+          background: '#fff',
+        },
+      );
+      if (attrs.options)
+        attrs.options.forEach(function (o) {
+          input.appendChild(node('option', { value: o[0] }, {}, o[1]));
+        });
       input.value = self._values[key];
       var error = node('p', { id: id + '-' + key + '-error', role: 'alert' }, { color: '#df1b41', margin: '4px 0 0', display: 'none' });
       wrap.appendChild(input);
@@ -298,7 +348,9 @@
         self._renderErrors(self._state());
         self._emit('change', self._changePayload());
       });
-      input.addEventListener('focus', function () { self._emit('focus', { elementType: self._type }); });
+      input.addEventListener('focus', function () {
+        self._emit('focus', { elementType: self._type });
+      });
       input.addEventListener('blur', function () {
         if (self._values[key]) self._touched[key] = true;
         self._renderErrors(self._state());
@@ -309,22 +361,47 @@
       });
     }
     var readOnly = this._options.readOnly || this._options.disabled ? { readonly: 'readonly' } : {};
-    field('number', 'Card number', { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', placeholder: '1234 1234 1234 1234' }, readOnly) }, panel, function (v) {
-      var n = digits(v);
-      return formatNumber(n.slice(0, brandOf(n) === 'amex' ? 15 : 19));
-    });
+    field(
+      'number',
+      'Card number',
+      { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', placeholder: '1234 1234 1234 1234' }, readOnly) },
+      panel,
+      function (v) {
+        var n = digits(v);
+        return formatNumber(n.slice(0, brandOf(n) === 'amex' ? 15 : 19));
+      },
+    );
     panel.appendChild(row);
-    field('expiry', 'Expiration date (MM / YY)', { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM / YY' }, readOnly) }, row, formatExpiry);
-    field('cvc', 'Security code (CVC)', { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', placeholder: 'CVC' }, readOnly) }, row, function (v) {
-      return digits(v).slice(0, 4);
-    });
+    field(
+      'expiry',
+      'Expiration date (MM / YY)',
+      { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM / YY' }, readOnly) },
+      row,
+      formatExpiry,
+    );
+    field(
+      'cvc',
+      'Security code (CVC)',
+      { attrs: Object.assign({ type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', placeholder: 'CVC' }, readOnly) },
+      row,
+      function (v) {
+        return digits(v).slice(0, 4);
+      },
+    );
     if (this._showsPostal()) {
       var row2 = node('div', {}, { display: 'flex', gap: '12px' });
       panel.appendChild(row2);
       if (this._type === 'payment') field('country', 'Country', { tag: 'select', attrs: { autocomplete: 'country' }, options: COUNTRIES }, row2);
       field('postal', 'ZIP', { attrs: Object.assign({ type: 'text', autocomplete: 'postal-code', placeholder: '12345' }, readOnly) }, row2);
     }
-    panel.appendChild(node('p', { class: 'StripeElement__test-hint' }, { color: '#6d6e78', fontSize: '12px', margin: '0' }, 'Test mode (Stripe emulator): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any future date and CVC.'));
+    panel.appendChild(
+      node(
+        'p',
+        { class: 'StripeElement__test-hint' },
+        { color: '#6d6e78', fontSize: '12px', margin: '0' },
+        'Test mode (Stripe emulator): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; any future date and CVC.',
+      ),
+    );
     this._root = root;
     this._container.appendChild(root);
   };
@@ -337,7 +414,10 @@
   Element.prototype.addEventListener = Element.prototype.on;
   Element.prototype.off = function (event, handler) {
     if (!handler) delete this._handlers[event];
-    else this._handlers[event] = (this._handlers[event] || []).filter(function (h) { return h !== handler && h._original !== handler; });
+    else
+      this._handlers[event] = (this._handlers[event] || []).filter(function (h) {
+        return h !== handler && h._original !== handler;
+      });
     return this;
   };
   Element.prototype.removeEventListener = Element.prototype.off;
@@ -355,7 +435,9 @@
     options = options || {};
     Object.assign(this._options, options);
     // Re-render only for options that change the form's structure, so typing and focus survive other updates.
-    var structural = ['fields', 'layout', 'readOnly', 'disabled', 'hidePostalCode'].some(function (k) { return k in options; });
+    var structural = ['fields', 'layout', 'readOnly', 'disabled', 'hidePostalCode'].some(function (k) {
+      return k in options;
+    });
     if (this._mounted && structural) {
       this._root.remove();
       this._render();
@@ -390,7 +472,10 @@
   Element.prototype.clear = function () {
     this._values = { number: '', expiry: '', cvc: '', country: 'US', postal: '' };
     this._touched = {};
-    if (this._fields) Object.keys(this._fields).forEach(function (k) { this._fields[k].input.value = this._values[k]; }, this);
+    if (this._fields)
+      Object.keys(this._fields).forEach(function (k) {
+        this._fields[k].input.value = this._values[k];
+      }, this);
     this._validate(false);
     this._emit('change', this._changePayload());
     return this;
@@ -406,10 +491,15 @@
     this._submitted = false;
   }
   Elements.prototype.create = function (type, options) {
-    if (ELEMENT_TYPES.indexOf(type) < 0) throw IntegrationError('A valid Element name must be provided. The Stripe emulator supports: ' + ELEMENT_TYPES.join(', ') + '; you specified: ' + type + '.');
+    if (ELEMENT_TYPES.indexOf(type) < 0)
+      throw IntegrationError(
+        'A valid Element name must be provided. The Stripe emulator supports: ' + ELEMENT_TYPES.join(', ') + '; you specified: ' + type + '.',
+      );
     if (this._elements[type]) throw IntegrationError('Can only create one Element of type ' + type + '.');
     if (type === 'payment' && !this._options.clientSecret && !this._options.mode) {
-      throw IntegrationError('In order to create a payment element, you must pass a valid PaymentIntent or SetupIntent client secret when creating the Elements group.\n\n  e.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})');
+      throw IntegrationError(
+        'In order to create a payment element, you must pass a valid PaymentIntent or SetupIntent client secret when creating the Elements group.\n\n  e.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})',
+      );
     }
     if (this._options.clientSecret) intentId(this._options.clientSecret);
     var element = new Element(this, type, Object.assign({}, options || {}));
@@ -438,9 +528,11 @@
 
   function Stripe(key, options) {
     if (!(this instanceof Stripe)) return new Stripe(key, options);
-    if (typeof key !== 'string' || !key) throw IntegrationError('Invalid value for Stripe(): apiKey should be a string. You specified: ' + (key === '' ? '""' : typeof key) + '.');
+    if (typeof key !== 'string' || !key)
+      throw IntegrationError('Invalid value for Stripe(): apiKey should be a string. You specified: ' + (key === '' ? '""' : typeof key) + '.');
     if (/^(sk|rk)_/.test(key)) throw IntegrationError('You should not use your secret key with Stripe.js.\nPlease pass a publishable key instead.');
-    if (!/^pk_test_/.test(key)) throw IntegrationError('The Stripe emulator only accepts test publishable keys (pk_test_…); you specified: ' + key.slice(0, 8) + '….');
+    if (!/^pk_test_/.test(key))
+      throw IntegrationError('The Stripe emulator only accepts test publishable keys (pk_test_…); you specified: ' + key.slice(0, 8) + '….');
     this._key = key;
     this._options = options || {};
   }
@@ -462,9 +554,13 @@
     return new Promise(function () {}); // like Stripe.js: the page is leaving
   }
   function cardFromElement(element) {
-    if (!(element instanceof Element)) throw IntegrationError('Invalid value for card: should be a Payment or Card Element created by stripe.elements().create().');
+    if (!(element instanceof Element))
+      throw IntegrationError('Invalid value for card: should be a Payment or Card Element created by stripe.elements().create().');
     element._alive();
-    if (!element._mounted) throw IntegrationError('We could not retrieve data from the specified Element.\n              Please make sure the Element you are attempting to use is still mounted.');
+    if (!element._mounted)
+      throw IntegrationError(
+        'We could not retrieve data from the specified Element.\n              Please make sure the Element you are attempting to use is still mounted.',
+      );
     return element;
   }
 
@@ -480,23 +576,41 @@
         var elements = options.elements;
         var params = Object.assign({}, options.confirmParams || {});
         var redirect = options.redirect || 'always';
-        if (redirect !== 'always' && redirect !== 'if_required') throw IntegrationError('Invalid value for confirmPayment(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.');
-        if (elements !== undefined && !(elements instanceof Elements)) throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: ' + typeof elements + '.');
-        if (!elements && !params.payment_method) throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: undefined.');
+        if (redirect !== 'always' && redirect !== 'if_required')
+          throw IntegrationError(
+            'Invalid value for confirmPayment(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
+          );
+        if (elements !== undefined && !(elements instanceof Elements))
+          throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: ' + typeof elements + '.');
+        if (!elements && !params.payment_method)
+          throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: undefined.');
         var clientSecret = options.clientSecret || (elements && elements._options.clientSecret);
-        if (!clientSecret) throw IntegrationError('Invalid value for confirmPayment(): clientSecret should be a client secret of the form ${id}_secret_${secret}. You specified: undefined.');
+        if (!clientSecret)
+          throw IntegrationError(
+            'Invalid value for confirmPayment(): clientSecret should be a client secret of the form ${id}_secret_${secret}. You specified: undefined.',
+          );
         var id = intentId(clientSecret);
-        if (redirect === 'always' && !params.return_url) throw IntegrationError("stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`");
+        if (redirect === 'always' && !params.return_url)
+          throw IntegrationError("stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`");
         var body = { client_secret: clientSecret, expected_payment_method_type: 'card', use_stripe_sdk: 'true' };
         var pmData = params.payment_method_data || {};
         if (elements) {
           var element = elements.getElement('payment');
           if (!element) throw IntegrationError('Invalid value for confirmPayment(): elements should have a mounted Payment Element.');
           cardFromElement(element);
-          if (elements._options.mode && !elements._submitted) throw IntegrationError('elements.submit() must be called before stripe.confirmPayment(). Call elements.submit() as soon as your customer presses pay, prior to any asynchronous work. Integration guide: https://stripe.com/docs/payments/accept-a-payment-deferred');
+          if (elements._options.mode && !elements._submitted)
+            throw IntegrationError(
+              'elements.submit() must be called before stripe.confirmPayment(). Call elements.submit() as soon as your customer presses pay, prior to any asynchronous work. Integration guide: https://stripe.com/docs/payments/accept-a-payment-deferred',
+            );
           var missing = missingBillingDetail(element._options.fields, pmData.billing_details);
           if (missing) {
-            throw IntegrationError('You specified "never" for fields.billing_details.' + missing + ' when creating the payment Element, but did not pass confirmParams.payment_method_data.billing_details.' + missing + ' when calling stripe.confirmPayment(). If you opt out of collecting data via the payment Element using the fields option, the data must be passed in when calling stripe.confirmPayment().');
+            throw IntegrationError(
+              'You specified "never" for fields.billing_details.' +
+                missing +
+                ' when creating the payment Element, but did not pass confirmParams.payment_method_data.billing_details.' +
+                missing +
+                ' when calling stripe.confirmPayment(). If you opt out of collecting data via the payment Element using the fields option, the data must be passed in when calling stripe.confirmPayment().',
+            );
           }
           var state = element._validate(true);
           if (state.error) return { error: state.error };
@@ -560,15 +674,17 @@
         var state = element._validate(true);
         if (state.error) return { error: state.error };
         var billing = Object.assign({}, element._billing(), extra.billing_details || {});
-        return api('POST', '/v1/payment_methods', self._key, { type: 'card', card: element._card(), billing_details: billing, metadata: extra.metadata }).then(function (r) {
-          return finish(r, 'paymentMethod');
-        });
+        return api('POST', '/v1/payment_methods', self._key, { type: 'card', card: element._card(), billing_details: billing, metadata: extra.metadata }).then(
+          function (r) {
+            return finish(r, 'paymentMethod');
+          },
+        );
       });
     },
     createToken: function (element, data) {
       var self = this;
       return Promise.resolve().then(function () {
-        if (typeof element === 'string') throw IntegrationError('stripe.createToken(\'' + element + '\') is not emulated by the Stripe emulator.');
+        if (typeof element === 'string') throw IntegrationError("stripe.createToken('" + element + "') is not emulated by the Stripe emulator.");
         cardFromElement(element);
         var state = element._validate(true);
         if (state.error) return { error: state.error };

@@ -52,7 +52,9 @@ describe('webhooks', () => {
     const stripe = sdk(em);
     try {
       const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
-      await assert.rejects(stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' }), { decline_code: 'insufficient_funds' });
+      await assert.rejects(stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' }), {
+        decline_code: 'insufficient_funds',
+      });
       const got = await until('payment_failed', () => hook.received.find((r) => JSON.parse(r.raw).type === 'payment_intent.payment_failed'));
       const object = verify(stripe, got.raw, got.signature).data.object as Stripe.PaymentIntent;
       assert.equal(object.status, 'requires_payment_method');
@@ -71,14 +73,20 @@ describe('webhooks', () => {
     try {
       const customer = await stripe.customers.create({ email: 'retry@example.com' });
       await until('third attempt', () => hook.received.length >= 3);
-      assert.deepEqual(hook.received.map((r) => JSON.parse(r.raw).data.object.id), [customer.id, customer.id, customer.id]);
+      assert.deepEqual(
+        hook.received.map((r) => JSON.parse(r.raw).data.object.id),
+        [customer.id, customer.id, customer.id],
+      );
       for (const r of hook.received) verify(stripe, r.raw, r.signature); // each attempt is signed afresh
       const gaps = [hook.received[1].at - hook.received[0].at, hook.received[2].at - hook.received[1].at];
       assert.ok(gaps[0] >= 25 && gaps[1] >= 55, `backoff doubles: ${gaps}`);
       const { json } = await raw(em, 'GET', '/_emulator/events?type=customer.created');
       const delivery = json.data[0].deliveries[0];
       assert.equal(delivery.state, 'delivered');
-      assert.deepEqual(delivery.attempts.map((a: any) => a.status), [500, 500, 200]);
+      assert.deepEqual(
+        delivery.attempts.map((a: any) => a.status),
+        [500, 500, 200],
+      );
       assert.equal(json.data[0].pending_webhooks, 0);
     } finally {
       await em.close();
@@ -97,11 +105,18 @@ describe('webhooks', () => {
       // The API has answered while the delivery to the hanging endpoint is still in its first attempt.
       const pending = em.state.events().find((e) => e.type === 'customer.created')!._deliveries[1];
       assert.deepEqual([pending.state, pending.attempts.length], ['pending', 0]);
-      const deliveries = await until('both endpoints given up', () => {
-        const ev = em.state.events().find((e) => e.type === 'customer.created');
-        return ev?._deliveries.every((d: any) => d.state === 'failed') && ev._deliveries;
-      }, 5000);
-      assert.deepEqual(deliveries.map((d: any) => d.attempts.length), [3, 3]);
+      const deliveries = await until(
+        'both endpoints given up',
+        () => {
+          const ev = em.state.events().find((e) => e.type === 'customer.created');
+          return ev?._deliveries.every((d: any) => d.state === 'failed') && ev._deliveries;
+        },
+        5000,
+      );
+      assert.deepEqual(
+        deliveries.map((d: any) => d.attempts.length),
+        [3, 3],
+      );
       assert.match(deliveries[0].attempts[0].error, /ECONNREFUSED/);
       assert.match(deliveries[1].attempts[0].error, /no answer within 200 ms/);
     } finally {
@@ -139,7 +154,13 @@ describe('webhooks', () => {
       const product = await stripe.products.create({ name: 'Marketshare membership' });
       const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 4900, recurring: { interval: 'month' } });
       const customer = await stripe.customers.create({ email: 'member@example.com' });
-      const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete', metadata: { memberId: 'M-1' }, expand: ['latest_invoice.confirmation_secret'] });
+      const sub = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        payment_behavior: 'default_incomplete',
+        metadata: { memberId: 'M-1' },
+        expand: ['latest_invoice.confirmation_secret'],
+      });
       const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
       const piId = secret.split('_secret_')[0];
       await assert.rejects(stripe.paymentIntents.confirm(piId, { payment_method: 'pm_card_chargeDeclined' }), { type: 'StripeCardError' });
@@ -180,7 +201,12 @@ describe('webhooks', () => {
     try {
       const price = await stripe.prices.create({ currency: 'usd', unit_amount: 1000, recurring: { interval: 'year' }, product_data: { name: 'Annual' } });
       const customer = await stripe.customers.create({});
-      const sub: any = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payment_intent'] });
+      const sub: any = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        payment_behavior: 'default_incomplete',
+        expand: ['latest_invoice.payment_intent'],
+      });
       await stripe.paymentIntents.confirm(sub.latest_invoice.payment_intent.id, { payment_method: 'pm_card_visa' });
       const got = await until('invoice.paid', () => hook.received.find((r) => JSON.parse(r.raw).type === 'invoice.paid'));
       const event = verify(stripe, got.raw, got.signature);

@@ -75,7 +75,12 @@ test('a consumer of several event types gets a union that a switch on the type n
   const occurredAt = new Date(0).toISOString();
   assert.equal(describe({ id: 'e1', type: FormsEvents.contactReceived, occurredAt, data: { contactMessageId: 'c1', email: 'a@example.com' } }), 'contact c1');
   assert.equal(
-    describe({ id: 'e2', type: FormsEvents.prayerReceived, occurredAt, data: { prayerRequestId: 'p1', email: 'a@example.com', isUrgent: true, preferredContact: 'email' } }),
+    describe({
+      id: 'e2',
+      type: FormsEvents.prayerReceived,
+      occurredAt,
+      data: { prayerRequestId: 'p1', email: 'a@example.com', isUrgent: true, preferredContact: 'email' },
+    }),
     'prayer p1 urgent=true',
   );
 });

@@ -1,13 +1,4 @@
-import {
-  CatalogEvents,
-  CatalogSubjects,
-  FormsEvents,
-  FormsSubjects,
-  IdentityEvents,
-  IdentitySubjects,
-  OrdersEvents,
-  OrdersSubjects,
-} from '@km/contracts';
+import { CatalogEvents, CatalogSubjects, FormsEvents, FormsSubjects, IdentityEvents, IdentitySubjects, OrdersEvents, OrdersSubjects } from '@km/contracts';
 
 /**
  * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS

@@ -8,7 +8,13 @@ const base = { HTTP_PORT: '3102', DATABASE_URL: 'postgres://localhost/catalog' }
 test('development defaults: no demo seed, the local S3 server with its development credentials', () => {
   const config = loadCatalogConfig(base);
   assert.equal(config.seedDemo, false);
-  assert.deepEqual(config.storage, { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'kingdom-media' });
+  assert.deepEqual(config.storage, {
+    endpoint: 'http://127.0.0.1:9000',
+    region: 'us-east-1',
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    bucket: 'kingdom-media',
+  });
 });
 
 test('SEED_DEMO=true and the S3_* keys of the deployment files are read', () => {
@@ -29,7 +35,9 @@ test('SEED_DEMO=true and the S3_* keys of the deployment files are read', () => 
 test('production refuses the development S3 credentials', () => {
   assert.throws(
     () => loadCatalogConfig({ ...base, NODE_ENV: 'production' }),
-    (error: unknown) => error instanceof ConfigError && error.problems.join('|') === 'S3_ACCESS_KEY: S3_ACCESS_KEY is required in production|S3_SECRET_KEY: S3_SECRET_KEY is required in production',
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.join('|') === 'S3_ACCESS_KEY: S3_ACCESS_KEY is required in production|S3_SECRET_KEY: S3_SECRET_KEY is required in production',
   );
 });
 

@@ -23,5 +23,4 @@ export const catalogConfigSchema = z
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 
-export const loadCatalogConfig = (env: Record<string, string | undefined> = process.env): CatalogConfig =>
-  loadConfig(catalogConfigSchema, env);
+export const loadCatalogConfig = (env: Record<string, string | undefined> = process.env): CatalogConfig => loadConfig(catalogConfigSchema, env);

@@ -20,7 +20,14 @@ function s3Env(): Record<string, string> {
 }
 
 const startCatalog = async (seed: boolean) => {
-  const config = loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('catalog'), DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_DEMO: String(seed), ...s3Env() });
+  const config = loadCatalogConfig({
+    HTTP_PORT: '0',
+    NATS_URL: testNatsUrl('catalog'),
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: String(seed),
+    ...s3Env(),
+  });
   const app = await startTestService(AppModule.forRoot(config), 'catalog', testNatsUrl('catalog'));
   apps.push(app);
   return app;
@@ -83,7 +90,10 @@ test('demo items are dated an hour apart in list order, so "Newest" and the feat
   await client.connect();
   try {
     const { rows: newest } = await client.query<{ name: string }>('SELECT name FROM catalog_items ORDER BY created_at DESC, id DESC');
-    assert.deepEqual(newest.map((r) => r.name), DEMO_ITEMS.map((item) => item.name));
+    assert.deepEqual(
+      newest.map((r) => r.name),
+      DEMO_ITEMS.map((item) => item.name),
+    );
   } finally {
     await client.end();
   }

@@ -36,14 +36,7 @@ export class AppModule {
         MailModule.forRoot(config.mail, 'forms', config.logLevel),
       ],
       controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers],
-      providers: [
-        NewsletterService,
-        ContactService,
-        PrayerService,
-        PublishingService,
-        BooksService,
-        FormsMailConsumer,
-      ],
+      providers: [NewsletterService, ContactService, PrayerService, PublishingService, BooksService, FormsMailConsumer],
     };
   }
 }

@@ -35,5 +35,8 @@ test('production refuses a test-mode publishable key unless STRIPE_ALLOW_TEST_MO
     () => loadGatewayConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf' }),
     (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_PUBLISHABLE_KEY: '),
   );
-  assert.equal(loadGatewayConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf', STRIPE_ALLOW_TEST_MODE: 'true' }).payments.publishableKey, 'pk_test_51AbCdEf');
+  assert.equal(
+    loadGatewayConfig({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbCdEf', STRIPE_ALLOW_TEST_MODE: 'true' }).payments.publishableKey,
+    'pk_test_51AbCdEf',
+  );
 });

@@ -1,4 +1,13 @@
-import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, optionalBooleanFromEnv, refuseInProduction, refuseInsecureCookies, stripeModeEnv } from '@km/nest-kit';
+import {
+  baseProductionRules,
+  baseServiceConfig,
+  baseServiceEnv,
+  loadConfig,
+  optionalBooleanFromEnv,
+  refuseInProduction,
+  refuseInsecureCookies,
+  stripeModeEnv,
+} from '@km/nest-kit';
 import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,13 +28,20 @@ export const gatewayConfigSchema = z
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../../../web/dist')),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-    LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    LOGIN_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(0).default(10),
     LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(3000),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   })
@@ -36,7 +52,10 @@ export const gatewayConfigSchema = z
   })
   .transform((env) => {
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.HTTP_PORT}`;
-    const extra = env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin);
+    const extra = env.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin);
     return {
       ...baseServiceConfig(env),
       redisUrl: env.REDIS_URL,
@@ -72,5 +91,4 @@ export const gatewayConfigSchema = z
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
-export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  loadConfig(gatewayConfigSchema, env);
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig => loadConfig(gatewayConfigSchema, env);

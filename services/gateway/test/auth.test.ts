@@ -182,7 +182,12 @@ describe('register', () => {
 
   for (const [name, body, field, message] of [
     ['a short password', { username: 'valid_name', password: 'short' }, 'password', 'password must be at least 8 characters'],
-    ['a username with spaces', { username: 'two words', password: 'password-123' }, 'username', 'username may contain only letters, digits, dot, dash and underscore'],
+    [
+      'a username with spaces',
+      { username: 'two words', password: 'password-123' },
+      'username',
+      'username may contain only letters, digits, dot, dash and underscore',
+    ],
     ['a two-letter username', { username: 'ab', password: 'password-123' }, 'username', 'username must be at least 3 characters'],
     ['a bad email', { username: 'valid_name', password: 'password-123', email: 'nope' }, 'email', 'email must be a valid email address'],
     ['isAdmin as a string', { username: 'valid_name', password: 'password-123', isAdmin: 'yes' }, 'isAdmin', 'isAdmin must be true or false'],
@@ -192,7 +197,10 @@ describe('register', () => {
       const res = await new Client(h.baseUrl).post('/api/auth/register', body);
       assert.equal(res.status, 400);
       assert.equal(res.body.message, message);
-      assert.deepEqual(res.body.details.fields.map((f: { field: string }) => f.field), [field]);
+      assert.deepEqual(
+        res.body.details.fields.map((f: { field: string }) => f.field),
+        [field],
+      );
     });
   }
 
@@ -206,7 +214,10 @@ describe('register', () => {
           filterSubjects: eventSubject(IdentityEvents.userRegistered),
         });
         const mine: EventEnvelope[] = [];
-        const total = (await jsm.streams.info(EVENTS_STREAM, { subjects_filter: eventSubject(IdentityEvents.userRegistered) })).state.subjects?.[eventSubject(IdentityEvents.userRegistered)] ?? 0;
+        const total =
+          (await jsm.streams.info(EVENTS_STREAM, { subjects_filter: eventSubject(IdentityEvents.userRegistered) })).state.subjects?.[
+            eventSubject(IdentityEvents.userRegistered)
+          ] ?? 0;
         for (let i = 0; i < total; i++) {
           const msg = await consumer.next({ expires: 1000 });
           if (!msg) break;
@@ -270,7 +281,12 @@ describe('gateway protections', () => {
     assert.deepEqual(Object.keys(ready.body.details).sort(), ['nats', 'redis']);
     const doc = await client.get('/api/docs/openapi.json');
     assert.equal(doc.status, 200);
-    assert.deepEqual(Object.keys(doc.body.paths).filter((p) => p.startsWith('/api/auth')).sort(), ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register']);
+    assert.deepEqual(
+      Object.keys(doc.body.paths)
+        .filter((p) => p.startsWith('/api/auth'))
+        .sort(),
+      ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register'],
+    );
     assert.equal((await client.get('/api/docs')).status, 200);
   });
 

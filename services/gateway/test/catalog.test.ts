@@ -70,16 +70,53 @@ describe('create, read, update and delete', () => {
     const image = pngImage(64, 48, [200, 30, 30]);
     const res = await admin.post(
       '/api/products',
-      itemForm({ name: '  Sterling Cross  ', price: '59.5', description: 'Polished silver.', category: 'Jewelry', tags: ' cross , silver,, gift ', inStock: 'false', featured: 'true' }, png(image)),
+      itemForm(
+        {
+          name: '  Sterling Cross  ',
+          price: '59.5',
+          description: 'Polished silver.',
+          category: 'Jewelry',
+          tags: ' cross , silver,, gift ',
+          inStock: 'false',
+          featured: 'true',
+        },
+        png(image),
+      ),
     );
     assert.equal(res.status, 201);
     const item = res.body as CatalogItem;
-    assert.deepEqual(Object.keys(item).sort(), ['category', 'createdAt', 'description', 'featured', 'id', 'imageUrl', 'inStock', 'kind', 'name', 'price', 'tags', 'updatedAt']);
+    assert.deepEqual(Object.keys(item).sort(), [
+      'category',
+      'createdAt',
+      'description',
+      'featured',
+      'id',
+      'imageUrl',
+      'inStock',
+      'kind',
+      'name',
+      'price',
+      'tags',
+      'updatedAt',
+    ]);
     assert.match(item.id, /^[0-9a-f-]{36}$/);
     assert.match(item.imageUrl!, /^\/media\/catalog\/[0-9a-f-]{36}\.png$/);
     assert.deepEqual(
       { ...item, id: undefined, imageUrl: undefined, createdAt: undefined, updatedAt: undefined },
-      { id: undefined, kind: 'product', name: 'Sterling Cross', price: '59.50', description: 'Polished silver.', category: 'Jewelry', tags: ['cross', 'silver', 'gift'], imageUrl: undefined, inStock: false, featured: true, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        kind: 'product',
+        name: 'Sterling Cross',
+        price: '59.50',
+        description: 'Polished silver.',
+        category: 'Jewelry',
+        tags: ['cross', 'silver', 'gift'],
+        imageUrl: undefined,
+        inStock: false,
+        featured: true,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
     );
     assert.equal(new Date(item.createdAt).toISOString(), item.createdAt);
 
@@ -120,7 +157,17 @@ describe('create, read, update and delete', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(
       { ...res.body, updatedAt: undefined },
-      { ...item, name: 'Edited', price: '5.00', description: 'New words.', category: 'Gifts', tags: ['one'], inStock: false, featured: false, updatedAt: undefined },
+      {
+        ...item,
+        name: 'Edited',
+        price: '5.00',
+        description: 'New words.',
+        category: 'Gifts',
+        tags: ['one'],
+        inStock: false,
+        featured: false,
+        updatedAt: undefined,
+      },
     );
     assert.equal((await media(item.imageUrl!)).status, 200);
   });
@@ -136,7 +183,10 @@ describe('create, read, update and delete', () => {
   });
 
   test('services work the same way with their own categories, and never answer for a product id', async () => {
-    const created = await admin.post('/api/services', itemForm(productFields({ name: 'Church Website Build', price: '1800', category: 'Web Development' }), png()));
+    const created = await admin.post(
+      '/api/services',
+      itemForm(productFields({ name: 'Church Website Build', price: '1800', category: 'Web Development' }), png()),
+    );
     assert.equal(created.status, 201);
     assert.deepEqual([created.body.kind, created.body.price, created.body.category], ['service', '1800.00', 'Web Development']);
     const product = await createProduct();
@@ -215,7 +265,12 @@ describe('validation of the store form', () => {
   test('a create without an image is a 400 "image is required"', async () => {
     const res = await admin.post('/api/products', itemForm(productFields()));
     assert.equal(res.status, 400);
-    assert.deepEqual(res.body, { statusCode: 400, code: 'invalid', message: 'image is required', details: { fields: [{ field: 'image', message: 'image is required' }] } });
+    assert.deepEqual(res.body, {
+      statusCode: 400,
+      code: 'invalid',
+      message: 'image is required',
+      details: { fields: [{ field: 'image', message: 'image is required' }] },
+    });
   });
 
   test('an empty file input counts as no image', async () => {
@@ -251,7 +306,10 @@ describe('validation of the store form', () => {
       });
     });
     const service = await admin.post('/api/services', itemForm(productFields({ category: 'Books' }), png()));
-    assert.deepEqual([service.status, service.body.message], [400, 'category must be one of Consulting, Design, Marketing, Writing, Web Development, Ministry']);
+    assert.deepEqual(
+      [service.status, service.body.message],
+      [400, 'category must be one of Consulting, Design, Marketing, Writing, Web Development, Ministry'],
+    );
   });
 
   test('inStock and featured must be booleans', async () => {
@@ -261,14 +319,20 @@ describe('validation of the store form', () => {
 
   test('a file named .png whose content is text is a 415 by content, and stores nothing', async () => {
     await leavesStorageUnchanged(async () => {
-      const res = await admin.post('/api/products', itemForm(productFields(), { data: Buffer.from('this is not an image at all, only text'), name: 'photo.png', type: 'image/png' }));
+      const res = await admin.post(
+        '/api/products',
+        itemForm(productFields(), { data: Buffer.from('this is not an image at all, only text'), name: 'photo.png', type: 'image/png' }),
+      );
       assert.equal(res.status, 415);
       assert.deepEqual(res.body, { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported image type: use JPG, PNG or WEBP.' });
     });
   });
 
   test('a GIF is refused: only JPG, PNG and WEBP are accepted', async () => {
-    const res = await admin.post('/api/products', itemForm(productFields(), { data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'a.gif', type: 'image/gif' }));
+    const res = await admin.post(
+      '/api/products',
+      itemForm(productFields(), { data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), name: 'a.gif', type: 'image/gif' }),
+    );
     assert.equal(res.status, 415);
   });
 
@@ -317,7 +381,10 @@ describe('validation of the store form', () => {
     const before = await storedImages();
     const head = '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
     await new Promise<void>((resolve) => {
-      const req = http.request(`${h.baseUrl}/api/products`, { method: 'POST', headers: { cookie: admin.cookie!, 'content-type': 'multipart/form-data; boundary=b' } });
+      const req = http.request(`${h.baseUrl}/api/products`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie!, 'content-type': 'multipart/form-data; boundary=b' },
+      });
       req.on('error', () => resolve());
       req.write(head);
       req.write(pngOfSize(6 * MB), () => setTimeout(() => req.destroy(), 200));
@@ -420,8 +487,19 @@ describe('listing, searching, sorting and paging', () => {
   test('pages of 2 cover every item exactly once, with the total on each page', async () => {
     const pages = [];
     for (let n = 1; n <= 4; n++) pages.push(await page(`sort=price-asc&pageSize=2&page=${n}`));
-    assert.deepEqual(pages.map((p) => [p.page, p.pageSize, p.total, p.items.length]), [[1, 2, 5, 2], [2, 2, 5, 2], [3, 2, 5, 1], [4, 2, 5, 0]]);
-    assert.deepEqual(pages.flatMap((p) => p.items), (await page('sort=price-asc')).items);
+    assert.deepEqual(
+      pages.map((p) => [p.page, p.pageSize, p.total, p.items.length]),
+      [
+        [1, 2, 5, 2],
+        [2, 2, 5, 2],
+        [3, 2, 5, 1],
+        [4, 2, 5, 0],
+      ],
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => p.items),
+      (await page('sort=price-asc')).items,
+    );
   });
 
   test('q matches the name or the description, ignoring letter case', async () => {
@@ -451,7 +529,11 @@ describe('listing, searching, sorting and paging', () => {
     const items = res.body as CatalogItem[];
     assert.ok(items.length >= 5);
     assert.ok(items.every((item) => item.kind === 'product'));
-    for (const item of Object.values(made)) assert.deepEqual(items.find((i) => i.id === item.id), item);
+    for (const item of Object.values(made))
+      assert.deepEqual(
+        items.find((i) => i.id === item.id),
+        item,
+      );
     const firstUnfeatured = items.findIndex((item) => !item.featured);
     assert.ok(items.slice(firstUnfeatured).every((item) => !item.featured));
     const services = await new Client(h.baseUrl).get('/api/services');
@@ -481,7 +563,9 @@ describe('documentation', () => {
   test('the OpenAPI document lists the catalog and media routes, with multipart bodies for changes', async () => {
     const doc = (await new Client(h.baseUrl).get('/api/docs/openapi.json')).body;
     assert.deepEqual(
-      Object.keys(doc.paths).filter((p) => /^\/(api\/(products|services)|media)/.test(p)).sort(),
+      Object.keys(doc.paths)
+        .filter((p) => /^\/(api\/(products|services)|media)/.test(p))
+        .sort(),
       ['/api/products', '/api/products/featured', '/api/products/{id}', '/api/services', '/api/services/{id}', '/media/{path}'],
     );
     assert.deepEqual(Object.keys(doc.paths['/api/products'].post.requestBody.content), ['multipart/form-data']);

@@ -158,7 +158,11 @@ export async function catalogItem(h: CheckoutHarness, price: string, overrides: 
 /** Changes a catalog item (price, stock) the way an admin edit would. */
 export async function updateCatalogItem(h: CheckoutHarness, item: CatalogItem, changes: Partial<ItemData>): Promise<CatalogItem> {
   const { name, price, description, category, tags, inStock, featured } = item;
-  return h.rpc.send(CatalogSubjects.update, { kind: item.kind, id: item.id, item: { name, price, description, category, tags, inStock, featured, ...changes } });
+  return h.rpc.send(CatalogSubjects.update, {
+    kind: item.kind,
+    id: item.id,
+    item: { name, price, description, category, tags, inStock, featured, ...changes },
+  });
 }
 
 /** Stripe's REST API as our server calls it (secret key, form body), for what the browser would do with Stripe.js. */

@@ -40,7 +40,11 @@ const SHIPPING_ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';
 type Line = [CatalogItem, number];
 
 async function quote(lines: Line[], extra: Record<string, unknown> = {}, checkoutId: string = randomUUID()): Promise<PaymentIntentQuote> {
-  const res = await visitor().post('/api/create-payment-intent', { checkoutId, items: lines.map(([item, quantity]) => ({ productId: item.id, quantity })), ...extra });
+  const res = await visitor().post('/api/create-payment-intent', {
+    checkoutId,
+    items: lines.map(([item, quantity]) => ({ productId: item.id, quantity })),
+    ...extra,
+  });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
 }
@@ -82,7 +86,10 @@ const statusOf = async (orderNumber: string, email: string) => (await lookup(ord
 
 /** Posts a Stripe event to the webhook as Stripe would, signed now unless told otherwise. */
 const deliver = (payload: string, signature: string | null = stripeSignature(payload)) =>
-  visitor().request('POST', '/api/webhooks/stripe', payload, { 'content-type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'stripe-signature': signature }) });
+  visitor().request('POST', '/api/webhooks/stripe', payload, {
+    'content-type': 'application/json; charset=utf-8',
+    ...(signature === null ? {} : { 'stripe-signature': signature }),
+  });
 
 const rowCount = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].count);
 const paidEventsFor = (orderNumber: string) => publishedEvents(OrdersEvents.paid, (e) => e.orderNumber === orderNumber);
@@ -130,15 +137,29 @@ describe('POST /api/create-payment-intent prices the cart on the server', () => 
 
   test('thirteen lines with awkward prices add up to the exact cent', async () => {
     const prices: [string, number][] = [
-      ['0.01', 99], ['0.33', 3], ['19.99', 7], ['1.10', 9], ['12.34', 1], ['0.07', 11], ['3.33', 3],
-      ['99.99', 2], ['0.10', 10], ['7.77', 7], ['45.00', 1], ['0.99', 99], ['2.50', 4],
+      ['0.01', 99],
+      ['0.33', 3],
+      ['19.99', 7],
+      ['1.10', 9],
+      ['12.34', 1],
+      ['0.07', 11],
+      ['3.33', 3],
+      ['99.99', 2],
+      ['0.10', 10],
+      ['7.77', 7],
+      ['45.00', 1],
+      ['0.99', 99],
+      ['2.50', 4],
     ];
     const lines: Line[] = [];
     for (const [price, quantity] of prices) lines.push([await catalogItem(h, price), quantity]);
     const q = await quote(lines);
     // 583.29 subtotal; 8 % = 46.6632 → 46.66; free shipping.
     assert.deepEqual([q.subtotal, q.tax, q.shipping, q.total], ['583.29', '46.66', '0.00', '629.95']);
-    assert.deepEqual(q.items.map((i) => i.subtotal), ['0.99', '0.99', '139.93', '9.90', '12.34', '0.77', '9.99', '199.98', '1.00', '54.39', '45.00', '98.01', '10.00']);
+    assert.deepEqual(
+      q.items.map((i) => i.subtotal),
+      ['0.99', '0.99', '139.93', '9.90', '12.34', '0.77', '9.99', '199.98', '1.00', '54.39', '45.00', '98.01', '10.00'],
+    );
     assert.equal((await paymentIntent(q.paymentIntentId)).amount, 62995);
   });
 
@@ -165,9 +186,16 @@ describe('POST /api/create-payment-intent prices the cart on the server', () => 
   test('an unknown product is a 409 naming it, and no PaymentIntent is made', async () => {
     const known = await catalogItem(h, '5.00');
     const ghost = randomUUID();
-    const intentsMade = async () => ((await (await fetch(`${h.stripe.url}/_emulator/events?type=payment_intent.created`)).json()) as { data: unknown[] }).data.length;
+    const intentsMade = async () =>
+      ((await (await fetch(`${h.stripe.url}/_emulator/events?type=payment_intent.created`)).json()) as { data: unknown[] }).data.length;
     const before = await intentsMade();
-    const res = await visitor().post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: known.id, quantity: 1 }, { productId: ghost, quantity: 1 }] });
+    const res = await visitor().post('/api/create-payment-intent', {
+      checkoutId: randomUUID(),
+      items: [
+        { productId: known.id, quantity: 1 },
+        { productId: ghost, quantity: 1 },
+      ],
+    });
     assert.equal(res.status, 409);
     assert.deepEqual(res.body, {
       statusCode: 409,
@@ -185,7 +213,13 @@ describe('POST /api/create-payment-intent prices the cart on the server', () => 
     assert.equal(res.body.message, '"Olive Wood Cross" is out of stock. Remove it from your cart to continue.');
   });
 
-  for (const [name, quantity] of [['zero', 0], ['100', 100], ['1.5', 1.5], ['the string "2"', '2'], ['-1', -1]] as const) {
+  for (const [name, quantity] of [
+    ['zero', 0],
+    ['100', 100],
+    ['1.5', 1.5],
+    ['the string "2"', '2'],
+    ['-1', -1],
+  ] as const) {
     test(`a quantity of ${name} is a 400 naming the line's quantity`, async () => {
       const item = await catalogItem(h, '5.00');
       const res = await visitor().post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: item.id, quantity }] });
@@ -203,7 +237,13 @@ describe('POST /api/create-payment-intent prices the cart on the server', () => 
     assert.equal(empty.status, 400);
     assert.equal(empty.body.message, 'items must list at least one product');
     const id = randomUUID();
-    const twice = await visitor().post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: id, quantity: 1 }, { productId: id, quantity: 2 }] });
+    const twice = await visitor().post('/api/create-payment-intent', {
+      checkoutId: randomUUID(),
+      items: [
+        { productId: id, quantity: 1 },
+        { productId: id, quantity: 2 },
+      ],
+    });
     assert.equal(twice.status, 400);
     assert.equal(twice.body.message, `items.1.productId: product ${id} appears twice; send one line with the total quantity`);
   });
@@ -223,24 +263,34 @@ describe('POST /api/orders', () => {
     const res = await visitor().post('/api/orders', body);
     assert.equal(res.status, 201);
     assert.match(res.body.orderNumber, /^KM-[0-9A-HJKMNP-TV-Z]{8}$/);
-    assert.deepEqual(res.body, { orderNumber: res.body.orderNumber, status: 'pending_payment', subtotal: '39.98', tax: '3.20', shipping: '9.99', total: '53.17' });
-    const seen = await lookup(res.body.orderNumber, body.customerEmail);
-    assert.equal(seen.status, 200);
-    assert.deepEqual({ ...seen.body, createdAt: undefined }, {
+    assert.deepEqual(res.body, {
       orderNumber: res.body.orderNumber,
       status: 'pending_payment',
-      customerName: 'Ruth of Moab',
-      customerEmail: body.customerEmail,
-      shippingAddress: SHIPPING_ADDRESS,
-      billingAddress: SHIPPING_ADDRESS,
-      items: [{ productId: bible.id, productName: 'Grace Study Bible', productPrice: '19.99', quantity: 2, subtotal: '39.98' }],
       subtotal: '39.98',
       tax: '3.20',
       shipping: '9.99',
       total: '53.17',
-      createdAt: undefined,
-      paidAt: null,
     });
+    const seen = await lookup(res.body.orderNumber, body.customerEmail);
+    assert.equal(seen.status, 200);
+    assert.deepEqual(
+      { ...seen.body, createdAt: undefined },
+      {
+        orderNumber: res.body.orderNumber,
+        status: 'pending_payment',
+        customerName: 'Ruth of Moab',
+        customerEmail: body.customerEmail,
+        shippingAddress: SHIPPING_ADDRESS,
+        billingAddress: SHIPPING_ADDRESS,
+        items: [{ productId: bible.id, productName: 'Grace Study Bible', productPrice: '19.99', quantity: 2, subtotal: '39.98' }],
+        subtotal: '39.98',
+        tax: '3.20',
+        shipping: '9.99',
+        total: '53.17',
+        createdAt: undefined,
+        paidAt: null,
+      },
+    );
     assert.ok(Math.abs(Date.parse(seen.body.createdAt) - Date.now()) < 60_000);
   });
 
@@ -261,7 +311,10 @@ describe('POST /api/orders', () => {
     assert.deepEqual(replies.map((r) => r.status).sort(), [200, 200, 200, 200, 201]);
     assert.equal(new Set(replies.map((r) => r.body.orderNumber)).size, 1);
     assert.equal(await rowCount('SELECT count(*) FROM orders WHERE payment_intent_id = $1', [q.paymentIntentId]), 1);
-    assert.equal(await rowCount('SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.payment_intent_id = $1', [q.paymentIntentId]), 1);
+    assert.equal(
+      await rowCount('SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.payment_intent_id = $1', [q.paymentIntentId]),
+      1,
+    );
   });
 
   test('when the price changed since the payment intent, the order is refused with 409 and the new totals, and the intent now charges them', async () => {
@@ -303,7 +356,10 @@ describe('POST /api/orders', () => {
       const res = await visitor().post('/api/orders', orderBody(q, { paymentIntentId }));
       assert.equal(res.status, 400);
       assert.equal(res.body.message, 'paymentIntentId is not a payment this shop started. Reload the checkout page to start again.');
-      assert.deepEqual(res.body.details.fields.map((f: { field: string }) => f.field), ['paymentIntentId']);
+      assert.deepEqual(
+        res.body.details.fields.map((f: { field: string }) => f.field),
+        ['paymentIntentId'],
+      );
     }
   });
 
@@ -334,7 +390,10 @@ describe('POST /api/orders', () => {
       items: [{ productId: randomUUID(), quantity: 0 }],
     });
     assert.equal(res.status, 400);
-    assert.deepEqual(res.body.details.fields.map((f: { field: string }) => f.field), ['paymentIntentId', 'customerEmail', 'customerName', 'shippingAddress', 'items.0.quantity']);
+    assert.deepEqual(
+      res.body.details.fields.map((f: { field: string }) => f.field),
+      ['paymentIntentId', 'customerEmail', 'customerName', 'shippingAddress', 'items.0.quantity'],
+    );
     assert.equal(
       res.body.message,
       'paymentIntentId must be the id /api/create-payment-intent returned (pi_…); customerEmail must be a valid email address; customerName is required; shippingAddress is required; items.0.quantity: must be a whole number from 1 to 99',
@@ -390,7 +449,11 @@ describe('POST /api/webhooks/stripe', () => {
     const payload = paymentIntentEvent('payment_intent.succeeded', { id: q.paymentIntentId, amount: 1971, metadata: { km_source: 'orders' } });
     const forged = await deliver(payload, stripeSignature(payload, undefined, 'whsec_someone_else'));
     assert.equal(forged.status, 400);
-    assert.deepEqual(forged.body, { statusCode: 400, code: 'invalid', message: 'Stripe webhook refused: the Stripe-Signature header does not match the body and our webhook secret.' });
+    assert.deepEqual(forged.body, {
+      statusCode: 400,
+      code: 'invalid',
+      message: 'Stripe webhook refused: the Stripe-Signature header does not match the body and our webhook secret.',
+    });
     const tampered = await deliver(payload.replace('"amount":1971', '"amount":1'), stripeSignature(payload));
     assert.equal(tampered.status, 400);
     assert.equal(await statusOf(orderNumber, email), 'pending_payment');
@@ -415,7 +478,10 @@ describe('POST /api/webhooks/stripe', () => {
     const unsigned = await deliver(payload, null);
     assert.equal(unsigned.status, 400);
     assert.equal(unsigned.body.message, 'Stripe webhook refused: the Stripe-Signature header is missing.');
-    const text = await visitor().request('POST', '/api/webhooks/stripe', payload, { 'content-type': 'text/plain', 'stripe-signature': stripeSignature(payload) });
+    const text = await visitor().request('POST', '/api/webhooks/stripe', payload, {
+      'content-type': 'text/plain',
+      'stripe-signature': stripeSignature(payload),
+    });
     assert.equal(text.status, 400);
     assert.equal(text.body.message, 'Stripe webhook refused: the body must be the JSON event Stripe sent, with Content-Type: application/json.');
   });
@@ -427,7 +493,10 @@ describe('POST /api/webhooks/stripe', () => {
     assert.equal(intent.amount, 2943);
     const payload = paymentIntentEvent('payment_intent.succeeded', intent);
     const replies = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
-    assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      replies.map((r) => r.status),
+      [200, 200, 200, 200, 200],
+    );
     assert.deepEqual(replies.map((r) => r.body.outcome).sort(), ['duplicate', 'duplicate', 'duplicate', 'duplicate', 'paid']);
     assert.equal(await statusOf(orderNumber, email), 'paid');
     assert.equal((await confirmationsOf(orderNumber)).length, 1);
@@ -466,8 +535,20 @@ describe('POST /api/webhooks/stripe', () => {
 
   test('events about things that are not our orders are acknowledged with 200 and change nothing', async () => {
     const foreign = (await stripeApi(h, 'POST', '/v1/payment_intents', { amount: '500', currency: 'usd' })).body;
-    const subscription = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'customer.subscription.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_123', object: 'subscription' } } });
-    const invoice = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_123', object: 'invoice' } } });
+    const subscription = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'sub_123', object: 'subscription' } },
+    });
+    const invoice = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'in_123', object: 'invoice' } },
+    });
     const before = await rowCount('SELECT count(*) FROM stripe_events', []);
     for (const payload of [subscription, invoice, paymentIntentEvent('payment_intent.succeeded', { id: foreign.id, amount: 500 })]) {
       const res = await deliver(payload);
@@ -532,7 +613,8 @@ describe('an order is paid only at its own total', () => {
     assert.deepEqual(other.body, {
       statusCode: 409,
       code: 'conflict',
-      message: 'This payment already belongs to an order for a different cart, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.',
+      message:
+        'This payment already belongs to an order for a different cart, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.',
       details: { reason: 'payment_in_use' },
     });
     const after = await paymentIntent(q.paymentIntentId);
@@ -580,7 +662,10 @@ describe('an order is paid only at its own total', () => {
       const cheapCart = orderBody(q, { items: [{ productId: cheap.id, quantity: 1 }] });
       const [a, b] = await Promise.all([postOrder(expensive), postOrder(cheapCart)]);
       firstRound.push(`${a.status}/${b.status}`);
-      assert.ok([a.status, b.status].every((status) => status === 201 || status === 409), `${a.status} ${JSON.stringify(a.body)} / ${b.status} ${JSON.stringify(b.body)}`);
+      assert.ok(
+        [a.status, b.status].every((status) => status === 201 || status === 409),
+        `${a.status} ${JSON.stringify(a.body)} / ${b.status} ${JSON.stringify(b.body)}`,
+      );
       assert.notEqual(b.status, 201, 'the cheap cart never gets an order while the intent was made for the expensive one');
       // The attacker pays whatever the intent charges now, then tries both carts again at once.
       const confirmed = await stripeApi(h, 'POST', `/v1/payment_intents/${q.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
@@ -593,11 +678,16 @@ describe('an order is paid only at its own total', () => {
 
     // Every success reached the orders service (the emulator delivers webhooks on its own time).
     await eventually(
-      async () => (await rowCount(`SELECT count(*) FROM stripe_events WHERE type = 'payment_intent.succeeded' AND payment_intent_id = ANY($1)`, [intents])) === 50,
+      async () =>
+        (await rowCount(`SELECT count(*) FROM stripe_events WHERE type = 'payment_intent.succeeded' AND payment_intent_id = ANY($1)`, [intents])) === 50,
       30_000,
       200,
     );
-    await eventually(async () => (await rowCount(`SELECT count(*) FROM orders WHERE payment_intent_id = ANY($1) AND status <> 'paid'`, [intents])) === 0, 10_000, 200);
+    await eventually(
+      async () => (await rowCount(`SELECT count(*) FROM orders WHERE payment_intent_id = ANY($1) AND status <> 'paid'`, [intents])) === 0,
+      10_000,
+      200,
+    );
     const orders = (await db.query(`SELECT payment_intent_id, status, total, amount_received FROM orders WHERE payment_intent_id = ANY($1)`, [intents])).rows;
     assert.equal(orders.length, 50, 'each paid intent ends with exactly one order: the cart it charges');
     for (const order of orders) {
@@ -621,10 +711,14 @@ describe('an order is paid only at its own total', () => {
     assert.deepEqual(reported.body, { received: true, outcome: 'payment_review' });
     assert.equal(await statusOf(orderNumber, email), 'payment_review');
 
-    const alerts = await eventually(async () => {
-      const found = await staffAlertsFor(orderNumber);
-      return found.length > 0 && found;
-    }, 15_000, 100);
+    const alerts = await eventually(
+      async () => {
+        const found = await staffAlertsFor(orderNumber);
+        return found.length > 0 && found;
+      },
+      15_000,
+      100,
+    );
     await new Promise((r) => setTimeout(r, 700));
     assert.equal((await staffAlertsFor(orderNumber)).length, 1);
     assert.equal(alerts[0].to[0].address, 'admin@kingdommarketplace.example');
@@ -635,14 +729,17 @@ describe('an order is paid only at its own total', () => {
 
     const events = await eventually(async () => (await reviewEventsFor(orderNumber)).length > 0 && reviewEventsFor(orderNumber), 5000, 100);
     assert.equal(events.length, 1);
-    assert.deepEqual({ ...events[0].data, orderId: undefined }, {
-      orderId: undefined,
-      orderNumber,
-      total: '42.39',
-      amountReceived: '20.78',
-      currency: 'usd',
-      reasons: ['Stripe received 20.78 but the order total is 42.39'],
-    });
+    assert.deepEqual(
+      { ...events[0].data, orderId: undefined },
+      {
+        orderId: undefined,
+        orderNumber,
+        total: '42.39',
+        amountReceived: '20.78',
+        currency: 'usd',
+        reasons: ['Stripe received 20.78 but the order total is 42.39'],
+      },
+    );
     assert.equal(await rowCount(`SELECT count(*) FROM outbox WHERE type = $1 AND data->>'orderNumber' = $2`, [OrdersEvents.paid, orderNumber]), 0);
 
     // A later success at the right amount does not settle it on its own: staff decide.
@@ -655,20 +752,26 @@ describe('an order is paid only at its own total', () => {
     const listed = await admin.get('/api/orders?status=payment_review&pageSize=100');
     assert.equal(listed.status, 200);
     const row = listed.body.items.find((o: { orderNumber: string }) => o.orderNumber === orderNumber);
-    assert.deepEqual({ status: row.status, total: row.total, amountReceived: row.amountReceived, receivedCurrency: row.receivedCurrency, paidAt: row.paidAt }, {
-      status: 'payment_review',
-      total: '42.39',
-      amountReceived: '20.78',
-      receivedCurrency: 'usd',
-      paidAt: null,
-    });
+    assert.deepEqual(
+      { status: row.status, total: row.total, amountReceived: row.amountReceived, receivedCurrency: row.receivedCurrency, paidAt: row.paidAt },
+      {
+        status: 'payment_review',
+        total: '42.39',
+        amountReceived: '20.78',
+        receivedCurrency: 'usd',
+        paidAt: null,
+      },
+    );
   });
 
   test('a success in another currency, or for another cart at the same amount, goes to review too', async () => {
     const item = await catalogItem(h, '12.00');
     const euros = await placeOrder([[item, 1]]);
     const eurIntent = await intentForEvent(euros.quote.paymentIntentId);
-    assert.deepEqual((await deliver(paymentIntentEvent('payment_intent.succeeded', { ...eurIntent, currency: 'eur' }))).body, { received: true, outcome: 'payment_review' });
+    assert.deepEqual((await deliver(paymentIntentEvent('payment_intent.succeeded', { ...eurIntent, currency: 'eur' }))).body, {
+      received: true,
+      outcome: 'payment_review',
+    });
     const otherCart = await placeOrder([[item, 1]]);
     const cartIntent = await intentForEvent(otherCart.quote.paymentIntentId);
     const relabelled = { ...cartIntent, metadata: { ...cartIntent.metadata, cart_fingerprint: 'a-different-cart' } };
@@ -686,10 +789,14 @@ describe('an order is paid only at its own total', () => {
     const created = await postOrder(orderBody(q));
     assert.equal(created.status, 201);
     assert.equal(created.body.status, 'payment_review');
-    const alerts = await eventually(async () => {
-      const found = await staffAlertsFor(created.body.orderNumber);
-      return found.length > 0 && found;
-    }, 15_000, 100);
+    const alerts = await eventually(
+      async () => {
+        const found = await staffAlertsFor(created.body.orderNumber);
+        return found.length > 0 && found;
+      },
+      15_000,
+      100,
+    );
     assert.match(alerts[0].text, /Amount received: 1\.00 USD/);
   });
 });
@@ -711,7 +818,11 @@ describe('reading orders', () => {
     const unknown = await lookup('KM-00000000', 'someone-else@example.com');
     assert.equal(wrongEmail.status, 404);
     assert.equal(unknown.status, 404);
-    assert.deepEqual(wrongEmail.body, { statusCode: 404, code: 'not_found', message: `We could not find order ${orderNumber} for that email address. Check both against your confirmation email.` });
+    assert.deepEqual(wrongEmail.body, {
+      statusCode: 404,
+      code: 'not_found',
+      message: `We could not find order ${orderNumber} for that email address. Check both against your confirmation email.`,
+    });
     assert.equal(unknown.body.message, 'We could not find order KM-00000000 for that email address. Check both against your confirmation email.');
     const noEmail = await visitor().get(`/api/orders/${orderNumber}`);
     assert.equal(noEmail.status, 400);
@@ -754,8 +865,30 @@ describe('reading orders', () => {
     assert.deepEqual(
       page.body.items.map((o: Record<string, unknown>) => ({ ...o, createdAt: undefined })),
       [
-        { orderNumber: newer.orderNumber, status: 'pending_payment', customerName: 'Boaz', customerEmail: newer.email, total: '26.19', amountReceived: null, receivedCurrency: null, itemCount: 3, createdAt: undefined, paidAt: null },
-        { orderNumber: older.orderNumber, status: 'pending_payment', customerName: 'Ruth of Moab', customerEmail: older.email, total: '15.39', amountReceived: null, receivedCurrency: null, itemCount: 1, createdAt: undefined, paidAt: null },
+        {
+          orderNumber: newer.orderNumber,
+          status: 'pending_payment',
+          customerName: 'Boaz',
+          customerEmail: newer.email,
+          total: '26.19',
+          amountReceived: null,
+          receivedCurrency: null,
+          itemCount: 3,
+          createdAt: undefined,
+          paidAt: null,
+        },
+        {
+          orderNumber: older.orderNumber,
+          status: 'pending_payment',
+          customerName: 'Ruth of Moab',
+          customerEmail: older.email,
+          total: '15.39',
+          amountReceived: null,
+          receivedCurrency: null,
+          itemCount: 1,
+          createdAt: undefined,
+          paidAt: null,
+        },
       ],
     );
     const paidOnly = await admin.get('/api/orders?status=paid&pageSize=100');
@@ -777,7 +910,8 @@ describe('checkout plumbing', () => {
   test('the OpenAPI document lists the checkout, order and webhook routes', async () => {
     const doc = await visitor().get('/api/docs/openapi.json');
     const paths = Object.keys(doc.body.paths);
-    for (const p of ['/api/create-payment-intent', '/api/orders', '/api/orders/{orderNumber}', '/api/webhooks/stripe', '/api/config/payments']) assert.ok(paths.includes(p), p);
+    for (const p of ['/api/create-payment-intent', '/api/orders', '/api/orders/{orderNumber}', '/api/webhooks/stripe', '/api/config/payments'])
+      assert.ok(paths.includes(p), p);
     assert.ok(doc.body.paths['/api/create-payment-intent'].post.requestBody);
   });
 
@@ -798,7 +932,9 @@ describe('checkout plumbing', () => {
     await limited.listen(0, '127.0.0.1');
     try {
       // A fresh address per run, so earlier runs' counts in Redis do not matter.
-      const client = new Client((await limited.getUrl()).replace('[::1]', '127.0.0.1'), { 'x-forwarded-for': `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join('.')}` });
+      const client = new Client((await limited.getUrl()).replace('[::1]', '127.0.0.1'), {
+        'x-forwarded-for': `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join('.')}`,
+      });
       const item = await catalogItem(h, '5.00');
       const attempt = () => client.post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: item.id, quantity: 1 }] });
       assert.equal((await attempt()).status, 200);

@@ -72,7 +72,11 @@ describe('admin inbox lists are paged', () => {
   test(`a pageSize over ${INBOX_MAX_PAGE_SIZE} is a 400 saying the range, on every inbox`, async () => {
     for (const path of ['/api/contact-messages', '/api/publishing-inquiries', '/api/book-submissions', '/api/prayer-requests']) {
       const res = await admin.get(`${path}?pageSize=${INBOX_MAX_PAGE_SIZE + 1}`);
-      assert.deepEqual([res.status, res.body.code, res.body.message], [400, 'invalid', `pageSize must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`], path);
+      assert.deepEqual(
+        [res.status, res.body.code, res.body.message],
+        [400, 'invalid', `pageSize must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`],
+        path,
+      );
     }
   });
 

@@ -122,12 +122,21 @@ describe('contact messages', () => {
     assert.equal((await visitor().post('/api/contact-messages', body)).status, 201);
     const [ack] = await mailsSettled(toAddress(body.email), 1);
     assert.equal(ack.subject, 'We received your message | Kingdom Marketplace');
-    assert.match(ack.text, /^Hello,\n\nThank you for reaching out to Kingdom Marketplace\. Your message has arrived, and a member of our team will reply within 24 hours on business days\./);
+    assert.match(
+      ack.text,
+      /^Hello,\n\nThank you for reaching out to Kingdom Marketplace\. Your message has arrived, and a member of our team will reply within 24 hours on business days\./,
+    );
     assert.doesNotMatch(ack.html, /<blockquote|We would love to partner/);
     const staff = await mailsSettled(withSubject(`New contact message from Ruth ${body.lastName}: Partnership`), 1);
     assert.equal(staff.length, 1);
-    assert.deepEqual(staff[0].to.map((t) => t.address), [STAFF_ADMIN]);
-    assert.match(staff[0].text, new RegExp(`Email: ${body.email.replace(/\./g, '\\.')}\nPhone: 555-0101\nSubject: Partnership\nHeard about us: Church\nNewsletter: Not asked for`));
+    assert.deepEqual(
+      staff[0].to.map((t) => t.address),
+      [STAFF_ADMIN],
+    );
+    assert.match(
+      staff[0].text,
+      new RegExp(`Email: ${body.email.replace(/\./g, '\\.')}\nPhone: 555-0101\nSubject: Partnership\nHeard about us: Church\nNewsletter: Not asked for`),
+    );
     // Staff answer the sender by replying to the alert.
     assert.ok((await mailSource(staff[0])).includes(`\r\nReply-To: ${body.email}\r\n`));
     assert.equal(sentTo(await caughtMails(), body.email).length, 1);
@@ -149,7 +158,10 @@ describe('contact messages', () => {
   test('the newsletter opt-in subscribes the sender, who gets the welcome email too', async () => {
     const email = uniqueEmail('Opt.In');
     assert.equal((await visitor().post('/api/contact-messages', contactBody({ email, wantsNewsletter: true }))).status, 201);
-    const welcome = await mailsSettled((mails) => sentTo(mails, email.toLowerCase()).filter((m) => m.subject === 'Welcome to the Kingdom Marketplace newsletter'), 1);
+    const welcome = await mailsSettled(
+      (mails) => sentTo(mails, email.toLowerCase()).filter((m) => m.subject === 'Welcome to the Kingdom Marketplace newsletter'),
+      1,
+    );
     assert.equal(welcome.length, 1);
     const again = await visitor().post('/api/newsletter-subscriptions', { email });
     assert.equal(again.status, 200);
@@ -229,7 +241,10 @@ describe('prayer requests', () => {
     assert.match(ack.text, /You marked your request as urgent\./);
     const staff = await mailsSettled(withSubject(`[URGENT] New prayer request from Hannah ${body.lastName}: Family`), 1);
     assert.equal(staff.length, 1);
-    assert.deepEqual(staff[0].to.map((t) => t.address), [STAFF_ADMIN]);
+    assert.deepEqual(
+      staff[0].to.map((t) => t.address),
+      [STAFF_ADMIN],
+    );
     assert.match(staff[0].text, /Prayer request:\n> Please pray for my family\./);
   });
 
@@ -270,7 +285,11 @@ describe('prayer requests', () => {
   }
 
   test('asking to be called or texted without a phone number is a 400 naming phone', async () => {
-    assertInvalid(await visitor().post('/api/prayer-requests', prayerBody({ preferredContact: 'phone', phone: '' })), 'phone', 'phone is required when preferredContact is phone');
+    assertInvalid(
+      await visitor().post('/api/prayer-requests', prayerBody({ preferredContact: 'phone', phone: '' })),
+      'phone',
+      'phone is required when preferredContact is phone',
+    );
   });
 });
 
@@ -311,7 +330,10 @@ describe('publishing inquiries', () => {
     assert.match(ack.text, /Our publishing team has received your inquiry and will answer within 24-48 hours\./);
     const staff = await mailsSettled(withSubject(`New publishing inquiry from Luke ${body.lastName}: An Orderly Account`), 1);
     assert.equal(staff.length, 1);
-    assert.deepEqual(staff[0].to.map((t) => t.address), [STAFF_PUBLISHING]);
+    assert.deepEqual(
+      staff[0].to.map((t) => t.address),
+      [STAFF_PUBLISHING],
+    );
     assert.match(staff[0].text, /Services needed: Editing, Cover design\nTimeline: Within 6 months\nBudget: \$1,000 - \$3,000\nHeard about us: Podcast/);
   });
 
@@ -324,7 +346,11 @@ describe('publishing inquiries', () => {
   }
 
   for (const [field, value, message] of [
-    ['genre', 'poetry', 'genre must be one of christian-living, theology, devotional, biography, prophecy, ministry, biblical-studies, prayer, family, youth, fiction, other'],
+    [
+      'genre',
+      'poetry',
+      'genre must be one of christian-living, theology, devotional, biography, prophecy, ministry, biblical-studies, prayer, family, youth, fiction, other',
+    ],
     ['manuscriptStatus', 'drafting', 'manuscriptStatus must be one of completed, nearly-complete, halfway, outline, idea'],
     ['timeline', 'someday', 'timeline must be one of asap, 3-months, 6-months, 1-year, flexible'],
     ['budget', 'free', 'budget must be one of under-1000, 1000-3000, 3000-5000, 5000-10000, over-10000, discuss'],
@@ -385,7 +411,10 @@ describe('book submissions', () => {
     const download = await fetch(h.baseUrl + list.body[0].manuscriptUrl, { headers: { cookie: admin.cookie! } });
     assert.equal(download.status, 200);
     assert.equal(download.headers.get('content-type'), 'application/pdf');
-    assert.equal(download.headers.get('content-disposition'), `attachment; filename="Tentmakers ? final draft.pdf"; filename*=UTF-8''Tentmakers%20%E2%80%93%20final%20draft.pdf`);
+    assert.equal(
+      download.headers.get('content-disposition'),
+      `attachment; filename="Tentmakers ? final draft.pdf"; filename*=UTF-8''Tentmakers%20%E2%80%93%20final%20draft.pdf`,
+    );
     assert.equal(download.headers.get('cache-control'), 'private, no-store');
     assert.deepEqual(Buffer.from(await download.arrayBuffer()), file.data);
 
@@ -400,7 +429,10 @@ describe('book submissions', () => {
     const [key] = (await storedManuscripts()).filter((k) => !before.includes(k));
     assert.match(key, /\.docx$/);
     const item = (await admin.get(`/api/book-submissions/${res.body.id}`)).body;
-    assert.deepEqual([item.manuscriptFilename, item.manuscriptContentType], ['chapter one.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+    assert.deepEqual(
+      [item.manuscriptFilename, item.manuscriptContentType],
+      ['chapter one.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    );
   });
 
   test('the manuscript download is for admins only: 401 signed out, 403 for a member', async () => {
@@ -421,7 +453,10 @@ describe('book submissions', () => {
     assert.doesNotMatch(ack.text, /Tentmakers|tentmakers\.pdf/);
     const staff = await mailsSettled(withSubject(`New book submission from ${fields.authorName}: Tentmakers`), 1);
     assert.equal(staff.length, 1);
-    assert.deepEqual(staff[0].to.map((t) => t.address), [STAFF_PUBLISHING]);
+    assert.deepEqual(
+      staff[0].to.map((t) => t.address),
+      [STAFF_PUBLISHING],
+    );
     assert.match(staff[0].text, new RegExp(`Download the manuscript: http://localhost:3999/api/book-submissions/${res.body.id}/manuscript`));
   });
 
@@ -443,7 +478,11 @@ describe('book submissions', () => {
   });
 
   for (const [field, value, message] of [
-    ['genre', 'poetry', 'genre must be one of christian-living, theology, devotional, biography, prophecy, ministry, biblical-studies, prayer, family, youth, fiction, other'],
+    [
+      'genre',
+      'poetry',
+      'genre must be one of christian-living, theology, devotional, biography, prophecy, ministry, biblical-studies, prayer, family, youth, fiction, other',
+    ],
     ['wordCount', '12.5', 'wordCount must be a whole number of 0 or more'],
     ['email', 'priscilla', 'email must be a valid email address'],
   ] as const) {
@@ -507,7 +546,10 @@ describe('the admin inbox', () => {
     const all = await admin.get('/api/contact-messages');
     const times = all.body.map((m: { createdAt: string }) => m.createdAt);
     assert.deepEqual(times, [...times].sort().reverse());
-    assert.deepEqual(all.body.slice(0, 3).map((m: { firstName: string }) => m.firstName), ['Order2', 'Order1', 'Order0']);
+    assert.deepEqual(
+      all.body.slice(0, 3).map((m: { firstName: string }) => m.firstName),
+      ['Order2', 'Order1', 'Order0'],
+    );
     const page = await admin.get('/api/contact-messages?page=2&pageSize=2');
     assert.equal(page.headers.get('x-total-count'), String(all.body.length));
     assert.deepEqual(page.body, all.body.slice(2, 4));
@@ -581,7 +623,8 @@ describe('newsletter', () => {
     formsDb.query(`SELECT unsubscribe_token AS token, unsubscribed_at FROM newsletter_subscriptions WHERE email = $1`, [email]) as Promise<
       { token: string; unsubscribed_at: Date | null }[]
     >;
-  const welcomes = (email: string) => (mails: CaughtMail[]) => sentTo(mails, email).filter((m) => m.subject === 'Welcome to the Kingdom Marketplace newsletter');
+  const welcomes = (email: string) => (mails: CaughtMail[]) =>
+    sentTo(mails, email).filter((m) => m.subject === 'Welcome to the Kingdom Marketplace newsletter');
 
   test('subscribing answers 201, then 200 with the same shape when already subscribed (any letter case); one row, one welcome', async () => {
     const email = uniqueEmail('lydia');
@@ -591,7 +634,12 @@ describe('newsletter', () => {
     assert.deepEqual([first.body.email, first.body.alreadySubscribed, first.body.message], [email, false, 'Thank you for subscribing to our newsletter.']);
     const second = await visitor().post('/api/newsletter-subscriptions', { email: ` ${email.toUpperCase()} ` });
     assert.equal(second.status, 200);
-    assert.deepEqual(second.body, { email, subscribedAt: first.body.subscribedAt, alreadySubscribed: true, message: "You're already subscribed with this email address." });
+    assert.deepEqual(second.body, {
+      email,
+      subscribedAt: first.body.subscribedAt,
+      alreadySubscribed: true,
+      message: "You're already subscribed with this email address.",
+    });
     assert.equal((await rowsFor(email)).length, 1);
     const [welcome] = await mailsSettled(welcomes(email), 1);
     assert.match(welcome.text, /Thank you for subscribing to the Kingdom Marketplace newsletter\./);
@@ -632,7 +680,13 @@ describe('newsletter', () => {
 
   for (const [name, query, status, title, message] of [
     ['no token', '', 400, 'This unsubscribe link is incomplete', 'token is required: use the unsubscribe link from one of our emails'],
-    ['a cut-off token', '?token=abc', 400, 'This unsubscribe link is incomplete', 'token is not a valid unsubscribe token: use the unsubscribe link from one of our emails'],
+    [
+      'a cut-off token',
+      '?token=abc',
+      400,
+      'This unsubscribe link is incomplete',
+      'token is not a valid unsubscribe token: use the unsubscribe link from one of our emails',
+    ],
     [
       'an unknown token',
       `?token=${'A'.repeat(43)}`,

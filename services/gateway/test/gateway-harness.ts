@@ -43,7 +43,14 @@ export function testStorageEnv(): Record<string, string> {
   const endpoint = testServers().KM_TEST_S3_ENDPOINT;
   if (!endpoint) throw new Error('KM_TEST_S3_ENDPOINT is not set: run integration tests through `npm test`');
   const url = new URL(endpoint);
-  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_USE_SSL: String(url.protocol === 'https:'), S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'kingdom-media' };
+  return {
+    S3_ENDPOINT: url.hostname,
+    S3_PORT: url.port,
+    S3_USE_SSL: String(url.protocol === 'https:'),
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: 'kingdom-media',
+  };
 }
 
 /** Identity and the gateway (and catalog, when asked), started as in production, against the test stack's real servers. */
@@ -53,7 +60,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const db = await createTestDatabase('identity');
   const identity = await startTestService(
     IdentityModule.forRoot(
-      loadIdentityConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('identity'), DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' }),
+      loadIdentityConfig({
+        HTTP_PORT: '0',
+        NATS_URL: testNatsUrl('identity'),
+        DATABASE_URL: db.url,
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+      }),
     ),
     'identity',
     testNatsUrl('identity'),
@@ -139,7 +153,10 @@ export interface Reply<T = any> {
 /** A tiny HTTP client that keeps the session cookie like a browser would. */
 export class Client {
   cookie?: string;
-  constructor(private readonly baseUrl: string, private readonly headers: Record<string, string> = {}) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   /** A FormData body goes as multipart/form-data; anything else but a string as JSON. */
   async request<T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> {

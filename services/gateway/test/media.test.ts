@@ -130,7 +130,12 @@ describe('GET /media/<key>', () => {
   });
 
   test('paths with .. (plain or percent-encoded) or a segment longer than a file name are refused with a 400', async () => {
-    for (const path of ['/media/test/../../secret', '/media/test/%2e%2e/%2e%2e/secret', '/media/..%2Fmanuscripts%2Fbook.pdf', `/media/catalog/${'1'.repeat(300)}`]) {
+    for (const path of [
+      '/media/test/../../secret',
+      '/media/test/%2e%2e/%2e%2e/secret',
+      '/media/..%2Fmanuscripts%2Fbook.pdf',
+      `/media/catalog/${'1'.repeat(300)}`,
+    ]) {
       const res = await rawGet(path);
       assert.equal(res.status, 400, path);
       assert.equal(JSON.parse(res.body).message, "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
@@ -144,9 +149,15 @@ describe('GET /media/<key>', () => {
     const key = `media/test/${randomUUID()}.mp4`;
     keys.push(key);
     // Chunked like a network upload, with no length known in advance.
-    await h.storage.upload(key, Readable.from((function* () {
-      for (let i = 0; i < size; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
-    })()), 'video/mp4');
+    await h.storage.upload(
+      key,
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < size; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
+        })(),
+      ),
+      'video/mp4',
+    );
     const whole = await get(`/${key}`);
     assert.deepEqual([whole.status, whole.headers.get('content-type'), whole.bytes.equals(data)], [200, 'video/mp4', true]);
     const across = await get(`/${key}`, { range: `bytes=${5 * MB - 10}-${5 * MB + 9}` });

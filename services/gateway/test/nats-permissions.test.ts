@@ -33,7 +33,10 @@ async function subscriptionError(nc: NatsConnection, subject: string, queue?: st
 }
 
 async function requestError(nc: NatsConnection, subject: string): Promise<NatsError | undefined> {
-  return nc.request(subject, '{}', { timeout: 3000 }).then(() => undefined, (error: NatsError) => error);
+  return nc.request(subject, '{}', { timeout: 3000 }).then(
+    () => undefined,
+    (error: NatsError) => error,
+  );
 }
 
 describe('connecting', () => {
@@ -120,12 +123,17 @@ describe("orders' credentials", () => {
 
 describe("a service's own JetStream consumer", () => {
   const name = 'orders-confirmation-mail__orders_order_paid';
-  const createBody = (filter: string) => JSON.stringify({ stream_name: EVENTS_STREAM, config: { durable_name: name, name, ack_policy: 'explicit', filter_subject: filter } });
+  const createBody = (filter: string) =>
+    JSON.stringify({ stream_name: EVENTS_STREAM, config: { durable_name: name, name, ack_policy: 'explicit', filter_subject: filter } });
 
   test("cannot be created with another service's events as its filter", async () => {
     const nc = await connectAs('orders');
     try {
-      const reply = await nc.request(`$JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.${name}.${eventSubject(OrdersEvents.paid)}`, createBody(eventSubject('identity.>')), { timeout: 3000 });
+      const reply = await nc.request(
+        `$JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.${name}.${eventSubject(OrdersEvents.paid)}`,
+        createBody(eventSubject('identity.>')),
+        { timeout: 3000 },
+      );
       // JetStream's "Consumer create request did not match filtered subject from create subject"
       assert.equal(reply.json<{ error?: { err_code: number } }>().error?.err_code, 10131);
       const legacy = await requestError(nc, `$JS.API.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${name}`);

@@ -157,7 +157,11 @@ describe('without Redis', () => {
     assert.deepEqual(signIn.body, { statusCode: 503, code: 'unavailable', message: 'Sign-in is temporarily unavailable. Please try again in a few minutes.' });
     const register = await from().post('/api/auth/register', { username: unique(), password: 'password-123' });
     assert.equal(register.status, 503);
-    assert.deepEqual(register.body, { statusCode: 503, code: 'unavailable', message: 'Registration is temporarily unavailable. Please try again in a few minutes.' });
+    assert.deepEqual(register.body, {
+      statusCode: 503,
+      code: 'unavailable',
+      message: 'Registration is temporarily unavailable. Please try again in a few minutes.',
+    });
 
     assert.equal((await from().get('/api/products')).status, 200);
 

@@ -18,7 +18,7 @@ test("identity's app module loads neither BullMQ nor nodemailer nor the AWS SDK"
   assert.deepEqual(heavyPackagesLoadedBy(path.join(__dirname, 'app.module.js')), []);
 });
 
-test('the check sees them when a module does load them (the kit\'s mail and storage entries)', () => {
+test("the check sees them when a module does load them (the kit's mail and storage entries)", () => {
   assert.deepEqual(heavyPackagesLoadedBy('@km/nest-kit/mail'), ['bullmq', 'nodemailer']);
   assert.deepEqual(heavyPackagesLoadedBy('@km/nest-kit/storage'), ['@aws-sdk']);
 });

@@ -13,7 +13,11 @@ export const identityConfigSchema = z
     ADMIN_USERNAME: z.string().min(3).default('admin'),
     ADMIN_PASSWORD: z.string().optional(),
     ADMIN_EMAIL: z.email().optional(),
-    SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 14),
     ARGON2_CONCURRENCY: z.coerce.number().int().positive().default(2),
     ARGON2_MAX_QUEUED: z.coerce.number().int().min(0).default(32),
   })
@@ -34,8 +38,7 @@ export const identityConfigSchema = z
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
-export const loadIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig =>
-  loadConfig(identityConfigSchema, env);
+export const loadIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig => loadConfig(identityConfigSchema, env);
 
 /** `admin-password.js` (rotation): the database, whose password to set, and optionally the new password itself. */
 export const adminPasswordConfigSchema = z.object({

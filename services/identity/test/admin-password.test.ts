@@ -28,8 +28,11 @@ interface Run {
 
 function rotate(env: Record<string, string>, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [ENTRY], { env: { PATH: process.env.PATH, DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN, ...env }, timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [ENTRY],
+      { env: { PATH: process.env.PATH, DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin?.end(stdin);
   });
@@ -40,7 +43,14 @@ const adminId = async (password: string) => (await users.verifyCredentials(ADMIN
 before(async () => {
   db = await createTestDatabase('identity');
   const natsUrl = testServers().KM_TEST_NATS_URL;
-  const config = loadIdentityConfig({ HTTP_PORT: '0', NATS_URL: natsUrl, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN, ADMIN_PASSWORD: FIRST_PASSWORD });
+  const config = loadIdentityConfig({
+    HTTP_PORT: '0',
+    NATS_URL: natsUrl,
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: ADMIN,
+    ADMIN_PASSWORD: FIRST_PASSWORD,
+  });
   app = await startTestService(AppModule.forRoot(config), 'identity', natsUrl);
   users = app.get(UsersService);
   sessions = app.get(SessionsService);

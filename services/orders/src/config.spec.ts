@@ -12,7 +12,14 @@ const base = {
 
 test('the Stripe emulator settings reach the Stripe client options; without them the SDK talks to Stripe', () => {
   const local = loadOrdersConfig({ ...base, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' });
-  assert.deepEqual(local.stripe, { secretKey: 'sk_test_local', webhookSecret: 'whsec_local_dev_secret', host: '127.0.0.1', port: 12111, protocol: 'http', timeoutMs: 10_000 });
+  assert.deepEqual(local.stripe, {
+    secretKey: 'sk_test_local',
+    webhookSecret: 'whsec_local_dev_secret',
+    host: '127.0.0.1',
+    port: 12111,
+    protocol: 'http',
+    timeoutMs: 10_000,
+  });
   const real = loadOrdersConfig(base);
   assert.equal(real.stripe.host, undefined);
   assert.equal(real.stripe.port, undefined);
@@ -32,7 +39,8 @@ test('missing Stripe keys are both reported at once, each naming what it expects
 test('a publishable key in STRIPE_SECRET_KEY is refused', () => {
   assert.throws(
     () => loadOrdersConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_local' }),
-    (error: unknown) => error instanceof ConfigError && error.problems[0] === 'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    (error: unknown) =>
+      error instanceof ConfigError && error.problems[0] === 'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
   );
 });
 

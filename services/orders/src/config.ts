@@ -8,8 +8,12 @@ export const ordersConfigSchema = z
     ...mailEnv,
     ...stripeModeEnv,
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
-    STRIPE_SECRET_KEY: z.string({ error: 'STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)' }).regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
-    STRIPE_WEBHOOK_SECRET: z.string({ error: 'STRIPE_WEBHOOK_SECRET is required (whsec_…)' }).regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
+    STRIPE_SECRET_KEY: z
+      .string({ error: 'STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)' })
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
+    STRIPE_WEBHOOK_SECRET: z
+      .string({ error: 'STRIPE_WEBHOOK_SECRET is required (whsec_…)' })
+      .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
     /** Only set to talk to the local Stripe emulator; production talks to api.stripe.com. */
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -28,7 +32,8 @@ export const ordersConfigSchema = z
       STRIPE_WEBHOOK_SECRET: 'secret',
     });
     if (env.NODE_ENV !== 'production') return;
-    if (env.STRIPE_API_HOST) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
+    if (env.STRIPE_API_HOST)
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
   })
   .transform((env) => ({
     ...baseServiceConfig(env),
@@ -47,5 +52,4 @@ export const ordersConfigSchema = z
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;
 
-export const loadOrdersConfig = (env: Record<string, string | undefined> = process.env): OrdersConfig =>
-  loadConfig(ordersConfigSchema, env);
+export const loadOrdersConfig = (env: Record<string, string | undefined> = process.env): OrdersConfig => loadConfig(ordersConfigSchema, env);

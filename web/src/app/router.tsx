@@ -16,7 +16,9 @@ const comingSoon = (path: string, title: string, sentence: string) => ({
 });
 
 // Heavier screens load on first visit, keeping the first paint's bundle small.
-const lazyPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+const lazyPage =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 const router = createBrowserRouter([
   {
@@ -24,15 +26,51 @@ const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/podcast', element: <PodcastPage /> },
-      { path: '/products', lazy: lazyPage(() => import('./routes/products'), (m) => m.ProductsPage) },
+      {
+        path: '/products',
+        lazy: lazyPage(
+          () => import('./routes/products'),
+          (m) => m.ProductsPage,
+        ),
+      },
       comingSoon('/marketshare', 'Marketshare', 'Marketshare membership signup is coming soon.'),
-      { path: '/publishing', lazy: lazyPage(() => import('./routes/publishing'), (m) => m.PublishingPage) },
-      { path: '/contact', lazy: lazyPage(() => import('@/features/contact/components/contact-page'), (m) => m.ContactPage) },
-      { path: '/checkout', lazy: lazyPage(() => import('./routes/checkout'), (m) => m.CheckoutPage) },
-      { path: '/checkout/success', lazy: lazyPage(() => import('./routes/checkout'), (m) => m.CheckoutSuccessPage) },
+      {
+        path: '/publishing',
+        lazy: lazyPage(
+          () => import('./routes/publishing'),
+          (m) => m.PublishingPage,
+        ),
+      },
+      {
+        path: '/contact',
+        lazy: lazyPage(
+          () => import('@/features/contact/components/contact-page'),
+          (m) => m.ContactPage,
+        ),
+      },
+      {
+        path: '/checkout',
+        lazy: lazyPage(
+          () => import('./routes/checkout'),
+          (m) => m.CheckoutPage,
+        ),
+      },
+      {
+        path: '/checkout/success',
+        lazy: lazyPage(
+          () => import('./routes/checkout'),
+          (m) => m.CheckoutSuccessPage,
+        ),
+      },
       comingSoon('/member-dashboard', 'Member Dashboard', 'The Marketshare member dashboard is coming soon.'),
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),
-      { path: '/admin', lazy: lazyPage(() => import('./routes/admin'), (m) => m.AdminPage) },
+      {
+        path: '/admin',
+        lazy: lazyPage(
+          () => import('./routes/admin'),
+          (m) => m.AdminPage,
+        ),
+      },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/refunds', element: <RefundsPage /> },

@@ -1,16 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import {
-  AUTH_STORAGE_KEY,
-  authSlice,
-  fromPersistedAuth,
-  toPersistedAuth,
-} from '@/features/auth/auth-slice';
-import {
-  CART_STORAGE_KEY,
-  cartSlice,
-  fromPersistedCart,
-  toPersistedCart,
-} from '@/features/cart/cart-slice';
+import { AUTH_STORAGE_KEY, authSlice, fromPersistedAuth, toPersistedAuth } from '@/features/auth/auth-slice';
+import { CART_STORAGE_KEY, cartSlice, fromPersistedCart, toPersistedCart } from '@/features/cart/cart-slice';
 import { readStoredJson, writeStoredJson } from '@/lib/storage';
 
 const rootReducer = combineSlices(authSlice, cartSlice);
@@ -42,4 +32,8 @@ function persistSlice<S>(select: (state: RootState) => S, key: string, serialize
 
 persistSlice((state) => state.auth, AUTH_STORAGE_KEY, toPersistedAuth);
 // Comparing items (not the whole slice) keeps opening and closing the cart from rewriting storage.
-persistSlice((state) => state.cart.items, CART_STORAGE_KEY, (items) => toPersistedCart({ items, isOpen: false }));
+persistSlice(
+  (state) => state.cart.items,
+  CART_STORAGE_KEY,
+  (items) => toPersistedCart({ items, isOpen: false }),
+);

@@ -21,8 +21,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const queryContext = (queryKey: readonly unknown[]) =>
-  ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
+const queryContext = (queryKey: readonly unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
 
 describe('apiRequest', () => {
   it('sends JSON with credentials', async () => {

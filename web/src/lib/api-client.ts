@@ -23,11 +23,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** Default reads (spec §7): the query key's parts joined with slashes form the URL. */
-export function createQueryFn<T>({
-  on401,
-}: {
-  on401: UnauthorizedBehavior;
-}): (context: QueryFunctionContext) => Promise<T | null> {
+export function createQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): (context: QueryFunctionContext) => Promise<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
     const res = await fetch(url, { credentials: 'include', signal });

@@ -14,8 +14,18 @@ export const listQuerySchema = z.object({
   q: z.string({ error: 'q must be text' }).trim().max(200, 'q must be at most 200 characters').optional(),
   category: z.string({ error: 'category must be text' }).trim().max(60, 'category must be at most 60 characters').optional(),
   sort: z.enum(CATALOG_SORTS, { error: `sort must be one of ${CATALOG_SORTS.join(', ')}` }).optional(),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000, 'page must be at most 1000000').optional(),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number from 1 to 100' }).int('pageSize must be a whole number from 1 to 100').min(1, 'pageSize must be a whole number from 1 to 100').max(100, 'pageSize must be a whole number from 1 to 100').optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -34,11 +44,20 @@ export const itemFieldsSchema = z.object({
   tags: z
     .string({ error: 'tags must be text, separated by commas' })
     .optional()
-    .transform((s) => (s ?? '').split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((s) =>
+      (s ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(40, 'each tag must be at most 40 characters')).max(20, 'at most 20 tags')),
   // An HTML checkbox sends nothing when unchecked; the store form starts with inStock checked (spec §5).
-  inStock: flag('inStock').optional().transform((v) => v === undefined || ['true', 'on', '1'].includes(v)),
-  featured: flag('featured').optional().transform((v) => v !== undefined && ['true', 'on', '1'].includes(v)),
+  inStock: flag('inStock')
+    .optional()
+    .transform((v) => v === undefined || ['true', 'on', '1'].includes(v)),
+  featured: flag('featured')
+    .optional()
+    .transform((v) => v !== undefined && ['true', 'on', '1'].includes(v)),
 });
 export type ItemFields = z.infer<typeof itemFieldsSchema>;
 

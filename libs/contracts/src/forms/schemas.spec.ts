@@ -88,15 +88,29 @@ test('wordCount accepts whole numbers and numeric text, and refuses anything els
   assert.equal(bookSubmissionFieldsSchema.parse({ ...fields, wordCount: ' 80000 ' }).wordCount, 80000);
   assert.equal(bookSubmissionFieldsSchema.parse({ ...fields, wordCount: 0 }).wordCount, 0);
   for (const wordCount of ['-1', '12.5', 'many', 1.5, -3, '1,00']) {
-    assert.deepEqual(problems(bookSubmissionFieldsSchema, { ...fields, wordCount }), ['wordCount: wordCount must be a whole number of 0 or more'], String(wordCount));
+    assert.deepEqual(
+      problems(bookSubmissionFieldsSchema, { ...fields, wordCount }),
+      ['wordCount: wordCount must be a whole number of 0 or more'],
+      String(wordCount),
+    );
   }
   assert.deepEqual(problems(bookSubmissionFieldsSchema, { ...fields, wordCount: '' }), ['wordCount: wordCount is required']);
   assert.deepEqual(problems(bookSubmissionFieldsSchema, { ...fields, wordCount: 20_000_000 }), ['wordCount: wordCount must be at most 10000000']);
 });
 
 test('servicesNeeded must be a list of known services', () => {
-  const inquiry = { firstName: 'A', lastName: 'B', email: 'a@b.example', bookTitle: 'T', genre: 'theology', manuscriptStatus: 'idea', bookDescription: 'D', publishingGoals: 'G' };
-  const message = 'servicesNeeded: servicesNeeded must be a list of these services: editing, proofreading, cover-design, formatting, isbn, marketing, distribution, consultation';
+  const inquiry = {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@b.example',
+    bookTitle: 'T',
+    genre: 'theology',
+    manuscriptStatus: 'idea',
+    bookDescription: 'D',
+    publishingGoals: 'G',
+  };
+  const message =
+    'servicesNeeded: servicesNeeded must be a list of these services: editing, proofreading, cover-design, formatting, isbn, marketing, distribution, consultation';
   assert.deepEqual(problems(publishingInquirySchema, { ...inquiry, servicesNeeded: ['editing', 'ghostwriting'] }), [message]);
   assert.deepEqual(problems(publishingInquirySchema, { ...inquiry, servicesNeeded: 'editing' }), [message]);
   assert.deepEqual(publishingInquirySchema.parse(inquiry).servicesNeeded, []);
@@ -116,7 +130,9 @@ test('newsletter addresses are kept in lower case', () => {
 
 test('an unsubscribe token must have the shape we issue', () => {
   assert.equal(newsletterUnsubscribeSchema.safeParse({ token: 'a'.repeat(43) }).success, true);
-  assert.deepEqual(problems(newsletterUnsubscribeSchema, { token: 'short' }), ['token: token is not a valid unsubscribe token: use the unsubscribe link from one of our emails']);
+  assert.deepEqual(problems(newsletterUnsubscribeSchema, { token: 'short' }), [
+    'token: token is not a valid unsubscribe token: use the unsubscribe link from one of our emails',
+  ]);
   assert.deepEqual(problems(newsletterUnsubscribeSchema, {}), ['token: token is required: use the unsubscribe link from one of our emails']);
 });
 

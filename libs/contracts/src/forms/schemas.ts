@@ -54,7 +54,11 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(field: s
     .optional()
     .transform((value): T[number] | null => value || null);
 
-const flag = (field: string) => z.boolean({ error: `${field} must be true or false` }).optional().default(false);
+const flag = (field: string) =>
+  z
+    .boolean({ error: `${field} must be true or false` })
+    .optional()
+    .default(false);
 
 const mustAccept = (field: string, what: string) => z.literal(true, { error: `${field} must be true: please accept the ${what} to continue` });
 

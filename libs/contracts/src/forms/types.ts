@@ -1,4 +1,16 @@
-import type { ContactSubject, Genre, HowHeardAboutUs, InboxStatus, ManuscriptStatus, PrayerRequestType, PreferredContact, PublishingBudget, PublishingHearAboutUs, PublishingService, PublishingTimeline } from '../vocabulary/forms';
+import type {
+  ContactSubject,
+  Genre,
+  HowHeardAboutUs,
+  InboxStatus,
+  ManuscriptStatus,
+  PrayerRequestType,
+  PreferredContact,
+  PublishingBudget,
+  PublishingHearAboutUs,
+  PublishingService,
+  PublishingTimeline,
+} from '../vocabulary/forms';
 import type { MANUSCRIPT_CONTENT_TYPES } from './schemas';
 
 // The enumerations' types live in ../vocabulary/forms (browser-safe); what the web sends is described by ./schemas.

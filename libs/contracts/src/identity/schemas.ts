@@ -1,15 +1,8 @@
 import { z } from 'zod';
 
-const username = z
-  .string({ error: 'username is required' })
-  .trim()
-  .min(1, 'username is required')
-  .max(64, 'username must be at most 64 characters');
+const username = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters');
 
-const password = z
-  .string({ error: 'password is required' })
-  .min(1, 'password is required')
-  .max(256, 'password must be at most 256 characters');
+const password = z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password must be at most 256 characters');
 
 export const loginSchema = z.object({ username, password });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -16,20 +16,32 @@ export const ORDER_NUMBER_PATTERN = /^KM-[0-9A-HJKMNP-TV-Z]{8}$/;
 const QUANTITY_MESSAGE = `must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;
 
 /** A value the browser sends for display only; the server recomputes it, so it is checked for shape alone. */
-const clientAmount = (message: string) =>
-  z.union([z.string().regex(MONEY_PATTERN), z.number().nonnegative()], { error: message }).optional();
+const clientAmount = (message: string) => z.union([z.string().regex(MONEY_PATTERN), z.number().nonnegative()], { error: message }).optional();
 
 /** An optional text field where the browser sends "" for "not given". */
 const optionalText = (field: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).optional(),
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(max, `${field} must be at most ${max} characters`)
+      .optional(),
   );
 
 const requiredText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
-const email = (field: string) => z.string({ error: `${field} is required` }).trim().max(254, `${field} must be at most 254 characters`).pipe(z.email({ error: `${field} must be a valid email address` }));
+const email = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .max(254, `${field} must be at most 254 characters`)
+    .pipe(z.email({ error: `${field} must be a valid email address` }));
 
 const cartLine = {
   productId: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -46,7 +58,8 @@ function cartLines<T extends z.ZodType<{ productId: string }>>(line: T) {
       const seen = new Set<string>();
       items.forEach((item, index) => {
         const id = item.productId;
-        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: `product ${id} appears twice; send one line with the total quantity` });
+        if (seen.has(id))
+          ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: `product ${id} appears twice; send one line with the total quantity` });
         seen.add(id);
       });
     });
@@ -95,14 +108,28 @@ export type CreateOrderRequest = z.infer<typeof createOrderSchema>;
 /** GET /api/orders/:orderNumber?email= */
 export const findOrderSchema = z.object({
   orderNumber: z.string({ error: 'orderNumber is required' }).trim().min(1, 'orderNumber is required').max(40, 'orderNumber must be at most 40 characters'),
-  email: z.string({ error: 'email is required: the address the order was placed with' }).trim().min(1, 'email is required: the address the order was placed with').max(254, 'email must be at most 254 characters'),
+  email: z
+    .string({ error: 'email is required: the address the order was placed with' })
+    .trim()
+    .min(1, 'email is required: the address the order was placed with')
+    .max(254, 'email must be at most 254 characters'),
 });
 export type FindOrderRequest = z.infer<typeof findOrderSchema>;
 
 /** GET /api/orders (admin). */
 export const listOrdersSchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000, 'page must be at most 1000000').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number from 1 to 100' }).int('pageSize must be a whole number from 1 to 100').min(1, 'pageSize must be a whole number from 1 to 100').max(100, 'pageSize must be a whole number from 1 to 100').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .default(20),
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
 });
 export type ListOrdersRequest = z.infer<typeof listOrdersSchema>;

@@ -22,19 +22,44 @@ describe('form options', () => {
     assert.deepEqual(values(CONTACT_SUBJECT_OPTIONS), ['general', 'prayer', 'counseling', 'products', 'podcast', 'partnership', 'other']);
     assert.deepEqual(values(HOW_HEARD_ABOUT_US_OPTIONS), ['search', 'social', 'friend', 'church', 'podcast', 'event', 'other']);
     assert.deepEqual(values(PRAYER_REQUEST_TYPE_OPTIONS), [
-      'personal', 'family', 'health', 'financial', 'guidance', 'relationship', 'salvation', 'thanksgiving', 'other',
+      'personal',
+      'family',
+      'health',
+      'financial',
+      'guidance',
+      'relationship',
+      'salvation',
+      'thanksgiving',
+      'other',
     ]);
     assert.deepEqual(values(PREFERRED_CONTACT_OPTIONS), ['email', 'phone', 'text', 'none']);
     assert.deepEqual(values(GENRE_OPTIONS), [
-      'christian-living', 'theology', 'devotional', 'biography', 'prophecy', 'ministry',
-      'biblical-studies', 'prayer', 'family', 'youth', 'fiction', 'other',
+      'christian-living',
+      'theology',
+      'devotional',
+      'biography',
+      'prophecy',
+      'ministry',
+      'biblical-studies',
+      'prayer',
+      'family',
+      'youth',
+      'fiction',
+      'other',
     ]);
     assert.deepEqual(values(MANUSCRIPT_STATUS_OPTIONS), ['completed', 'nearly-complete', 'halfway', 'outline', 'idea']);
     assert.deepEqual(values(PUBLISHING_TIMELINE_OPTIONS), ['asap', '3-months', '6-months', '1-year', 'flexible']);
     assert.deepEqual(values(PUBLISHING_BUDGET_OPTIONS), ['under-1000', '1000-3000', '3000-5000', '5000-10000', 'over-10000', 'discuss']);
     assert.deepEqual(values(PUBLISHING_HEAR_ABOUT_US_OPTIONS), ['website', 'podcast', 'social-media', 'referral', 'search-engine', 'conference', 'other']);
     assert.deepEqual(values(PUBLISHING_SERVICE_OPTIONS), [
-      'editing', 'proofreading', 'cover-design', 'formatting', 'isbn', 'marketing', 'distribution', 'consultation',
+      'editing',
+      'proofreading',
+      'cover-design',
+      'formatting',
+      'isbn',
+      'marketing',
+      'distribution',
+      'consultation',
     ]);
   });
 

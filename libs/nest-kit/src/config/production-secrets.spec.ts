@@ -17,7 +17,13 @@ const schema = z
     COOKIE_SECURE: optionalBooleanFromEnv,
   })
   .superRefine((env, ctx) => {
-    refuseInProduction(env, ctx, { ...baseProductionRules, ADMIN_PASSWORD: 'secret', SMTP_PASS: 'optional-secret', DATABASE_URL: 'url', STRIPE_SECRET_KEY: 'stripe-key' });
+    refuseInProduction(env, ctx, {
+      ...baseProductionRules,
+      ADMIN_PASSWORD: 'secret',
+      SMTP_PASS: 'optional-secret',
+      DATABASE_URL: 'url',
+      STRIPE_SECRET_KEY: 'stripe-key',
+    });
     refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
   });
 
@@ -55,7 +61,10 @@ test('markers are found whatever their letter case', () => {
 
 for (const value of ['kingdom-admin-dev', 'sk_test_local', 'pk_test_local', 'whsec_local_dev_secret', 'S3RVER']) {
   test(`the development default ${value} is refused as a secret in production and accepted in development`, () => {
-    assert.deepEqual(problemsOf(prod({ ADMIN_PASSWORD: value })).map((p) => p.split(':')[0]), ['ADMIN_PASSWORD']);
+    assert.deepEqual(
+      problemsOf(prod({ ADMIN_PASSWORD: value })).map((p) => p.split(':')[0]),
+      ['ADMIN_PASSWORD'],
+    );
     assert.deepEqual(problemsOf({ ...good, ADMIN_PASSWORD: value }), []);
   });
 }
@@ -67,19 +76,27 @@ test('a missing required secret is refused in production; a missing optional one
 });
 
 test('an optional secret, once set, must not be a placeholder', () => {
-  assert.deepEqual(problemsOf(prod({ SMTP_PASS: 'smtp-dev-only' })).map((p) => p.split(':')[0]), ['SMTP_PASS']);
+  assert.deepEqual(
+    problemsOf(prod({ SMTP_PASS: 'smtp-dev-only' })).map((p) => p.split(':')[0]),
+    ['SMTP_PASS'],
+  );
 });
 
 test('a placeholder password inside a URL is refused without printing it, percent-encoded or not', () => {
   for (const url of ['postgres://kingdom:postgres-dev-only@postgres:5432/identity', 'postgres://kingdom:change%2Dme@db/identity']) {
     const problems = problemsOf(prod({ DATABASE_URL: url }));
-    assert.deepEqual(problems, ['DATABASE_URL: DATABASE_URL carries a placeholder or development credential shipped with the repository; set the real one in production']);
+    assert.deepEqual(problems, [
+      'DATABASE_URL: DATABASE_URL carries a placeholder or development credential shipped with the repository; set the real one in production',
+    ]);
   }
 });
 
 test('a URL without a password, or with a real one, is accepted; every server of a comma-separated NATS_URL is checked', () => {
   assert.deepEqual(problemsOf(prod({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/identity', NATS_URL: 'nats://a:4222,nats://b:4222' })), []);
-  assert.deepEqual(problemsOf(prod({ NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://app:nats-dev-only@b:4222' })).map((p) => p.split(':')[0]), ['NATS_URL']);
+  assert.deepEqual(
+    problemsOf(prod({ NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://app:nats-dev-only@b:4222' })).map((p) => p.split(':')[0]),
+    ['NATS_URL'],
+  );
 });
 
 for (const key of ['sk_test_51AbCdEf', 'rk_test_51AbCdEf', 'pk_test_51AbCdEf']) {

@@ -36,11 +36,20 @@ test('parseOrThrow names every bad field in the message and the details', () => 
       error instanceof AppError &&
       error.code === 'invalid' &&
       error.message === 'name is required; price must be a number' &&
-      JSON.stringify(error.details) === JSON.stringify({ fields: [{ field: 'name', message: 'name is required' }, { field: 'price', message: 'price must be a number' }] }),
+      JSON.stringify(error.details) ===
+        JSON.stringify({
+          fields: [
+            { field: 'name', message: 'name is required' },
+            { field: 'price', message: 'price must be a number' },
+          ],
+        }),
   );
 });
 
 test('parseOrThrow prefixes the field when the message does not name it', () => {
   const schema = z.object({ tags: z.array(z.string()) });
-  assert.throws(() => parseOrThrow(schema, { tags: 'a' }), (error: unknown) => error instanceof AppError && error.message.startsWith('tags: '));
+  assert.throws(
+    () => parseOrThrow(schema, { tags: 'a' }),
+    (error: unknown) => error instanceof AppError && error.message.startsWith('tags: '),
+  );
 });

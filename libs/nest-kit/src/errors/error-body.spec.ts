@@ -5,7 +5,12 @@ import { errorBody } from './error-body';
 
 test('an error body has statusCode, code and message, and details only when given', () => {
   assert.deepEqual(errorBody(429, 'rate_limited', 'Too many requests.'), { statusCode: 429, code: 'rate_limited', message: 'Too many requests.' });
-  assert.deepEqual(errorBody(409, 'conflict', 'Taken.', { reason: 'username_taken' }), { statusCode: 409, code: 'conflict', message: 'Taken.', details: { reason: 'username_taken' } });
+  assert.deepEqual(errorBody(409, 'conflict', 'Taken.', { reason: 'username_taken' }), {
+    statusCode: 409,
+    code: 'conflict',
+    message: 'Taken.',
+    details: { reason: 'username_taken' },
+  });
 });
 
 test('a conflict carries its reason in details, next to the details it was given', () => {

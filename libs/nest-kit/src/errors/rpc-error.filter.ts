@@ -10,7 +10,7 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     const known = AppError.from(exception);
     if (known) return throwError(() => known.toPayload());
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return throwError(() => new AppError('internal', 'The service failed to handle the request.').toPayload());
   }
 }

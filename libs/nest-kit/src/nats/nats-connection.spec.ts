@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { natsConnectOptions } from './nats-connection';
 
-test('credentials in NATS_URL become user/pass and the user\'s own inbox; the server address keeps no password', () => {
+test("credentials in NATS_URL become user/pass and the user's own inbox; the server address keeps no password", () => {
   assert.deepEqual(natsConnectOptions('nats://catalog:s3cr%40t@nats:4222', 'catalog-rpc'), {
     servers: ['nats://nats:4222'],
     name: 'catalog-rpc',

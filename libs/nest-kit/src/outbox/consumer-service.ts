@@ -27,7 +27,13 @@ export abstract class ConsumerService<T extends EventType> implements OnApplicat
 
   constructor(kit: EventConsumerKit, options: Pick<EventConsumerOptions<T>, 'durable' | 'types' | 'maxDeliver'>) {
     this.logger = kit.logger;
-    this.consumer = new EventConsumer<T>({ ...options, dataSource: kit.dataSource, nc: kit.nc, logger: kit.logger, handle: (event, manager) => this.handle(event, manager) });
+    this.consumer = new EventConsumer<T>({
+      ...options,
+      dataSource: kit.dataSource,
+      nc: kit.nc,
+      logger: kit.logger,
+      handle: (event, manager) => this.handle(event, manager),
+    });
   }
 
   /** Handles one event in the transaction that also records it as handled. */

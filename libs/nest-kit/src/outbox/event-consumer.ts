@@ -44,7 +44,10 @@ export class EventConsumer<T extends EventType = EventType> {
     // One JetStream consumer per event type: NATS before 2.10 filters on a single subject only.
     for (const type of types) {
       const name = `${durable}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-      const exists = await jsm.consumers.info(EVENTS_STREAM, name).then(() => true, () => false);
+      const exists = await jsm.consumers.info(EVENTS_STREAM, name).then(
+        () => true,
+        () => false,
+      );
       if (!exists) {
         await jsm.consumers.add(EVENTS_STREAM, {
           durable_name: name,

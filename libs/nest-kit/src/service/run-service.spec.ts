@@ -15,7 +15,10 @@ test('runService prints one line per configuration problem, naming the service, 
   const child = runBroken(`() => { throw new kit.ConfigError(['HTTP_PORT: Too big', 'NATS_URL: NATS_URL must look like nats://[user:password@]host:port']); }`);
   assert.equal(child.status, 1);
   assert.equal(child.stdout, '');
-  assert.equal(child.stderr, 'demo: invalid configuration: HTTP_PORT: Too big\ndemo: invalid configuration: NATS_URL: NATS_URL must look like nats://[user:password@]host:port\n');
+  assert.equal(
+    child.stderr,
+    'demo: invalid configuration: HTTP_PORT: Too big\ndemo: invalid configuration: NATS_URL: NATS_URL must look like nats://[user:password@]host:port\n',
+  );
 });
 
 test('runService prints any other startup failure as one line and exits with status 1', () => {

@@ -26,8 +26,7 @@ export const SNIFF_BYTES = 64;
 
 const ascii = (head: Buffer, offset: number, text: string) =>
   head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
-const bytes = (head: Buffer, offset: number, values: number[]) =>
-  head.length >= offset + values.length && values.every((v, i) => head[offset + i] === v);
+const bytes = (head: Buffer, offset: number, values: number[]) => head.length >= offset + values.length && values.every((v, i) => head[offset + i] === v);
 
 // The first entry of an Office Open XML package is one of its bookkeeping parts.
 const OOXML_FIRST_ENTRY = /^(\[Content_Types\]\.xml|_rels\/\.rels|word\/|docProps\/)/;

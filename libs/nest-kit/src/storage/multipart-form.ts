@@ -85,7 +85,8 @@ export function receiveMultipart(req: IncomingMessage, storage: ObjectStorage, o
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new InvalidError(`${name} is too long: at most ${maxFieldBytes} bytes.`, { fields: [{ field: name, message: `${name} is too long` }] }));
+      if (info.valueTruncated)
+        return fail(new InvalidError(`${name} is too long: at most ${maxFieldBytes} bytes.`, { fields: [{ field: name, message: `${name} is too long` }] }));
       fields[name] = value;
     });
     const seen = new Set<string>();

@@ -28,9 +28,12 @@ function fakeStorage() {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const png = (size: number) => Buffer.concat([PNG_SIGNATURE, Buffer.alloc(size - PNG_SIGNATURE.length, 7)]);
 /** Delivers a buffer in small chunks, as a network upload does. */
-const chunked = (data: Buffer, chunk = 1000) => Readable.from((function* () {
-  for (let i = 0; i < data.length; i += chunk) yield data.subarray(i, i + chunk);
-})());
+const chunked = (data: Buffer, chunk = 1000) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += chunk) yield data.subarray(i, i + chunk);
+    })(),
+  );
 const policy = { ...imageUploadPolicy('media/catalog'), maxBytes: 50_000 };
 
 test('an accepted file is stored byte for byte under <prefix>/<uuid>.<sniffed ext> with its sniffed type', async () => {
@@ -57,7 +60,8 @@ test('content that is not an accepted kind is refused with 415 before anything r
   const { storage, calls } = fakeStorage();
   await assert.rejects(
     storeUpload(storage, chunked(Buffer.from('just some text, named photo.png by the sender'.repeat(100))), policy),
-    (error: unknown) => error instanceof AppError && error.code === 'unsupported_media_type' && error.message === 'Unsupported image type: use JPG, PNG or WEBP.',
+    (error: unknown) =>
+      error instanceof AppError && error.code === 'unsupported_media_type' && error.message === 'Unsupported image type: use JPG, PNG or WEBP.',
   );
   assert.deepEqual(calls, []);
 });

@@ -50,7 +50,9 @@ export class ItemsService {
     const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
     const [counted, rows] = await Promise.all([
       this.dataSource.query(`SELECT count(*)::int AS total ${from}`, params) as Promise<{ total: number }[]>,
-      this.dataSource.query(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, pageSize, (page - 1) * pageSize]) as Promise<CatalogItemRow[]>,
+      this.dataSource.query(`${select} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, pageSize, (page - 1) * pageSize]) as Promise<
+        CatalogItemRow[]
+      >,
     ]);
     return { items: rows.map(rowToDto), total: counted[0].total, page, pageSize };
   }

@@ -34,7 +34,6 @@ export class BookSubmissionEntity extends InboxRecord {
 
   @Column({ name: 'manuscript_content_type', type: 'text' })
   manuscriptContentType: ManuscriptContentType;
-
 }
 
 /** The admin download route; manuscripts are never served from /media. */

@@ -85,14 +85,20 @@ test('a contact message gets an acknowledgement promising a reply within 24 hour
   assert.match(ack.mail.text, /^Hello,\n\nThank you for reaching out to Kingdom Marketplace\. .*reply within 24 hours on business days\./);
   assert.doesNotMatch(ack.mail.text, /Ruth|We would love to partner/);
   assert.equal(staff.key, 'contact-staff:c1');
-  assert.deepEqual([staff.mail.to, staff.mail.replyTo, staff.mail.subject], ['admin@kingdom.example', 'ruth@example.com', 'New contact message from Ruth Moab: Partnership']);
+  assert.deepEqual(
+    [staff.mail.to, staff.mail.replyTo, staff.mail.subject],
+    ['admin@kingdom.example', 'ruth@example.com', 'New contact message from Ruth Moab: Partnership'],
+  );
   assert.match(staff.mail.text, /Heard about us: Church\nNewsletter: Subscribed\nReceived: Mar 2, 2026, 3:04 PM UTC/);
   assert.match(staff.mail.text, /Open the admin inbox: https:\/\/kingdom\.example\/admin/);
 });
 
 test('a prayer request with preferredContact none gets only the staff alert', () => {
   const mails = prayerMails({ ...prayer, preferredContact: 'none' }, ctx);
-  assert.deepEqual(mails.map((m) => m.key), ['prayer-staff:p1']);
+  assert.deepEqual(
+    mails.map((m) => m.key),
+    ['prayer-staff:p1'],
+  );
   assert.match(mails[0].mail.text, /They asked for no follow-up, so they received no email from us\./);
 });
 
@@ -129,7 +135,10 @@ test('a publishing inquiry is acknowledged with the 24-48 hour promise and alert
   };
   const [ack, staff] = publishingMails(inquiry, ctx);
   assert.equal(ack.key, 'publishing-ack:i1');
-  assert.match(ack.mail.text, /^Hello,\n\nThank you for considering Kingdom Marketplace for your book\. Our publishing team has received your inquiry and will answer within 24-48 hours\./);
+  assert.match(
+    ack.mail.text,
+    /^Hello,\n\nThank you for considering Kingdom Marketplace for your book\. Our publishing team has received your inquiry and will answer within 24-48 hours\./,
+  );
   assert.equal(staff.mail.to, 'publishing@kingdom.example');
   assert.match(
     staff.mail.text,
@@ -167,20 +176,21 @@ test('acknowledgements to the unverified sender quote none of the submitted free
   const mails = [
     ...contactMails({ ...contact, firstName: lure, lastName: lure, message: lure }, ctx),
     ...prayerMails({ ...prayer, firstName: lure, lastName: lure, prayerRequest: lure }, ctx),
-    ...publishingMails(
-      { ...baseInquiry, firstName: lure, lastName: lure, bookTitle: lure, bookDescription: lure, publishingGoals: lure },
-      ctx,
-    ),
+    ...publishingMails({ ...baseInquiry, firstName: lure, lastName: lure, bookTitle: lure, bookDescription: lure, publishingGoals: lure }, ctx),
     ...bookMails({ ...baseBook, authorName: lure, bookTitle: lure, synopsis: lure, targetAudience: lure, manuscriptFilename: `${lure}.pdf` }, ctx),
   ];
   const acks = mails.filter((m) => m.key.includes('-ack:'));
-  assert.deepEqual(acks.map((m) => m.key), ['contact-ack:c1', 'prayer-ack:p1', 'publishing-ack:i1', 'book-ack:b1']);
+  assert.deepEqual(
+    acks.map((m) => m.key),
+    ['contact-ack:c1', 'prayer-ack:p1', 'publishing-ack:i1', 'book-ack:b1'],
+  );
   for (const { key, mail } of acks) {
     for (const part of [mail.subject, mail.text, mail.html ?? '']) {
       assert.ok(!part.includes('evil.example') && !part.includes('Claim your prize'), `${key} quotes submitted text`);
     }
   }
-  for (const { key, mail } of mails.filter((m) => m.key.includes('-staff:'))) assert.ok(mail.text.includes('https://evil.example/phish'), `${key} lost the content`);
+  for (const { key, mail } of mails.filter((m) => m.key.includes('-staff:')))
+    assert.ok(mail.text.includes('https://evil.example/phish'), `${key} lost the content`);
 });
 
 test('the newsletter welcome carries the unsubscribe link and is keyed by its event', () => {

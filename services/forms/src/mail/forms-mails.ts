@@ -71,7 +71,9 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
         replyTo: m.email,
         subject: `New contact message from ${fullName(m.firstName, m.lastName)}: ${subject}`,
         greeting: 'Hello team,',
-        paragraphs: ['A new contact message arrived through the website. Reply to this email to answer the sender directly; we promised an answer within 24 hours on business days.'],
+        paragraphs: [
+          'A new contact message arrived through the website. Reply to this email to answer the sender directly; we promised an answer within 24 hours on business days.',
+        ],
         details: [
           ['Name', fullName(m.firstName, m.lastName)],
           ['Email', m.email],
@@ -100,8 +102,12 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
       subject: `${p.isUrgent ? '[URGENT] ' : ''}New prayer request from ${fullName(p.firstName, p.lastName)}: ${type}`,
       greeting: 'Hello team,',
       paragraphs: [
-        p.isUrgent ? 'An URGENT prayer request arrived through the website. Please pray and follow up as soon as you can.' : 'A new prayer request arrived through the website.',
-        p.preferredContact === 'none' ? 'They asked for no follow-up, so they received no email from us.' : `They would like to be reached by ${CONTACT_METHODS[p.preferredContact]}.`,
+        p.isUrgent
+          ? 'An URGENT prayer request arrived through the website. Please pray and follow up as soon as you can.'
+          : 'A new prayer request arrived through the website.',
+        p.preferredContact === 'none'
+          ? 'They asked for no follow-up, so they received no email from us.'
+          : `They would like to be reached by ${CONTACT_METHODS[p.preferredContact]}.`,
       ],
       details: [
         ['Name', fullName(p.firstName, p.lastName)],
@@ -131,7 +137,9 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
           ? 'As you allowed, we will share it anonymously with our prayer team; your name and contact details stay confidential.'
           : 'Your request stays confidential with the staff who received it.',
         `If we follow up, we will do so by ${CONTACT_METHODS[p.preferredContact]}, as you asked.`,
-        ...(p.isUrgent ? [`You marked your request as urgent. If you would like someone to pray with you right away, please call us during ministry hours: ${HOURS}.`] : []),
+        ...(p.isUrgent
+          ? [`You marked your request as urgent. If you would like someone to pray with you right away, please call us during ministry hours: ${HOURS}.`]
+          : []),
       ],
       closing: ['Praying with you,', 'The Kingdom Marketplace team'],
     }),
@@ -162,7 +170,9 @@ export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMa
         replyTo: i.email,
         subject: `New publishing inquiry from ${fullName(i.firstName, i.lastName)}: ${title}`,
         greeting: 'Hello publishing team,',
-        paragraphs: ['A new publishing inquiry arrived through the website. We promised an answer within 24-48 hours; reply to this email to reach the author directly.'],
+        paragraphs: [
+          'A new publishing inquiry arrived through the website. We promised an answer within 24-48 hours; reply to this email to reach the author directly.',
+        ],
         details: [
           ['Name', fullName(i.firstName, i.lastName)],
           ['Email', i.email],

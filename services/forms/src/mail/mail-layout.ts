@@ -60,7 +60,13 @@ const text = (content: MailContent) =>
     content.greeting,
     ...content.paragraphs,
     ...(content.details?.length ? [content.details.map(([label, value]) => `${label}: ${value}`).join('\n')] : []),
-    ...(content.quotes ?? []).map((q) => `${q.label}:\n${q.text.split(/\r?\n/).map((line) => `> ${line}`).join('\n')}`),
+    ...(content.quotes ?? []).map(
+      (q) =>
+        `${q.label}:\n${q.text
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`)
+          .join('\n')}`,
+    ),
     ...(content.link ? [`${content.link.label}: ${content.link.url}`] : []),
     content.closing.join('\n'),
   ].join('\n\n') + '\n';

@@ -68,7 +68,8 @@ export class NewsletterService {
   async unsubscribe(token: string): Promise<NewsletterUnsubscribeResult> {
     const repository = this.dataSource.getRepository(NewsletterSubscriptionEntity);
     const subscription = await repository.findOneBy({ unsubscribeToken: token });
-    if (!subscription) throw new AppError('not_found', 'This unsubscribe link is not valid (it may be mistyped or cut off). Please use the link from your most recent email.');
+    if (!subscription)
+      throw new AppError('not_found', 'This unsubscribe link is not valid (it may be mistyped or cut off). Please use the link from your most recent email.');
     if (!subscription.unsubscribedAt) {
       subscription.unsubscribedAt = new Date();
       await repository.update({ id: subscription.id }, { unsubscribedAt: subscription.unsubscribedAt });

@@ -27,7 +27,6 @@ export class PrayerRequestEntity extends InboxRecord {
 
   @Column({ name: 'allow_sharing', type: 'boolean', default: false })
   allowSharing: boolean;
-
 }
 
 /** Spec §3 calls the arrival time of a prayer request `submittedAt`. */

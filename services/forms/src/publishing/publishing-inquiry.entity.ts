@@ -1,12 +1,4 @@
-import type {
-  Genre,
-  ManuscriptStatus,
-  PublishingBudget,
-  PublishingHearAboutUs,
-  PublishingInquiry,
-  PublishingService,
-  PublishingTimeline,
-} from '@km/contracts';
+import type { Genre, ManuscriptStatus, PublishingBudget, PublishingHearAboutUs, PublishingInquiry, PublishingService, PublishingTimeline } from '@km/contracts';
 import { Column, Entity } from 'typeorm';
 import { InboxRecord } from '../inbox/inbox-record.entity';
 

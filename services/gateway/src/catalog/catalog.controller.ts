@@ -32,7 +32,12 @@ function catalogRoutes(kind: ItemKind) {
     })
     @ApiQuery({ name: 'q', required: false, description: 'Text to find in the name or description, ignoring letter case.' })
     @ApiQuery({ name: 'category', required: false })
-    @ApiQuery({ name: 'sort', required: false, enum: CATALOG_SORTS, description: 'featured (default: featured first, then newest), price-asc, price-desc, newest, name (A–Z).' })
+    @ApiQuery({
+      name: 'sort',
+      required: false,
+      enum: CATALOG_SORTS,
+      description: 'featured (default: featured first, then newest), price-asc, price-desc, newest, name (A–Z).',
+    })
     @ApiQuery({ name: 'page', required: false, type: Number })
     @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 12 by default.' })
     async list(@Query() query: Record<string, unknown>): Promise<CatalogPage | StreamableFile> {

@@ -11,7 +11,8 @@ export class ContactMessagesController extends inboxRoutes('contact', 'contact m
   @Post()
   @FormsRateLimit()
   @ApiOperation({
-    summary: 'Send a contact message (anyone). 201 with a receipt; the sender gets an acknowledgement email and the admin inbox an alert. wantsNewsletter also subscribes the address.',
+    summary:
+      'Send a contact message (anyone). 201 with a receipt; the sender gets an acknowledgement email and the admin inbox an alert. wantsNewsletter also subscribes the address.',
   })
   @ApiZodBody(contactMessageSchema)
   create(@ZodBody(contactMessageSchema) body: ContactMessageData): Promise<FormReceipt> {

@@ -1,4 +1,13 @@
-import { FormsSubjects, INBOX_DEFAULT_PAGE_SIZE, INBOX_MAX_PAGE_SIZE, inboxListQuerySchema, setStatusSchema, type InboxKind, type InboxViews, type SetStatusBody } from '@km/contracts';
+import {
+  FormsSubjects,
+  INBOX_DEFAULT_PAGE_SIZE,
+  INBOX_MAX_PAGE_SIZE,
+  inboxListQuerySchema,
+  setStatusSchema,
+  type InboxKind,
+  type InboxViews,
+  type SetStatusBody,
+} from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Get, Injectable, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';

@@ -1,9 +1,4 @@
-import {
-  FormsSubjects,
-  newsletterSubscribeSchema,
-  newsletterUnsubscribeSchema,
-  type NewsletterSubscribeRequest,
-} from '@km/contracts';
+import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts';
 import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';

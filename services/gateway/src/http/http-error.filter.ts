@@ -45,9 +45,13 @@ export class HttpErrorFilter implements ExceptionFilter {
         this.logger.error(exception.stack ?? exception.message);
         return errorBody(status, codeForStatus[status] ?? 'internal', 'Something went wrong on our side. Please try again.');
       }
-      return errorBody(status, codeForStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'), Array.isArray(message) ? message.join('; ') : message ?? exception.message);
+      return errorBody(
+        status,
+        codeForStatus[status] ?? (status >= 500 ? 'internal' : 'invalid'),
+        Array.isArray(message) ? message.join('; ') : (message ?? exception.message),
+      );
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return errorBody(500, 'internal', 'Something went wrong on our side. Please try again.');
   }
 }

@@ -14,6 +14,8 @@ export function originCheckMiddleware(allowedOrigins: string[]) {
     const origin = req.header('origin');
     const crossSite = req.header('sec-fetch-site') === 'cross-site';
     if ((origin && origin !== 'null' && allowed.has(origin)) || (!origin && !crossSite)) return next();
-    res.status(403).json(errorBody(403, 'forbidden', `Request refused: it came from another site (${origin ?? 'unknown origin'}). Use ${allowedOrigins[0]} instead.`));
+    res
+      .status(403)
+      .json(errorBody(403, 'forbidden', `Request refused: it came from another site (${origin ?? 'unknown origin'}). Use ${allowedOrigins[0]} instead.`));
   };
 }

@@ -18,7 +18,10 @@ export class RateLimits {
   private readonly loginUserFailures: RateLimiterRedis;
   private readonly formSubmissions: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
     this.api = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:api', points: config.rateLimitPerMinute, duration: 60 });
     this.loginFailures = new RateLimiterRedis({
       storeClient: redis,

@@ -38,7 +38,10 @@ export class CheckoutController {
       'Price the cart from the catalog and get a Stripe PaymentIntent for exactly that total. The same checkoutId and cart give the same intent back. A client amount is ignored.',
   })
   @ApiZodBody(createPaymentIntentSchema)
-  @ApiResponse({ status: 200, description: '{clientSecret, paymentIntentId, subtotal, tax, shipping, total, items[{productId, productName, productPrice, quantity, subtotal}]}' })
+  @ApiResponse({
+    status: 200,
+    description: '{clientSecret, paymentIntentId, subtotal, tax, shipping, total, items[{productId, productName, productPrice, quantity, subtotal}]}',
+  })
   @ApiResponse({ status: 409, description: 'A product is unknown or out of stock; the message names it.' })
   createPaymentIntent(@ZodBody(createPaymentIntentSchema) body: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
     return this.rpc.send(OrdersSubjects.createPaymentIntent, body, this.config.checkoutRpcTimeoutMs);
@@ -52,7 +55,10 @@ export class CheckoutController {
   })
   @ApiZodBody(createOrderSchema)
   @ApiResponse({ status: 201, description: '{orderNumber, status, subtotal, tax, shipping, total}' })
-  @ApiResponse({ status: 409, description: 'A product is unknown or out of stock, or "Your cart changed; please review the total and try again." (details: the new totals).' })
+  @ApiResponse({
+    status: 409,
+    description: 'A product is unknown or out of stock, or "Your cart changed; please review the total and try again." (details: the new totals).',
+  })
   async createOrder(@ZodBody(createOrderSchema) body: CreateOrderRequest, @Res({ passthrough: true }) res: Response): Promise<PlacedOrderResponse> {
     const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, body, this.config.checkoutRpcTimeoutMs);
     res.status(created ? 201 : 200);
@@ -61,7 +67,10 @@ export class CheckoutController {
 
   @Get('orders')
   @RequireAdmin()
-  @ApiOperation({ summary: 'Orders, newest first (admin): {items[{orderNumber, status, customerName, customerEmail, total, itemCount, createdAt, paidAt}], total, page, pageSize}.' })
+  @ApiOperation({
+    summary:
+      'Orders, newest first (admin): {items[{orderNumber, status, customerName, customerEmail, total, itemCount, createdAt, paidAt}], total, page, pageSize}.',
+  })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 20 by default.' })
   @ApiQuery({ name: 'status', required: false, enum: ORDER_STATUSES })

@@ -27,8 +27,6 @@ export class SessionsService {
   }
 
   async revoke(token: string): Promise<void> {
-    await this.dataSource
-      .getRepository(Session)
-      .update({ tokenHash: hashToken(token), revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.dataSource.getRepository(Session).update({ tokenHash: hashToken(token), revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 }

@@ -37,12 +37,15 @@ test('the password gate answers unavailable with a message once the queue is ful
   const block = deferred();
   const first = gate.run(() => block.promise);
   const queued = gate.run(async () => 'queued');
-  await assert.rejects(gate.run(async () => 'refused'), (error: unknown) => {
-    assert.ok(error instanceof AppError);
-    assert.equal(error.code, 'unavailable');
-    assert.equal(error.message, 'We are handling many sign-ins and registrations right now. Please try again in a few seconds.');
-    return true;
-  });
+  await assert.rejects(
+    gate.run(async () => 'refused'),
+    (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.code, 'unavailable');
+      assert.equal(error.message, 'We are handling many sign-ins and registrations right now. Please try again in a few seconds.');
+      return true;
+    },
+  );
   block.resolve();
   await first;
   assert.equal(await queued, 'queued');

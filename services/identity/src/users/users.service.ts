@@ -66,10 +66,6 @@ export class UsersService {
   }
 
   private findByUsername(username: string): Promise<User | null> {
-    return this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.dataSource.getRepository(User).createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 }

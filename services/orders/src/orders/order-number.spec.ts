@@ -19,8 +19,14 @@ test('the alphabet has the 32 Crockford symbols', () => {
 });
 
 test('each random byte picks the character at its low 5 bits, so every symbol is equally likely', () => {
-  assert.equal(generateOrderNumber(() => Buffer.from([0, 1, 2, 3, 28, 29, 30, 31])), 'KM-0123WXYZ');
-  assert.equal(generateOrderNumber(() => Buffer.from([32, 33, 255, 224, 10, 18, 22, 27])), 'KM-01Z0AJPV');
+  assert.equal(
+    generateOrderNumber(() => Buffer.from([0, 1, 2, 3, 28, 29, 30, 31])),
+    'KM-0123WXYZ',
+  );
+  assert.equal(
+    generateOrderNumber(() => Buffer.from([32, 33, 255, 224, 10, 18, 22, 27])),
+    'KM-01Z0AJPV',
+  );
   const counts = new Map<string, number>();
   for (let i = 0; i < 4000; i++) for (const c of generateOrderNumber().slice(3)) counts.set(c, (counts.get(c) ?? 0) + 1);
   assert.equal(counts.size, 32);

@@ -135,7 +135,13 @@ export class OrdersService {
    * the order's total, in USD, for the order's cart; otherwise the order goes to review. Returns the new status, or
    * null when nothing changed (a late failure after payment, a repeated success).
    */
-  async applyPaymentSignal(manager: EntityManager, order: Order, signal: PaymentSignal, at: Date, received: ReceivedPayment | null): Promise<OrderStatus | null> {
+  async applyPaymentSignal(
+    manager: EntityManager,
+    order: Order,
+    signal: PaymentSignal,
+    at: Date,
+    received: ReceivedPayment | null,
+  ): Promise<OrderStatus | null> {
     const status = nextStatus(order.status, outcomeOf(signal, payableOf(order), received));
     if (status === order.status) return null;
     const receivedValues = signal === 'succeeded' && received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
@@ -151,7 +157,10 @@ export class OrdersService {
       await recordEvent(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
     } else if (status === 'payment_review') {
       const got = received ?? { amountCents: 0, currency: 'usd', cartFingerprint: null };
-      this.logger.error({ orderNumber: order.orderNumber, total: order.total, received: got }, 'Stripe reports a payment that does not match its order; the order waits for review');
+      this.logger.error(
+        { orderNumber: order.orderNumber, total: order.total, received: got },
+        'Stripe reports a payment that does not match its order; the order waits for review',
+      );
       await recordEvent(manager, OrdersEvents.paymentReview, {
         orderId: order.id,
         orderNumber: order.orderNumber,
@@ -189,9 +198,14 @@ export class OrdersService {
   }
 
   private logClientTotals(request: CreateOrderRequest, cart: PricedCart) {
-    const differs = (['subtotal', 'tax', 'shipping', 'total'] as const).filter((k) => request[k] !== undefined && Number(request[k]).toFixed(2) !== cart.totals[k]);
+    const differs = (['subtotal', 'tax', 'shipping', 'total'] as const).filter(
+      (k) => request[k] !== undefined && Number(request[k]).toFixed(2) !== cart.totals[k],
+    );
     if (differs.length > 0) {
-      this.logger.info({ paymentIntentId: request.paymentIntentId, fields: differs, server: cart.totals }, 'client totals differ from the server totals; the server totals are kept');
+      this.logger.info(
+        { paymentIntentId: request.paymentIntentId, fields: differs, server: cart.totals },
+        'client totals differ from the server totals; the server totals are kept',
+      );
     }
   }
 }
@@ -200,7 +214,9 @@ const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.t
 
 /** What a recorded success reported; null for a failure, or a success recorded before amounts were kept. */
 export const receivedOf = (event: StripeEventRecord): ReceivedPayment | null =>
-  event.amountReceived === null || event.currency === null ? null : { amountCents: event.amountReceived, currency: event.currency, cartFingerprint: event.cartFingerprint };
+  event.amountReceived === null || event.currency === null
+    ? null
+    : { amountCents: event.amountReceived, currency: event.currency, cartFingerprint: event.cartFingerprint };
 
 const receivedColumns = (event: StripeEventRecord) => {
   const received = receivedOf(event);

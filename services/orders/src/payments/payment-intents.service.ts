@@ -30,7 +30,10 @@ export class PaymentIntentsService {
   async create(request: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
     const cart = await this.pricing.price(request.items);
     if (request.amount !== undefined && Number(request.amount).toFixed(2) !== cart.totals.total) {
-      this.logger.info({ clientAmount: request.amount, serverTotal: cart.totals.total, checkoutId: request.checkoutId }, 'client amount differs from the server total; the server total is charged');
+      this.logger.info(
+        { clientAmount: request.amount, serverTotal: cart.totals.total, checkoutId: request.checkoutId },
+        'client amount differs from the server total; the server total is charged',
+      );
     }
     const params: Stripe.PaymentIntentCreateParams = {
       amount: cart.totalCents,

@@ -25,7 +25,11 @@ export function createStripeClient(config: OrdersConfig['stripe']): Stripe {
 
 /** Stripe being unreachable or failing is "try again" (503) for the buyer; a refusal we did not expect is our fault (500). */
 export function stripeFailure(error: unknown): unknown {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
     return new UnavailableError('Payments are temporarily unavailable. Please try again in a moment.');
   }
   if (error instanceof Stripe.errors.StripeError) {

@@ -38,7 +38,9 @@ export class StripeWebhooksService {
     const at = new Date(event.created * 1000);
     // What a success took, read from the event Stripe signed (never from the order or the browser).
     const received =
-      signal === 'succeeded' ? { amountReceived: intent.amount_received, currency: intent.currency, cartFingerprint: intent.metadata?.cart_fingerprint ?? null } : null;
+      signal === 'succeeded'
+        ? { amountReceived: intent.amount_received, currency: intent.currency, cartFingerprint: intent.metadata?.cart_fingerprint ?? null }
+        : null;
 
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
       await lockPaymentIntent(manager, intent.id);
@@ -56,7 +58,13 @@ export class StripeWebhooksService {
       if (inserted.raw.length === 0) return 'duplicate';
       // The browser has not created the order yet; creating it will apply this event.
       if (!order) return 'recorded';
-      const status = await this.orders.applyPaymentSignal(manager, order, signal, at, received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint });
+      const status = await this.orders.applyPaymentSignal(
+        manager,
+        order,
+        signal,
+        at,
+        received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint },
+      );
       return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');

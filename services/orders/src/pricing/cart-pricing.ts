@@ -46,7 +46,10 @@ export class CartPricing {
     const priced = items.map((item) => ({ item, product: byId.get(item.productId)!, unitCents: toCents(byId.get(item.productId)!.price) }));
     const totals = cartTotals(priced.map(({ unitCents, item }) => ({ unitCents, quantity: item.quantity })));
     if (totals.total > MAX_CHARGE_CENTS) {
-      throw new AppError('invalid', `The order total of ${formatCents(totals.total)} is more than one card payment can take (999999.99). Please split it into smaller orders.`);
+      throw new AppError(
+        'invalid',
+        `The order total of ${formatCents(totals.total)} is more than one card payment can take (999999.99). Please split it into smaller orders.`,
+      );
     }
     const lines: PricedLine[] = priced.map(({ item, product, unitCents }, i) => ({
       productId: product.id,
@@ -57,7 +60,12 @@ export class CartPricing {
     }));
     return {
       lines,
-      totals: { subtotal: formatCents(totals.subtotal), tax: formatCents(totals.tax), shipping: formatCents(totals.shipping), total: formatCents(totals.total) },
+      totals: {
+        subtotal: formatCents(totals.subtotal),
+        tax: formatCents(totals.tax),
+        shipping: formatCents(totals.shipping),
+        total: formatCents(totals.total),
+      },
       totalCents: totals.total,
       fingerprint: cartFingerprint(lines),
     };

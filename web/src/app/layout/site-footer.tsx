@@ -18,8 +18,7 @@ const POLICY_LINKS = [
   { to: '/refunds', label: 'Refund Policy' },
 ] as const;
 
-const footerLink =
-  'rounded text-sm text-indigo-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400';
+const footerLink = 'rounded text-sm text-indigo-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400';
 
 export function SiteFooter() {
   return (
@@ -30,9 +29,7 @@ export function SiteFooter() {
             <Crown className="size-5 text-amber-400" aria-hidden />
             {SITE_NAME}
           </p>
-          <p className="text-sm text-indigo-200">
-            A marketplace for Kingdom-minded creators, businesses, and ministries.
-          </p>
+          <p className="text-sm text-indigo-200">A marketplace for Kingdom-minded creators, businesses, and ministries.</p>
         </div>
 
         <nav aria-label="Quick links" className="grid content-start gap-3">

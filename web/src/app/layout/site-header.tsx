@@ -76,21 +76,11 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-indigo-100 bg-white md:hidden"
-      >
+      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-indigo-100 bg-white md:hidden">
         <ul className="grid gap-1 px-4 py-3">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === '/'}
-                onClick={closeMenu}
-                className={(state) => clsx(linkClasses(state), 'block')}
-              >
+              <NavLink to={link.to} end={link.to === '/'} onClick={closeMenu} className={(state) => clsx(linkClasses(state), 'block')}>
                 {link.label}
               </NavLink>
             </li>

@@ -50,10 +50,7 @@ export function AdminPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <h1 className="font-serif text-4xl font-bold text-indigo-950">Admin Dashboard</h1>
       <p className="mt-2 mb-8 text-slate-600">Signed in as {user.username}.</p>
-      <AdminDashboard
-        isAdmin={user.isAdmin}
-        extraTabs={[{ value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> }]}
-      />
+      <AdminDashboard isAdmin={user.isAdmin} extraTabs={[{ value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> }]} />
     </section>
   );
 }

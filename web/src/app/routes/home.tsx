@@ -34,9 +34,7 @@ export function HomePage() {
           <h1 className="font-serif text-5xl font-bold tracking-tight sm:text-6xl">
             Welcome to <span className="block text-amber-400">{SITE_NAME}</span>
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-indigo-100 sm:text-xl">
-            A marketplace for Kingdom-minded creators, businesses, and ministries.
-          </p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-indigo-100 sm:text-xl">A marketplace for Kingdom-minded creators, businesses, and ministries.</p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
             <Link to="/products" className={buttonClasses('accent', 'lg')}>
               Explore Products
@@ -53,8 +51,7 @@ export function HomePage() {
           Our Divine Mission
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-center text-slate-600">
-          To be the go-to marketplace for faith-based products and services, empowering Kingdom-minded
-          entrepreneurs.
+          To be the go-to marketplace for faith-based products and services, empowering Kingdom-minded entrepreneurs.
         </p>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {MISSION_CARDS.map(({ title, text, icon: Icon }) => (

@@ -23,9 +23,7 @@ export function ProductsPage() {
 
   return (
     <>
-      <PageHeader title="Products & Services">
-        Faith-based goods and services from Kingdom-minded creators, businesses, and ministries.
-      </PageHeader>
+      <PageHeader title="Products & Services">Faith-based goods and services from Kingdom-minded creators, businesses, and ministries.</PageHeader>
       <Store isAdmin={isAdmin} onAddToCart={addToCart} />
     </>
   );

@@ -22,9 +22,7 @@ export function Toaster() {
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-toast-out',
-            current.variant === 'destructive'
-              ? 'border-red-700 bg-red-600 text-white'
-              : 'border-emerald-200 bg-white text-slate-900',
+            current.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-emerald-200 bg-white text-slate-900',
           )}
         >
           {current.variant === 'destructive' ? (
@@ -34,11 +32,7 @@ export function Toaster() {
           )}
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
-            {current.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {current.description}
-              </ToastPrimitive.Description>
-            )}
+            {current.description && <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>}
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"

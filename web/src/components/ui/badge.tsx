@@ -21,11 +21,7 @@ export function Badge({ variant = 'plain', className, children }: BadgeProps) {
   return (
     <span
       data-variant={variant}
-      className={clsx(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        variants[variant],
-        className,
-      )}
+      className={clsx('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', variants[variant], className)}
     >
       {children}
     </span>

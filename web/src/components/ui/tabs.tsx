@@ -6,12 +6,7 @@ import type { ComponentProps } from 'react';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={clsx('flex gap-1 overflow-x-auto rounded-lg bg-indigo-100/70 p-1', className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.List className={clsx('flex gap-1 overflow-x-auto rounded-lg bg-indigo-100/70 p-1', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
@@ -32,19 +27,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
  * A tab's panel. With `keepMounted` an inactive panel is hidden rather than unmounted, so a half-filled
  * form survives a switch to the other tab.
  */
-export function TabsContent({
-  className,
-  keepMounted,
-  ...props
-}: ComponentProps<typeof TabsPrimitive.Content> & { keepMounted?: boolean }) {
+export function TabsContent({ className, keepMounted, ...props }: ComponentProps<typeof TabsPrimitive.Content> & { keepMounted?: boolean }) {
   return (
     <TabsPrimitive.Content
       forceMount={keepMounted || undefined}
-      className={clsx(
-        'mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-500',
-        'data-[state=inactive]:hidden',
-        className,
-      )}
+      className={clsx('mt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-500', 'data-[state=inactive]:hidden', className)}
       {...props}
     />
   );

@@ -46,11 +46,7 @@ describe('cart slice', () => {
   });
 
   it('keeps different products apart and sums count and total', () => {
-    const state = reduce(
-      undefined,
-      cartItemAdded(product({ quantity: 2 })),
-      cartItemAdded(product({ productId: 'p2', price: '5.50' })),
-    );
+    const state = reduce(undefined, cartItemAdded(product({ quantity: 2 })), cartItemAdded(product({ productId: 'p2', price: '5.50' })));
     assert.equal(state.items.length, 2);
     assert.deepEqual(selectors(state), { count: 3, total: 45.48 });
   });

@@ -62,8 +62,7 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { cartItemAdded, cartQuantityChanged, cartItemRemoved, cartCleared, cartToggled } =
-  cartSlice.actions;
+export const { cartItemAdded, cartQuantityChanged, cartItemRemoved, cartCleared, cartToggled } = cartSlice.actions;
 export const { selectCartItems, selectCartIsOpen, selectCartCount, selectCartTotal } = cartSlice.selectors;
 
 export const lineTotalCents = (item: Pick<CartItem, 'price' | 'quantity'>) => toCents(item.price) * item.quantity;

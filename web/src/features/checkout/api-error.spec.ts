@@ -26,7 +26,14 @@ describe('isCartChanged', () => {
 
   it("recognises the 409 that carries the cart's new totals", () => {
     assert.equal(
-      isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Your cart changed; please review the total and try again.', details: { reason: 'cart_changed', ...totals } })),
+      isCartChanged(
+        httpError(409, {
+          statusCode: 409,
+          code: 'conflict',
+          message: 'Your cart changed; please review the total and try again.',
+          details: { reason: 'cart_changed', ...totals },
+        }),
+      ),
       true,
     );
   });
@@ -38,7 +45,13 @@ describe('isCartChanged', () => {
 
   it('decides by details.reason, never by the words of the message', () => {
     const unavailable = { reason: 'product_unavailable', unavailable: [{ productId: 'p1', name: 'Cart changed mug', reason: 'out_of_stock' }] };
-    assert.equal(isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Cart changed mug is out of stock', details: unavailable })), false);
-    assert.equal(isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Les prix ont changé.', details: { reason: 'cart_changed', ...totals } })), true);
+    assert.equal(
+      isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Cart changed mug is out of stock', details: unavailable })),
+      false,
+    );
+    assert.equal(
+      isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Les prix ont changé.', details: { reason: 'cart_changed', ...totals } })),
+      true,
+    );
   });
 });

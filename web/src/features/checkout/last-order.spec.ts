@@ -26,7 +26,14 @@ describe('the last order in sessionStorage', () => {
   });
 
   it('survives storage that throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     assert.doesNotThrow(() => saveLastOrder(saved, broken));
     assert.equal(readLastOrder(broken), null);
   });

@@ -72,13 +72,7 @@ describe('toOrderPayload', () => {
 
   it('sends the items with exactly the five fields of spec §3', () => {
     const withExtra = quote({ items: [{ ...quote().items[0], extra: true } as PaymentIntentQuote['items'][number]] });
-    assert.deepEqual(Object.keys(toOrderPayload(values(), withExtra).items[0]).sort(), [
-      'productId',
-      'productName',
-      'productPrice',
-      'quantity',
-      'subtotal',
-    ]);
+    assert.deepEqual(Object.keys(toOrderPayload(values(), withExtra).items[0]).sort(), ['productId', 'productName', 'productPrice', 'quantity', 'subtotal']);
   });
 });
 

@@ -76,9 +76,7 @@ describe('toPrayerRequestPayload', () => {
   });
 
   it('sends every field the person filled in', () => {
-    const payload = toPrayerRequestPayload(
-      filled({ lastName: 'Naomi', phone: '555 0100', preferredContact: 'phone', isUrgent: true, allowSharing: true }),
-    );
+    const payload = toPrayerRequestPayload(filled({ lastName: 'Naomi', phone: '555 0100', preferredContact: 'phone', isUrgent: true, allowSharing: true }));
     assert.deepEqual(payload, {
       firstName: 'Ruth',
       lastName: 'Naomi',

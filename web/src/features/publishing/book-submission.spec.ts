@@ -39,10 +39,7 @@ describe('toBookSubmissionFormData', () => {
       },
       file,
     );
-    assert.deepEqual(
-      [...form.keys()],
-      ['authorName', 'email', 'bookTitle', 'genre', 'wordCount', 'targetAudience', 'synopsis', 'manuscript'],
-    );
+    assert.deepEqual([...form.keys()], ['authorName', 'email', 'bookTitle', 'genre', 'wordCount', 'targetAudience', 'synopsis', 'manuscript']);
     assert.equal(form.get('authorName'), 'Phoebe');
     assert.equal(form.get('wordCount'), '48000');
     const sent = form.get('manuscript');

@@ -1,12 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  EMPTY_INQUIRY_FORM,
-  parseWordCount,
-  toPublishingInquiryPayload,
-  WORD_COUNT_PATTERN,
-  type InquiryFormValues,
-} from './publishing-inquiry';
+import { EMPTY_INQUIRY_FORM, parseWordCount, toPublishingInquiryPayload, WORD_COUNT_PATTERN, type InquiryFormValues } from './publishing-inquiry';
 
 const required: InquiryFormValues = {
   ...EMPTY_INQUIRY_FORM,

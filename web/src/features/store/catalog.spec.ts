@@ -12,14 +12,7 @@ describe('catalog helpers', () => {
 
   it('lists the categories of each kind (spec §3)', () => {
     assert.deepEqual(categoriesFor('product'), ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts']);
-    assert.deepEqual(categoriesFor('service'), [
-      'Consulting',
-      'Design',
-      'Marketing',
-      'Writing',
-      'Web Development',
-      'Ministry',
-    ]);
+    assert.deepEqual(categoriesFor('service'), ['Consulting', 'Design', 'Marketing', 'Writing', 'Web Development', 'Ministry']);
   });
 
   it('accepts JPG, PNG and WEBP images up to 10 MB', () => {

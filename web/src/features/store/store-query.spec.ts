@@ -43,10 +43,7 @@ describe('store URL state', () => {
   it('writes only what differs from the defaults, and round-trips', () => {
     assert.equal(toStoreParams(DEFAULT_STORE_STATE).toString(), '');
     const s = state({ kind: 'service', category: 'Design', q: 'brand kit', sort: 'name', page: 2, view: 'list' });
-    assert.equal(
-      toStoreParams(s).toString(),
-      'kind=service&category=Design&q=brand+kit&sort=name&page=2&view=list',
-    );
+    assert.equal(toStoreParams(s).toString(), 'kind=service&category=Design&q=brand+kit&sort=name&page=2&view=list');
     assert.deepEqual(parseStoreParams(toStoreParams(s)), s);
   });
 });

@@ -10,9 +10,7 @@ export async function getFormsCounts(signal?: AbortSignal): Promise<FormsCounts>
   return (await res.json()) as FormsCounts;
 }
 
-export const formsCountsQueryOptions = () =>
-  queryOptions({ queryKey: [FORMS_COUNTS_PATH] as const, queryFn: ({ signal }) => getFormsCounts(signal) });
+export const formsCountsQueryOptions = () => queryOptions({ queryKey: [FORMS_COUNTS_PATH] as const, queryFn: ({ signal }) => getFormsCounts(signal) });
 
 /** Admin data: fetched only for admins (spec §6), and again each time the dashboard opens. */
-export const useFormsCounts = ({ enabled }: { enabled: boolean }) =>
-  useQuery({ ...formsCountsQueryOptions(), enabled, refetchOnMount: 'always' });
+export const useFormsCounts = ({ enabled }: { enabled: boolean }) => useQuery({ ...formsCountsQueryOptions(), enabled, refetchOnMount: 'always' });

@@ -20,9 +20,6 @@ export function useUpdateInboxStatus() {
     mutationFn: updateInboxStatus,
     // The list shows the new badge and the cards their new "needs attention" figures.
     onSuccess: (_result, { kind }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [inboxPath(kind)] }),
-        queryClient.invalidateQueries({ queryKey: [FORMS_COUNTS_PATH] }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: [inboxPath(kind)] }), queryClient.invalidateQueries({ queryKey: [FORMS_COUNTS_PATH] })]),
   });
 }

@@ -2,14 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  detailFields,
-  formatTimestamp,
-  type InboxDefinition,
-  type InboxItems,
-  type InboxKind,
-  type InboxSummary,
-} from '../inbox';
+import { detailFields, formatTimestamp, type InboxDefinition, type InboxItems, type InboxKind, type InboxSummary } from '../inbox';
 import { ManuscriptLink } from './manuscript-link';
 import { StatusBadge } from './status-badge';
 import { StatusSelect } from './status-select';
@@ -67,9 +60,7 @@ export function InboxItemDialog<K extends InboxKind>({ inbox, item, summary, tri
 
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-slate-100 pt-5">
             <StatusSelect kind={inbox.kind} id={item.id} status={item.status} context={summary.heading} noun={inbox.noun} />
-            {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && (
-              <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />
-            )}
+            {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />}
           </div>
 
           <Dialog.Close

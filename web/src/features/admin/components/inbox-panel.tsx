@@ -120,9 +120,7 @@ function InboxRow<K extends InboxKind>({ inbox, item }: { inbox: InboxDefinition
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <StatusSelect kind={inbox.kind} id={item.id} status={item.status} context={summary.heading} noun={inbox.noun} />
         <div className="flex flex-wrap gap-2">
-          {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && (
-            <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />
-          )}
+          {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />}
           <InboxItemDialog
             inbox={inbox}
             item={item}

@@ -16,7 +16,6 @@ export async function getMe({ on401 = 'returnNull' }: { on401?: UnauthorizedBeha
   return toAuthUser(body.user);
 }
 
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), retry: false });
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), retry: false });
 
 export const useMe = () => useQuery(meQueryOptions());

@@ -69,9 +69,7 @@ export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange }
             </span>
             <div>
               <Dialog.Title className="text-lg font-bold text-slate-900">Admin Login</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                Sign in with your administrator account.
-              </Dialog.Description>
+              <Dialog.Description className="text-sm text-slate-600">Sign in with your administrator account.</Dialog.Description>
             </div>
           </div>
           <form onSubmit={handleSubmit} className="grid gap-4">

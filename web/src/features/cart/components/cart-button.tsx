@@ -8,12 +8,7 @@ export function CartButton() {
   const count = useAppSelector(selectCartCount);
 
   return (
-    <button
-      type="button"
-      aria-label="Open cart"
-      onClick={() => dispatch(cartToggled(true))}
-      className={buttonClasses('ghost', 'icon', 'relative')}
-    >
+    <button type="button" aria-label="Open cart" onClick={() => dispatch(cartToggled(true))} className={buttonClasses('ghost', 'icon', 'relative')}>
       <ShoppingCart className="size-5" aria-hidden />
       {count > 0 && (
         <span

@@ -48,12 +48,7 @@ export function CartLineItem({ item }: { item: CartItem }) {
             <span className="min-w-6 text-center font-semibold tabular-nums" data-testid="cart-quantity" aria-live="polite">
               {item.quantity}
             </span>
-            <button
-              type="button"
-              aria-label={`Increase quantity of ${item.name}`}
-              onClick={() => setQuantity(item.quantity + 1)}
-              className={stepperButton}
-            >
+            <button type="button" aria-label={`Increase quantity of ${item.name}`} onClick={() => setQuantity(item.quantity + 1)} className={stepperButton}>
               <Plus className="size-4" aria-hidden />
             </button>
           </div>

@@ -30,7 +30,8 @@ export function CartSheet() {
         <Dialog.Overlay className="data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out fixed inset-0 z-50 bg-indigo-950/50 backdrop-blur-sm" />
         <Dialog.Content
           {...returnFocus}
-          className="data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl">
+          className="data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl"
+        >
           <header className="flex items-center justify-between gap-4 border-b border-indigo-100 px-6 py-4">
             <div>
               <Dialog.Title className="font-serif text-xl font-bold text-indigo-950">Shopping Cart</Dialog.Title>

@@ -30,8 +30,7 @@ export function useOrder(order: { orderNumber: string; email: string } | null) {
     enabled: order !== null,
     // Forgotten on leaving, so a later visit polls afresh (the number of reads drives the backoff).
     gcTime: 0,
-    refetchInterval: (q) =>
-      q.state.data?.status === 'pending_payment' ? (orderPollDelay(q.state.dataUpdateCount - 1) ?? false) : false,
+    refetchInterval: (q) => (q.state.data?.status === 'pending_payment' ? (orderPollDelay(q.state.dataUpdateCount - 1) ?? false) : false),
   });
   const client = useQueryClient();
   // dataUpdatedAt is read so that every poll renders again, even when the order came back unchanged.

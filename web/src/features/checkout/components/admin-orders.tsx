@@ -88,13 +88,27 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
               <caption className="sr-only">Orders, newest first</caption>
               <thead className="border-b border-indigo-100 bg-indigo-50/60 text-xs font-semibold tracking-wide text-indigo-900 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Order</th>
-                  <th scope="col" className="px-4 py-3">Customer</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Total</th>
-                  <th scope="col" className="px-4 py-3 text-right">Items</th>
-                  <th scope="col" className="px-4 py-3">Created</th>
+                  <th scope="col" className="px-4 py-3">
+                    Order
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Items
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Created
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

@@ -38,8 +38,8 @@ export function CheckoutSuccess({ onConfirmed }: CheckoutSuccessProps) {
     return (
       <Notice icon={<CircleAlert className="size-8" aria-hidden />} title="We couldn't load your order">
         <p>
-          Your order number is <strong className="font-mono text-slate-900">{target.orderNumber}</strong>. Please try again
-          in a moment; your confirmation email has the details too.
+          Your order number is <strong className="font-mono text-slate-900">{target.orderNumber}</strong>. Please try again in a moment; your confirmation email
+          has the details too.
         </p>
         <Button className="mt-6" onClick={() => void order.refetch()}>
           Try again
@@ -55,8 +55,8 @@ function PaymentFailed({ orderNumber }: { orderNumber: string }) {
   return (
     <Notice icon={<CircleAlert className="size-8" aria-hidden />} title="Payment Failed">
       <p>
-        The payment for order <strong className="font-mono text-slate-900">{orderNumber}</strong> did not go through, so
-        nothing was charged. Your cart is still here: you can try again with another card.
+        The payment for order <strong className="font-mono text-slate-900">{orderNumber}</strong> did not go through, so nothing was charged. Your cart is still
+        here: you can try again with another card.
       </p>
       <Link to="/checkout" className={buttonClasses('primary', 'lg', 'mt-6')}>
         Return to Checkout
@@ -69,8 +69,8 @@ function NothingFound() {
   return (
     <Notice icon={<SearchX className="size-8" aria-hidden />} title="No recent order found">
       <p>
-        We couldn&apos;t find an order placed in this browser tab. If you just completed a purchase, the confirmation email
-        we sent you has your order number and details.
+        We couldn&apos;t find an order placed in this browser tab. If you just completed a purchase, the confirmation email we sent you has your order number
+        and details.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to="/products" className={buttonClasses('primary', 'lg')}>

@@ -186,11 +186,7 @@ export function Checkout({ items, onOrderPlaced }: CheckoutProps) {
       </Link>
       <h1 className="mt-4 font-serif text-3xl font-bold text-indigo-950 sm:text-4xl">Checkout</h1>
 
-      <form
-        onSubmit={handleSubmit}
-        aria-label="Checkout"
-        className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10"
-      >
+      <form onSubmit={handleSubmit} aria-label="Checkout" className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-x-10">
         <div className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm sm:p-6 lg:col-start-1">
           <ShippingFields values={values} onChange={setField} disabled={processing} fieldsetRef={fieldsetRef} />
         </div>
@@ -216,13 +212,7 @@ export function Checkout({ items, onOrderPlaced }: CheckoutProps) {
         />
 
         <div className="grid gap-3 lg:col-start-1">
-          <Button
-            type="submit"
-            size="lg"
-            disabled={!canSubmit}
-            aria-describedby={hint ? 'purchase-hint' : undefined}
-            className="w-full"
-          >
+          <Button type="submit" size="lg" disabled={!canSubmit} aria-describedby={hint ? 'purchase-hint' : undefined} className="w-full">
             <Lock className="size-4" aria-hidden />
             {purchaseButtonLabel(quote?.total, processing)}
           </Button>

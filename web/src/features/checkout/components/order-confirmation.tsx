@@ -32,12 +32,7 @@ export function OrderConfirmation({ orderNumber, email }: OrderConfirmationProps
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
           <CircleCheck className="size-9" aria-hidden />
         </span>
-        <h1
-          id="order-confirmed-heading"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mt-5 font-serif text-3xl font-bold text-indigo-950 outline-none sm:text-4xl"
-        >
+        <h1 id="order-confirmed-heading" ref={headingRef} tabIndex={-1} className="mt-5 font-serif text-3xl font-bold text-indigo-950 outline-none sm:text-4xl">
           Order Confirmed
         </h1>
         <p className="mt-2 text-slate-600">Thank you for your order! May it be a blessing.</p>

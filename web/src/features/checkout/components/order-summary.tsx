@@ -42,12 +42,12 @@ export function OrderSummary({ quote, updating = false, unavailable, showShippin
       </div>
 
       {!quote ? (
-        unavailable ?? (
+        (unavailable ?? (
           <div role="status" className="flex items-center gap-3 py-8 text-sm text-slate-600">
             <LoaderCircle className="size-5 animate-spin text-indigo-700" aria-hidden />
             Calculating your total…
           </div>
-        )
+        ))
       ) : (
         <div className={clsx('transition-opacity', updating && 'opacity-60')}>
           <ul aria-label="Items in your order" className="mt-4 divide-y divide-slate-100" data-testid="summary-items">
@@ -89,21 +89,12 @@ export function OrderSummary({ quote, updating = false, unavailable, showShippin
                 note.earned ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900',
               )}
             >
-              {note.earned ? (
-                <PackageCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-              ) : (
-                <Truck className="mt-0.5 size-4 shrink-0" aria-hidden />
-              )}
+              {note.earned ? <PackageCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : <Truck className="mt-0.5 size-4 shrink-0" aria-hidden />}
               {note.text}
             </p>
           )}
           <dl className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryRow
-              label="Total"
-              value={formatPrice(quote.total)}
-              testId="summary-total"
-              className="text-lg font-bold text-indigo-950"
-            />
+            <SummaryRow label="Total" value={formatPrice(quote.total)} testId="summary-total" className="text-lg font-bold text-indigo-950" />
           </dl>
         </div>
       )}

@@ -36,15 +36,7 @@ interface PaymentSectionProps {
 }
 
 /** ARCHITECTURE §5: Stripe's Payment Element in tabs, billing details hidden (the shipping form supplies them). */
-export function PaymentSection({
-  stripe,
-  clientSecret,
-  attempt,
-  setupError,
-  onRetry,
-  onHandleChange,
-  onLoadError,
-}: PaymentSectionProps) {
+export function PaymentSection({ stripe, clientSecret, attempt, setupError, onRetry, onHandleChange, onLoadError }: PaymentSectionProps) {
   return (
     <section aria-labelledby="payment-heading" className="grid gap-4">
       <div>

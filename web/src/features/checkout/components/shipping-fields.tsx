@@ -41,7 +41,10 @@ export function ShippingFields({ values, onChange, disabled, fieldsetRef }: Ship
     <fieldset ref={fieldsetRef} disabled={disabled} className="min-w-0">
       <legend className="font-serif text-xl font-bold text-indigo-950">Shipping Information</legend>
       <p className="mt-1 text-sm text-slate-600">
-        Fields marked <span aria-hidden className="text-red-600">*</span>
+        Fields marked{' '}
+        <span aria-hidden className="text-red-600">
+          *
+        </span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">

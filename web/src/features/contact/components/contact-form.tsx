@@ -13,8 +13,7 @@ export function ContactForm() {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const send = useSendContactMessage();
 
-  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const text = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'message') => ({
     name: key,
     value: values[key],
@@ -51,9 +50,7 @@ export function ContactForm() {
         {({ id }) => <input id={id} {...text('lastName')} required autoComplete="family-name" maxLength={100} className={inputClasses} />}
       </FormField>
       <FormField label="Email" required>
-        {({ id }) => (
-          <input id={id} {...text('email')} type="email" required autoComplete="email" maxLength={254} className={inputClasses} />
-        )}
+        {({ id }) => <input id={id} {...text('email')} type="email" required autoComplete="email" maxLength={254} className={inputClasses} />}
       </FormField>
       <FormField label="Phone">
         {({ id }) => <input id={id} {...text('phone')} type="tel" autoComplete="tel" maxLength={40} className={inputClasses} />}
@@ -104,12 +101,7 @@ export function ContactForm() {
           label={
             <>
               I agree to the{' '}
-              <a
-                href="/privacy"
-                target="_blank"
-                rel="noopener"
-                className="font-medium text-indigo-800 underline underline-offset-2"
-              >
+              <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-indigo-800 underline underline-offset-2">
                 privacy policy<span className="sr-only"> (opens in a new tab)</span>
               </a>{' '}
               and to being contacted about my message.

@@ -46,8 +46,7 @@ export function ContactInfo() {
 
       <InfoCard icon={HandHeart} title="Prayer Requests">
         <p className="text-sm text-slate-600">
-          Our prayer team lifts up every request we receive, confidentially and with care. Whatever you are
-          facing, you do not have to carry it alone.
+          Our prayer team lifts up every request we receive, confidentially and with care. Whatever you are facing, you do not have to carry it alone.
         </p>
         <Link to={{ hash: '#prayer' }} preventScrollReset className={`${linkClasses} mt-2 inline-block text-sm`}>
           Send a prayer request

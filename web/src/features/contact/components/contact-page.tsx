@@ -41,9 +41,7 @@ export function ContactPage() {
 
   return (
     <>
-      <PageHeader title="Get In Touch">
-        Questions, partnership ideas or a need for prayer: we would love to hear from you.
-      </PageHeader>
+      <PageHeader title="Get In Touch">Questions, partnership ideas or a need for prayer: we would love to hear from you.</PageHeader>
 
       <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:px-8 lg:py-16">
         <ContactInfo />
@@ -64,7 +62,10 @@ export function ContactPage() {
             <TabsContent value="contact" keepMounted>
               <h2 className="font-serif text-2xl font-bold text-indigo-950">Send us a message</h2>
               <p className="mt-1 mb-6 text-sm text-slate-600">
-                Fields marked <span aria-hidden className="text-red-600">*</span>
+                Fields marked{' '}
+                <span aria-hidden className="text-red-600">
+                  *
+                </span>
                 <span className="sr-only">with an asterisk</span> are required.
               </p>
               <ContactForm />
@@ -73,7 +74,9 @@ export function ContactPage() {
               <h2 className="font-serif text-2xl font-bold text-indigo-950">Share a prayer request</h2>
               <p className="mt-1 mb-6 text-sm text-slate-600">
                 Everything you share is kept confidential. Fields marked{' '}
-                <span aria-hidden className="text-red-600">*</span>
+                <span aria-hidden className="text-red-600">
+                  *
+                </span>
                 <span className="sr-only">with an asterisk</span> are required.
               </p>
               <PrayerForm />

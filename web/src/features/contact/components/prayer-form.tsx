@@ -69,17 +69,11 @@ export function PrayerForm() {
     const check = validatePrayerRequest(values);
     if (!check.ok) {
       if (check.reason === 'missingFields') {
-        showProblem(
-          Object.fromEntries(check.fields.map((field) => [field, FIELD_ERRORS[field]])),
-          PRAYER_VALIDATION_MESSAGES.missingFields,
-        );
+        showProblem(Object.fromEntries(check.fields.map((field) => [field, FIELD_ERRORS[field]])), PRAYER_VALIDATION_MESSAGES.missingFields);
       } else if (check.reason === 'invalidEmail') {
         showProblem({ email: 'Please enter a valid email address.' }, PRAYER_VALIDATION_MESSAGES.invalidEmail);
       } else {
-        showProblem(
-          { confidentialityAccepted: 'Please accept the privacy policy to continue.' },
-          PRAYER_VALIDATION_MESSAGES.confidentiality,
-        );
+        showProblem({ confidentialityAccepted: 'Please accept the privacy policy to continue.' }, PRAYER_VALIDATION_MESSAGES.confidentiality);
       }
       return;
     }

@@ -79,9 +79,7 @@ function AddBookFormFields({ onAdded }: { onAdded: () => void }) {
           {({ id }) => <input id={id} name="author" required maxLength={200} className={inputClasses} />}
         </FormField>
         <FormField label="Price (USD)" required>
-          {({ id }) => (
-            <input id={id} name="price" type="number" inputMode="decimal" min="0" step="0.01" required className={inputClasses} />
-          )}
+          {({ id }) => <input id={id} name="price" type="number" inputMode="decimal" min="0" step="0.01" required className={inputClasses} />}
         </FormField>
         <FormField label="Category" required>
           {({ id }) => (

@@ -18,10 +18,7 @@ export function HowItWorks() {
         <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4 rounded-xl border border-indigo-100 bg-stone-50 p-5 md:block md:p-6">
-              <span
-                aria-hidden
-                className="grid size-10 shrink-0 place-items-center rounded-full bg-indigo-900 font-serif text-lg font-bold text-amber-300"
-              >
+              <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-full bg-indigo-900 font-serif text-lg font-bold text-amber-300">
                 {index + 1}
               </span>
               <div>

@@ -14,12 +14,7 @@ import {
   type PublishingService,
 } from '@km/contracts/vocabulary';
 import { useSubmitPublishingInquiry } from '../api/submit-publishing-inquiry';
-import {
-  EMPTY_INQUIRY_FORM,
-  toPublishingInquiryPayload,
-  WORD_COUNT_PATTERN,
-  type InquiryFormValues,
-} from '../publishing-inquiry';
+import { EMPTY_INQUIRY_FORM, toPublishingInquiryPayload, WORD_COUNT_PATTERN, type InquiryFormValues } from '../publishing-inquiry';
 
 type TextKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'bookTitle' | 'wordCount' | 'bookDescription' | 'publishingGoals';
 type SelectKey = 'genre' | 'manuscriptStatus' | 'timeline' | 'budget' | 'hearAboutUs';
@@ -29,8 +24,7 @@ export function InquiryForm() {
   const [values, setValues] = useState<InquiryFormValues>(EMPTY_INQUIRY_FORM);
   const submit = useSubmitPublishingInquiry();
 
-  const set = <K extends keyof InquiryFormValues>(key: K, value: InquiryFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof InquiryFormValues>(key: K, value: InquiryFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const text = (key: TextKey) => ({
     name: key,
     value: values[key],
@@ -39,16 +33,13 @@ export function InquiryForm() {
   const choice = (key: SelectKey) => ({
     name: key,
     value: values[key],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      set(key, event.currentTarget.value as InquiryFormValues[SelectKey]),
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value as InquiryFormValues[SelectKey]),
   });
 
   function toggleService(service: PublishingService, checked: boolean) {
     setValues((current) => ({
       ...current,
-      servicesNeeded: checked
-        ? [...current.servicesNeeded, service]
-        : current.servicesNeeded.filter((s) => s !== service),
+      servicesNeeded: checked ? [...current.servicesNeeded, service] : current.servicesNeeded.filter((s) => s !== service),
     }));
   }
 
@@ -144,15 +135,7 @@ export function InquiryForm() {
         </fieldset>
         <FormField label="Book description" required className="sm:col-span-2" hint="What is your book about, and who is it for?">
           {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              {...text('bookDescription')}
-              required
-              rows={5}
-              maxLength={5000}
-              aria-describedby={describedBy}
-              className={textareaClasses}
-            />
+            <textarea id={id} {...text('bookDescription')} required rows={5} maxLength={5000} aria-describedby={describedBy} className={textareaClasses} />
           )}
         </FormField>
       </Group>
@@ -178,15 +161,7 @@ export function InquiryForm() {
         </fieldset>
         <FormField label="Publishing goals" required className="sm:col-span-2" hint="What would you like your book to accomplish?">
           {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              {...text('publishingGoals')}
-              required
-              rows={4}
-              maxLength={5000}
-              aria-describedby={describedBy}
-              className={textareaClasses}
-            />
+            <textarea id={id} {...text('publishingGoals')} required rows={4} maxLength={5000} aria-describedby={describedBy} className={textareaClasses} />
           )}
         </FormField>
         <FormField label="Timeline">
@@ -226,9 +201,7 @@ export function InquiryForm() {
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 w-full border-b border-indigo-100 pb-2 font-serif text-xl font-bold text-indigo-950">
-        {title}
-      </legend>
+      <legend className="mb-2 w-full border-b border-indigo-100 pb-2 font-serif text-xl font-bold text-indigo-950">{title}</legend>
       {children}
     </fieldset>
   );

@@ -8,12 +8,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { serverMessage } from '@/lib/api-client';
 import { formatFileSize } from '@/lib/format-file-size';
 import { useSubmitBookSubmission } from '../api/submit-book-submission';
-import {
-  EMPTY_BOOK_SUBMISSION,
-  MANUSCRIPT_ACCEPT,
-  manuscriptProblem,
-  type BookSubmissionValues,
-} from '../book-submission';
+import { EMPTY_BOOK_SUBMISSION, MANUSCRIPT_ACCEPT, manuscriptProblem, type BookSubmissionValues } from '../book-submission';
 import { GENRE_OPTIONS } from '@km/contracts/vocabulary';
 import { WORD_COUNT_PATTERN } from '../publishing-inquiry';
 
@@ -28,8 +23,7 @@ export function ManuscriptForm() {
   const fileRef = useRef<HTMLInputElement>(null);
   const submit = useSubmitBookSubmission();
 
-  const set = <K extends keyof BookSubmissionValues>(key: K, value: BookSubmissionValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof BookSubmissionValues>(key: K, value: BookSubmissionValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const text = (key: TextKey) => ({
     name: key,
     value: values[key],
@@ -145,16 +139,12 @@ export function ManuscriptForm() {
       </FormField>
 
       <div className="grid gap-3 sm:col-span-2">
-        {submit.isPending && (
-          <ProgressBar value={progress} label={progress < 100 ? 'Uploading manuscript' : 'Finishing up'} />
-        )}
+        {submit.isPending && <ProgressBar value={progress} label={progress < 100 ? 'Uploading manuscript' : 'Finishing up'} />}
         <Button type="submit" size="lg" disabled={submit.isPending} className="w-full sm:w-auto sm:justify-self-start">
           {submit.isPending ? <Upload className="size-4" aria-hidden /> : <FileUp className="size-4" aria-hidden />}
           {submit.isPending ? 'Uploading...' : 'Submit Manuscript'}
         </Button>
-        <p className="text-sm text-slate-600">
-          Your manuscript is seen only by our publishing team. We reply within 24-48 hours.
-        </p>
+        <p className="text-sm text-slate-600">Your manuscript is seen only by our publishing team. We reply within 24-48 hours.</p>
       </div>
     </form>
   );

@@ -9,12 +9,10 @@ export function PublishingHero() {
           <Sparkles className="size-4" aria-hidden />
           Kingdom Publishing Services
         </p>
-        <h1 className="max-w-3xl font-serif text-4xl font-bold tracking-tight sm:text-5xl">
-          Share the message God placed on your heart
-        </h1>
+        <h1 className="max-w-3xl font-serif text-4xl font-bold tracking-tight sm:text-5xl">Share the message God placed on your heart</h1>
         <p className="mt-5 max-w-2xl text-lg text-indigo-100">
-          From first draft to finished book: editing, design, publishing and distribution for Christian authors,
-          with a team that shares your faith and your purpose.
+          From first draft to finished book: editing, design, publishing and distribution for Christian authors, with a team that shares your faith and your
+          purpose.
         </p>
         <div className="mt-8 flex flex-col gap-4 sm:flex-row">
           <a href="#publishing-form" className={buttonClasses('accent', 'lg')}>

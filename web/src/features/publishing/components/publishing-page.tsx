@@ -24,18 +24,16 @@ export function PublishingPage({ isAdmin }: { isAdmin: boolean }) {
         </div>
       )}
 
-      <section
-        id="publishing-form"
-        aria-labelledby="publishing-form-heading"
-        className="scroll-mt-20 bg-white py-16 lg:py-20"
-      >
+      <section id="publishing-form" aria-labelledby="publishing-form-heading" className="scroll-mt-20 bg-white py-16 lg:py-20">
         <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
           <h2 id="publishing-form-heading" className="font-serif text-3xl font-bold text-indigo-950 sm:text-4xl">
             Start Your Publishing Journey
           </h2>
           <p className="mt-2 mb-8 text-slate-600">
             Tell us about your book and what you need. Fields marked{' '}
-            <span aria-hidden className="text-red-600">*</span>
+            <span aria-hidden className="text-red-600">
+              *
+            </span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
           <InquiryForm />
@@ -47,9 +45,7 @@ export function PublishingPage({ isAdmin }: { isAdmin: boolean }) {
           <h2 id="submit-manuscript-heading" className="font-serif text-3xl font-bold text-indigo-950 sm:text-4xl">
             Submit Your Manuscript
           </h2>
-          <p className="mt-2 mb-8 text-slate-600">
-            Ready for review? Send us your manuscript and a short synopsis. Every field is required.
-          </p>
+          <p className="mt-2 mb-8 text-slate-600">Ready for review? Send us your manuscript and a short synopsis. Every field is required.</p>
           <div className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm sm:p-8">
             <ManuscriptForm />
           </div>

@@ -1,14 +1,4 @@
-import {
-  Barcode,
-  BookCheck,
-  Handshake,
-  LayoutTemplate,
-  Megaphone,
-  Palette,
-  PenLine,
-  Truck,
-  type LucideIcon,
-} from 'lucide-react';
+import { Barcode, BookCheck, Handshake, LayoutTemplate, Megaphone, Palette, PenLine, Truck, type LucideIcon } from 'lucide-react';
 import type { PublishingService } from '@km/contracts/vocabulary';
 
 const SERVICES: { value: PublishingService; title: string; text: string; icon: LucideIcon }[] = [
@@ -68,9 +58,7 @@ export function PublishingServices() {
       <h2 id="services-heading" className="text-center font-serif text-3xl font-bold text-indigo-950 sm:text-4xl">
         Services We Offer
       </h2>
-      <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-        Choose the help you need, or let us guide you through the whole journey.
-      </p>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">Choose the help you need, or let us guide you through the whole journey.</p>
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {SERVICES.map(({ value, title, text, icon: Icon }) => (
           <li key={value} className="flex gap-4 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm sm:block sm:p-6">

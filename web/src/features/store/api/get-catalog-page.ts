@@ -3,11 +3,7 @@ import { throwIfResNotOk } from '@/lib/api-client';
 import { catalogPath, type CatalogKind, type CatalogPage } from '../catalog';
 import { toQueryString, type CatalogListQuery } from '../store-query';
 
-export async function getCatalogPage(
-  kind: CatalogKind,
-  query: CatalogListQuery,
-  signal?: AbortSignal,
-): Promise<CatalogPage> {
+export async function getCatalogPage(kind: CatalogKind, query: CatalogListQuery, signal?: AbortSignal): Promise<CatalogPage> {
   const res = await fetch(`${catalogPath(kind)}?${toQueryString(query)}`, { credentials: 'include', signal });
   await throwIfResNotOk(res);
   return (await res.json()) as CatalogPage;
@@ -25,6 +21,5 @@ export const useCatalogPage = (kind: CatalogKind, query: CatalogListQuery) =>
     ...catalogPageQueryOptions(kind, query),
     // Paging, filtering and sorting keep the current cards on screen until the next ones arrive; switching
     // between products and services does not, since the old cards would be of the wrong kind.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[0] === catalogPath(kind) ? keepPreviousData(previous) : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === catalogPath(kind) ? keepPreviousData(previous) : undefined),
   });

@@ -8,7 +8,6 @@ export async function getFeaturedProduct(): Promise<CatalogItem> {
   return (await res.json()) as CatalogItem;
 }
 
-export const featuredProductQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/products', 'featured'], queryFn: getFeaturedProduct });
+export const featuredProductQueryOptions = () => queryOptions({ queryKey: ['/api/products', 'featured'], queryFn: getFeaturedProduct });
 
 export const useFeaturedProduct = () => useQuery(featuredProductQueryOptions());

@@ -22,7 +22,14 @@ export function toCatalogFormData(input: CatalogItemInput): FormData {
   form.set('price', input.price.trim());
   form.set('description', input.description.trim());
   form.set('category', input.category);
-  form.set('tags', input.tags.split(',').map((tag) => tag.trim()).filter(Boolean).join(', '));
+  form.set(
+    'tags',
+    input.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean)
+      .join(', '),
+  );
   form.set('inStock', String(input.inStock));
   form.set('featured', String(input.featured));
   if (input.image) form.set('image', input.image, input.image.name);

@@ -40,14 +40,8 @@ export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete 
       <div className={clsx('relative shrink-0', isList ? 'w-32 sm:w-48' : 'aspect-[4/3] w-full sm:aspect-square')}>
         <ItemImage item={item} className="absolute inset-0 size-full" />
         <div className="absolute top-2 left-2 flex flex-wrap gap-1.5">
-          {item.featured && (
-            <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-indigo-950">New</span>
-          )}
-          {!item.inStock && (
-            <span className="rounded-full bg-slate-800/85 px-2.5 py-0.5 text-xs font-semibold text-white">
-              {stockLabel(item)}
-            </span>
-          )}
+          {item.featured && <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-indigo-950">New</span>}
+          {!item.inStock && <span className="rounded-full bg-slate-800/85 px-2.5 py-0.5 text-xs font-semibold text-white">{stockLabel(item)}</span>}
         </div>
       </div>
 
@@ -91,12 +85,7 @@ export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete 
               </Button>
             )}
             {onDelete && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="flex-1 text-red-700 hover:bg-red-50"
-                onClick={() => onDelete(item)}
-              >
+              <Button variant="outline" size="sm" className="flex-1 text-red-700 hover:bg-red-50" onClick={() => onDelete(item)}>
                 <Trash2 className="size-4" aria-hidden />
                 Delete<span className="sr-only"> {item.name}</span>
               </Button>
@@ -112,13 +101,7 @@ export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete 
 export function CatalogCardSkeleton({ view }: { view: StoreView }) {
   const isList = view === 'list';
   return (
-    <div
-      aria-hidden
-      className={clsx(
-        'flex animate-pulse overflow-hidden rounded-xl border border-indigo-100 bg-white',
-        isList ? 'flex-row' : 'flex-col',
-      )}
-    >
+    <div aria-hidden className={clsx('flex animate-pulse overflow-hidden rounded-xl border border-indigo-100 bg-white', isList ? 'flex-row' : 'flex-col')}>
       <div className={clsx('bg-indigo-100', isList ? 'w-32 sm:w-48' : 'aspect-[4/3] w-full sm:aspect-square')} />
       <div className="grid flex-1 content-start gap-3 p-4">
         <div className="h-3 w-1/3 rounded bg-indigo-100" />

@@ -82,10 +82,7 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-amber-200 bg-amber-50/60 p-5 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby={headingId} className="rounded-xl border border-amber-200 bg-amber-50/60 p-5 shadow-sm sm:p-6">
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id={headingId} className="font-serif text-2xl font-bold text-indigo-950">
@@ -105,31 +102,11 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
 
       <form key={formVersion} onSubmit={handleSubmit} aria-labelledby={headingId} className="grid gap-4 md:grid-cols-2">
         <FormField label="Name" required>
-          {({ id }) => (
-            <input
-              ref={nameRef}
-              id={id}
-              name="name"
-              required
-              maxLength={200}
-              defaultValue={editing?.name}
-              className={inputClasses}
-            />
-          )}
+          {({ id }) => <input ref={nameRef} id={id} name="name" required maxLength={200} defaultValue={editing?.name} className={inputClasses} />}
         </FormField>
         <FormField label="Price (USD)" required>
           {({ id }) => (
-            <input
-              id={id}
-              name="price"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-              defaultValue={editing?.price}
-              className={inputClasses}
-            />
+            <input id={id} name="price" type="number" inputMode="decimal" step="0.01" min="0" required defaultValue={editing?.price} className={inputClasses} />
           )}
         </FormField>
         <FormField label="Category" required>
@@ -148,26 +125,12 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
         </FormField>
         <FormField label="Tags" hint="Separate tags with commas, e.g. faith, gift, prayer">
           {({ id, describedBy }) => (
-            <input
-              id={id}
-              name="tags"
-              aria-describedby={describedBy}
-              defaultValue={editing?.tags.join(', ')}
-              className={inputClasses}
-            />
+            <input id={id} name="tags" aria-describedby={describedBy} defaultValue={editing?.tags.join(', ')} className={inputClasses} />
           )}
         </FormField>
         <FormField label="Description" required className="md:col-span-2">
           {({ id }) => (
-            <textarea
-              id={id}
-              name="description"
-              required
-              rows={4}
-              maxLength={5000}
-              defaultValue={editing?.description}
-              className={textareaClasses}
-            />
+            <textarea id={id} name="description" required rows={4} maxLength={5000} defaultValue={editing?.description} className={textareaClasses} />
           )}
         </FormField>
 
@@ -175,11 +138,7 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
 
         <fieldset className="grid content-start gap-3">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">Availability</legend>
-          <CheckboxField
-            name="inStock"
-            label={kind === 'product' ? 'In stock' : 'Available'}
-            defaultChecked={editing?.inStock ?? true}
-          />
+          <CheckboxField name="inStock" label={kind === 'product' ? 'In stock' : 'Available'} defaultChecked={editing?.inStock ?? true} />
           <CheckboxField
             name="featured"
             label="Featured"
@@ -206,15 +165,7 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
   );
 }
 
-function ImageField({
-  required,
-  currentUrl,
-  onChange,
-}: {
-  required: boolean;
-  currentUrl: string | null;
-  onChange: (file: File | null) => void;
-}) {
+function ImageField({ required, currentUrl, onChange }: { required: boolean; currentUrl: string | null; onChange: (file: File | null) => void }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // A file with an image type that the browser still cannot draw: show the placeholder, not a broken icon.

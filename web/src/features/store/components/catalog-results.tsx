@@ -19,21 +19,9 @@ interface CatalogResultsProps extends CatalogCardActions {
   onClearFilters: () => void;
 }
 
-const layout = (view: StoreView) =>
-  view === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid gap-4';
+const layout = (view: StoreView) => (view === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid gap-4');
 
-export function CatalogResults({
-  kind,
-  view,
-  items,
-  isPending,
-  isError,
-  isStale,
-  hasFilters,
-  onRetry,
-  onClearFilters,
-  ...actions
-}: CatalogResultsProps) {
+export function CatalogResults({ kind, view, items, isPending, isError, isStale, hasFilters, onRetry, onClearFilters, ...actions }: CatalogResultsProps) {
   const { many } = KIND_LABELS[kind];
 
   if (isPending) {
@@ -78,12 +66,7 @@ export function CatalogResults({
   }
 
   return (
-    <ul
-      aria-label={many}
-      aria-busy={isStale || undefined}
-      data-view={view}
-      className={clsx(layout(view), 'transition-opacity', isStale && 'opacity-60')}
-    >
+    <ul aria-label={many} aria-busy={isStale || undefined} data-view={view} className={clsx(layout(view), 'transition-opacity', isStale && 'opacity-60')}>
       {items.map((item) => (
         <li key={item.id} className="flex [&>article]:flex-1">
           <CatalogCard item={item} view={view} {...actions} />

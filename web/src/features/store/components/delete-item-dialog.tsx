@@ -59,9 +59,7 @@ export function DeleteItemDialog({ item, onClose, onDeleted }: DeleteItemDialogP
             </span>
             <div className="grid gap-2">
               <Dialog.Title className="text-lg font-bold text-slate-900">Delete this {noun}?</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                “{item?.name}” will be removed from the store. This cannot be undone.
-              </Dialog.Description>
+              <Dialog.Description className="text-sm text-slate-600">“{item?.name}” will be removed from the store. This cannot be undone.</Dialog.Description>
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -85,9 +85,7 @@ function ItemDetails({ item, onAddToCart }: { item: CatalogItem; onAddToCart: (i
           </p>
         </div>
 
-        <Dialog.Description className="text-sm leading-relaxed whitespace-pre-line text-slate-700">
-          {item.description}
-        </Dialog.Description>
+        <Dialog.Description className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{item.description}</Dialog.Description>
 
         {item.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-2">

@@ -16,12 +16,7 @@ export function Pagination({ page, count, onPageChange }: PaginationProps) {
     <nav aria-label="Pagination" className="flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-            className={buttonClasses('outline', 'sm')}
-          >
+          <button type="button" disabled={page <= 1} onClick={() => onPageChange(page - 1)} className={buttonClasses('outline', 'sm')}>
             <ChevronLeft className="size-4" aria-hidden />
             <span className="max-sm:sr-only">Previous</span>
           </button>
@@ -46,12 +41,7 @@ export function Pagination({ page, count, onPageChange }: PaginationProps) {
           ),
         )}
         <li>
-          <button
-            type="button"
-            disabled={page >= count}
-            onClick={() => onPageChange(page + 1)}
-            className={buttonClasses('outline', 'sm')}
-          >
+          <button type="button" disabled={page >= count} onClick={() => onPageChange(page + 1)} className={buttonClasses('outline', 'sm')}>
             <span className="max-sm:sr-only">Next</span>
             <ChevronRight className="size-4" aria-hidden />
           </button>

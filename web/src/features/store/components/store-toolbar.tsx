@@ -66,9 +66,7 @@ export function StoreToolbar({ state, onChange, onSearch }: StoreToolbarProps) {
             className={clsx(
               'rounded-full border px-4 py-1.5 text-sm font-medium transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500',
-              state.category === category
-                ? 'border-indigo-900 bg-indigo-900 text-white'
-                : 'border-indigo-200 bg-white text-indigo-900 hover:bg-indigo-50',
+              state.category === category ? 'border-indigo-900 bg-indigo-900 text-white' : 'border-indigo-200 bg-white text-indigo-900 hover:bg-indigo-50',
             )}
           >
             {category ?? 'All'}
@@ -132,12 +130,7 @@ function ViewButton({
   onChange: StoreToolbarProps['onChange'];
 }) {
   return (
-    <ToggleButton
-      pressed={current === view}
-      onClick={() => onChange({ view }, { replace: true })}
-      ariaLabel={label}
-      className="px-2.5"
-    >
+    <ToggleButton pressed={current === view} onClick={() => onChange({ view }, { replace: true })} ariaLabel={label} className="px-2.5">
       <Icon className="size-4" aria-hidden />
     </ToggleButton>
   );

@@ -58,24 +58,14 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
       {isAdmin && (
-        <CatalogItemForm
-          key={`${state.kind}:${editingHere?.id ?? 'new'}`}
-          kind={state.kind}
-          editing={editingHere}
-          onEditEnd={() => setEditing(null)}
-        />
+        <CatalogItemForm key={`${state.kind}:${editingHere?.id ?? 'new'}`} kind={state.kind} editing={editingHere} onEditEnd={() => setEditing(null)} />
       )}
 
       <StoreToolbar state={state} onChange={update} onSearch={handleSearch} />
 
       <section aria-labelledby={headingId} className="grid gap-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2
-            id={headingId}
-            ref={headingRef}
-            tabIndex={-1}
-            className="scroll-mt-24 font-serif text-2xl font-bold text-indigo-950 focus:outline-none"
-          >
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-24 font-serif text-2xl font-bold text-indigo-950 focus:outline-none">
             {state.category ?? `All ${many}`}
           </h2>
           <p aria-live="polite" className="text-sm text-slate-600">
@@ -102,11 +92,7 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
         {data && <Pagination page={state.page} count={pages} onPageChange={handlePageChange} />}
       </section>
 
-      <ItemDetailDialog
-        item={selected}
-        onClose={() => setSelected(null)}
-        onAddToCart={onAddToCart}
-      />
+      <ItemDetailDialog item={selected} onClose={() => setSelected(null)} onAddToCart={onAddToCart} />
       {isAdmin && (
         <DeleteItemDialog
           item={deleting}
