@@ -1218,7 +1218,7 @@ export class StripeState {
       invoice_pdf: null,
       lines: {
         object: 'list',
-        data: lines.map((l, i) => ({
+        data: lines.map((l: Rec, i: number) => ({
           id: newId('il'),
           object: 'line_item',
           amount: l.price.unit_amount * l.quantity,
