@@ -41,12 +41,12 @@ export class MemberLinksService {
     const user = await this.dataSource.getRepository(User).findOneBy({ memberId });
     if (!user) throw new NotFoundError('member user', memberId);
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + MEMBER_LINK_TTL_MS);
-    const [row] = await this.dataSource.query<{ id: string }[]>(
-      `INSERT INTO member_sign_in_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3) RETURNING id`,
-      [hashToken(token), user.id, expiresAt],
+    // The database's clock for both ends, so the window is exactly the TTL.
+    const [row] = await this.dataSource.query<{ id: string; expires_at: Date }[]>(
+      `INSERT INTO member_sign_in_links (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id, expires_at`,
+      [hashToken(token), user.id, MEMBER_LINK_TTL_MS],
     );
-    return { linkId: row.id, token, expiresAt: expiresAt.toISOString() };
+    return { linkId: row.id, token, expiresAt: row.expires_at.toISOString() };
   }
 
   /** One guarded statement marks the link used: of two simultaneous uses, exactly one signs in. */
