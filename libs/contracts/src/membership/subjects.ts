@@ -63,3 +63,9 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
 }
+
+// Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.
+declare module '../common/seams' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges membership's subjects
+  interface SubjectMap extends MembershipSubjectMap {}
+}
