@@ -54,6 +54,20 @@ describe('joining with a paid first invoice', () => {
     assert.equal((await h.stripe.customers.list({ email: form.email })).data.length, 1);
   });
 
+  it('a payment step repeated after paying (the join never came) answers 409 signup_paid with the ids to join with, not a second subscription', async () => {
+    const form = signup();
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    await assert.rejects(h.rpc.send(MembershipSubjects.createPayment, form), {
+      code: 'conflict',
+      message: 'Your payment for this membership has already gone through, so you will not be charged again. Finishing your membership now.',
+      details: { reason: 'signup_paid', subscriptionId: payment.subscriptionId, customerId: payment.customerId },
+    });
+    assert.equal((await h.stripe.subscriptions.list({ customer: payment.customerId, status: 'all' })).data.length, 1);
+    const joined = await h.rpc.send(MembershipSubjects.join, { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
+    assert.equal(joined.created, true);
+  });
+
   it('returns the same member to a repeated join, also when five joins race', async () => {
     const form = signup();
     const payment = await h.rpc.send(MembershipSubjects.createPayment, form);

@@ -30,6 +30,8 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - subscription_used: a Marketshare join with a subscription that already made another member
  * - payment_incomplete: a Marketshare join whose first invoice is not paid yet
  * - membership_not_active: cancelling or resuming a membership that has ended
+ * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
+ *   subscriptionId and customerId to join with (so nobody pays twice)
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -42,6 +44,7 @@ export const ConflictReasons = [
   'subscription_used',
   'payment_incomplete',
   'membership_not_active',
+  'signup_paid',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

@@ -99,6 +99,13 @@ export class MembersService {
           const open = await this.stripe.subscriptions.retrieve(signup.pending_subscription_id, { expand: ['latest_invoice.confirmation_secret'] });
           const secret = (open.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret;
           if (open.status === 'incomplete' && secret) return { clientSecret: secret, subscriptionId: open.id, customerId };
+          // Paid, but the browser never finished joining (closed tab, lost connection): never a second subscription.
+          if (['active', 'past_due', 'trialing'].includes(open.status))
+            throw new ConflictError(
+              'signup_paid',
+              'Your payment for this membership has already gone through, so you will not be charged again. Finishing your membership now.',
+              { subscriptionId: open.id, customerId },
+            );
         }
         const attempt = signup.attempts + 1;
         const sub = await this.stripe.subscriptions.create(
@@ -121,7 +128,7 @@ export class MembersService {
         const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
         return { clientSecret: secret, subscriptionId: sub.id, customerId };
       } catch (error) {
-        throw stripeFailure(error);
+        throw error instanceof ConflictError ? error : stripeFailure(error);
       }
     });
   }

@@ -18,6 +18,20 @@ const PAYMENT_FAILED = 'There was an error processing your payment.';
 const SIGNUP_FAILED = 'There was an error creating your membership. Please try again.';
 const PAYMENT_ELEMENT_OPTIONS: StripePaymentElementOptions = { layout: 'tabs' };
 
+/** A 409 `signup_paid` from the payment step carries the paid subscription's ids. */
+function paidSignup(error: unknown): { subscriptionId: string; customerId: string } | null {
+  const match = error instanceof Error ? /^409: ([\s\S]*)$/.exec(error.message) : null;
+  if (!match) return null;
+  try {
+    const details = (JSON.parse(match[1]) as { details?: { reason?: string; subscriptionId?: string; customerId?: string } }).details;
+    return details?.reason === 'signup_paid' && details.subscriptionId && details.customerId
+      ? { subscriptionId: details.subscriptionId, customerId: details.customerId }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 type Step = { name: 'form' } | { name: 'payment'; payment: MembershipPayment } | { name: 'welcome'; referralCode: string };
 
 const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
@@ -87,6 +101,9 @@ export function MarketsharePage() {
       const payment = await createPayment.mutateAsync(values);
       setStep({ name: 'payment', payment });
     } catch (error) {
+      // Paid earlier but never joined (a closed tab): join with that subscription instead of paying again.
+      const paid = paidSignup(error);
+      if (paid) return void (await join(values, paid));
       toast({ title: SETUP_FAILED, description: serverMessage(error) ?? undefined, variant: 'destructive' });
     }
   }
