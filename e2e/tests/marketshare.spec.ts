@@ -134,5 +134,14 @@ test.describe('Marketshare', () => {
     await expect(toasts(c).getByText('Your profile has been updated successfully.')).toBeVisible();
     await expect(c.getByRole('heading', { name: 'Welcome back, Lydia Ruth!' })).toBeVisible();
     await c.screenshot({ path: testInfo.outputPath('member-profile.png'), fullPage: true });
+
+    // Spec §9 "cancel anytime": at the period's end, and it can be taken back before then.
+    await c.getByRole('button', { name: 'Cancel Membership' }).click();
+    await expect(toasts(c).getByText('Membership cancelled', { exact: true })).toBeVisible();
+    await expect(c.getByText(/Your membership is cancelled and ends on /)).toBeVisible();
+    await expect(c.getByText('Active Member', { exact: true })).toBeVisible();
+    await c.getByRole('button', { name: 'Resume Membership' }).click();
+    await expect(toasts(c).getByText('Membership resumed', { exact: true })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Cancel Membership' })).toBeVisible();
   });
 });
