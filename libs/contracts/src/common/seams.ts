@@ -12,14 +12,12 @@ import type { EventEnvelope } from './event-envelope';
  * by declaration merging (`declare module '../common/seams' { interface SubjectMap extends DemoSubjectMap {} }`, as
  * the generator writes it), so a new service needs no edit here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge target of every service's map
 export interface SubjectMap extends IdentitySubjectMap, CatalogSubjectMap, FormsSubjectMap, OrdersSubjectMap {}
 export type Subject = keyof SubjectMap & string;
 export type SubjectPayload<S extends Subject> = SubjectMap[S]['payload'];
 export type SubjectResult<S extends Subject> = SubjectMap[S]['result'];
 
 /** Every domain event type with its payload; merged like `SubjectMap`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge target of every service's events
 export interface EventMap extends IdentityEventMap, CatalogEventMap, FormsEventMap, OrdersEventMap {}
 export type EventType = keyof EventMap & string;
 export type EventData<T extends EventType> = EventMap[T];
