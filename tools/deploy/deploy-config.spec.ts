@@ -888,7 +888,7 @@ describe('rendered overlays', () => {
   });
 
   test(
-    'a new service is its k8s/base/<name>/ folder plus four kustomization lines: both overlays give it the shape, image, store access and Secret handling',
+    'a new service is its k8s/base/<name>/ folder plus four kustomization edits: both overlays give it the shape, image, store access and Secret handling',
     { skip: noKubectl },
     () => {
       const tmp = mkdtempSync(path.join(os.tmpdir(), 'km-new-service-'));
