@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import ts from 'typescript';
 import { RESERVED, SERVICES } from '@km/registry';
 import { addRegistryEntry, describeService, serviceGenerator } from './generator';
 
@@ -58,6 +59,8 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
   const tree = workspace();
   await serviceGenerator(tree, { name: 'gift-cards' });
   const registry = tree.read('libs/registry/src/services.ts', 'utf-8') ?? '';
+  // still TypeScript that compiles (the entry and the import land in the right places)
+  assert.deepEqual(ts.transpileModule(registry, { reportDiagnostics: true }).diagnostics, []);
   const next = Math.max(...[...SERVICES, ...RESERVED].map((s) => s.index)) + 1;
   assert.match(registry, /import \{ GiftCardsEvents, GiftCardsSubjects \} from '@km\/contracts\/gift-cards';/);
   assert.match(registry, new RegExp(`name: 'gift-cards',\\s+index: ${next},\\s+database: 'gift_cards',\\s+needs: \\[\\],\\s+gatewayRoutes: true,`));

@@ -46,8 +46,8 @@ export function describeService(name: string, taken = [...SERVICES, ...RESERVED]
 /** The registry entry of libs/registry/src/services.ts: the one place the stack, the harnesses and the deploy checks read. */
 export function addRegistryEntry(source: string, s: NewService): string {
   let out = source;
-  const firstImportEnd = out.indexOf('\n', out.indexOf('import ')) + 1;
-  out = `${out.slice(0, firstImportEnd)}import { ${s.className}Events, ${s.className}Subjects } from '@km/contracts/${s.name}';\n${out.slice(firstImportEnd)}`;
+  const firstImport = out.indexOf('import ');
+  out = `${out.slice(0, firstImport)}import { ${s.className}Events, ${s.className}Subjects } from '@km/contracts/${s.name}';\n${out.slice(firstImport)}`;
   // a reserved name leaves the reserved list: it is a service now
   out = out.replace(new RegExp(`\\n\\s*\\{ name: '${s.name}', index: \\d+, database: '[a-z_]+' \\},`), '');
   const gateway = out.indexOf("  {\n    name: 'gateway',");
