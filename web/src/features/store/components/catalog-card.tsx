@@ -19,15 +19,13 @@ export interface CatalogCardActions {
 interface CatalogCardProps extends CatalogCardActions {
   item: CatalogItem;
   view: StoreView;
-  /** Above the fold: load the picture at once. */
-  eager?: boolean;
 }
 
 /**
  * The whole card opens the detail dialog: the name is a real button whose ::after covers the card, and the
  * other controls sit above that layer, so there are no nested interactive elements.
  */
-export function CatalogCard({ item, view, eager = false, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
+export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
   const titleId = useId();
   const isList = view === 'list';
 
@@ -40,7 +38,7 @@ export function CatalogCard({ item, view, eager = false, onOpen, onAddToCart, on
       )}
     >
       <div className={clsx('relative shrink-0', isList ? 'w-32 sm:w-48' : 'aspect-[4/3] w-full sm:aspect-square')}>
-        <ItemImage item={item} eager={eager} className="absolute inset-0 size-full" />
+        <ItemImage item={item} className="absolute inset-0 size-full" />
         <div className="absolute top-2 left-2 flex flex-wrap gap-1.5">
           {item.featured && <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-indigo-950">New</span>}
           {!item.inStock && <span className="rounded-full bg-slate-800/85 px-2.5 py-0.5 text-xs font-semibold text-white">{stockLabel(item)}</span>}

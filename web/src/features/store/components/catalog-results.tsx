@@ -67,18 +67,14 @@ export function CatalogResults({ kind, view, items, isPending, isError, isStale,
 
   return (
     <ul aria-label={many} aria-busy={isStale || undefined} data-view={view} className={clsx(layout(view), 'transition-opacity', isStale && 'opacity-60')}>
-      {items.map((item, index) => (
+      {items.map((item) => (
         <li key={item.id} className="flex [&>article]:flex-1">
-          <CatalogCard item={item} view={view} eager={index < EAGER_IMAGES} {...actions} />
+          <CatalogCard item={item} view={view} {...actions} />
         </li>
       ))}
     </ul>
   );
 }
-
-// The first row (up to four cards wide) is above the fold: its pictures are the page's largest paint, so they load
-// at once instead of lazily after layout.
-const EAGER_IMAGES = 4;
 
 function StateMessage({ icon, role, children }: { icon: ReactNode; role?: 'alert'; children: ReactNode }) {
   return (
