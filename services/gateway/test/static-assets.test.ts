@@ -76,8 +76,9 @@ describe('precompressed static assets', () => {
     assert.equal(res.body.toString(), BUNDLE);
   });
 
-  test('a missing hashed asset requested as a script is a 404, not the page with a compressed encoding', async () => {
-    const res = await rawGet('/assets/index-Gone0000.js', { 'accept-encoding': 'br', accept: '*/*' });
+  test('a missing hashed asset is a 404 for a script request, and index.html without a compressed encoding for a page request', async () => {
+    const res = await rawGet('/assets/index-Gone0000.js', { 'accept-encoding': 'br', accept: 'application/javascript' });
+    assert.equal(res.status, 404);
     assert.equal(res.headers['content-encoding'], undefined);
     const page = await rawGet('/assets/index-Gone0000.js', { 'accept-encoding': 'br', accept: 'text/html' });
     assert.equal(page.status, 200);
