@@ -12,6 +12,7 @@ import type {
 import type {
   JoinedMember,
   MemberCommission,
+  MemberDiscount,
   MemberLookup,
   MemberPage,
   MemberProfile,
@@ -30,6 +31,7 @@ import type {
  * - updateProfile, cancel, resume: a member's changes
  * - handleStripeWebhook: membership's own signed Stripe endpoint
  * - findByEmail: for member sign-in links; signInLinkMail: mails one
+ * - discount: for orders pricing a member's cart
  */
 export const MembershipSubjects = {
   createPayment: 'membership.payments.create',
@@ -45,6 +47,8 @@ export const MembershipSubjects = {
   findByEmail: 'membership.members.find-by-email',
   signInLinkMail: 'membership.mails.sign-in-link',
   handleStripeWebhook: 'membership.stripe-webhooks.handle',
+  /** For orders pricing a cart: the member's discount percent now (0 unless the subscription is active). */
+  discount: 'membership.members.discount',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -62,6 +66,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.findByEmail]: { payload: z.input<typeof findMemberByEmailSchema>; result: MemberLookup };
   [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
+  [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

@@ -68,6 +68,13 @@ export interface MemberStats {
   totalProfitBonuses: string;
   /** Percent off all purchases (spec §9). */
   membershipDiscount: number;
+  /** Member Savings: the sum of the member's discounts on paid orders (learnt from orders.order.paid). */
+  memberSavings: string;
+}
+
+/** What a member gets off a store purchase now: MEMBER_DISCOUNT_PERCENT while the subscription is active, else 0. */
+export interface MemberDiscount {
+  percent: number;
 }
 
 export interface MemberPage<T> {
