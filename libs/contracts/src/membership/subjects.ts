@@ -6,6 +6,8 @@ import type {
   memberListSchema,
   membershipSignupSchema,
   membershipWebhookSchema,
+  payoutMonthSchema,
+  payoutRowsSchema,
   signInLinkMailSchema,
   updateProfileMessageSchema,
 } from './schemas';
@@ -21,6 +23,9 @@ import type {
   MembershipPayment,
   MembershipWebhookResult,
   MemberStats,
+  PayoutRow,
+  PayoutRun,
+  PayoutRunStart,
 } from './types';
 
 /**
@@ -49,6 +54,10 @@ export const MembershipSubjects = {
   handleStripeWebhook: 'membership.stripe-webhooks.handle',
   /** For orders pricing a cart: the member's discount percent now (0 unless the subscription is active). */
   discount: 'membership.members.discount',
+  /** Admin: start or resume a month's payout run (idempotent), list runs, and page a run's payouts for the CSV. */
+  startPayoutRun: 'membership.payout-runs.start',
+  listPayoutRuns: 'membership.payout-runs.list',
+  payoutRows: 'membership.payout-runs.rows',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -67,6 +76,9 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
   [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
+  [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
+  [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
+  [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.
