@@ -28,7 +28,7 @@ export class Payouts1763700000502 implements MigrationInterface {
       created_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (member_id, month)
     )`);
-    await q.query(`CREATE INDEX payouts_unmailed_idx ON payouts (month) WHERE mailed_at IS NULL`);
+    await q.query(`CREATE INDEX payouts_unmailed_idx ON payouts (month, id) WHERE mailed_at IS NULL`);
     await q.query(`ALTER TABLE commissions ADD COLUMN payout_id uuid REFERENCES payouts(id)`);
     await q.query(`CREATE INDEX commissions_due_idx ON commissions (member_id, payout_month) WHERE status = 'pending'`);
   }

@@ -17,7 +17,15 @@ interface RunRow {
   total: string;
 }
 
-const MAIL_BATCH = 1000;
+const MAIL_BATCH = 2000;
+
+interface UnmailedPayout {
+  id: string;
+  amount: string;
+  payout_date: string;
+  email: string;
+  first_name: string;
+}
 
 /** "YYYY-MM-15" of a payout month. */
 export const payoutDateOf = (month: string) => `${month}-${String(PAYOUT_DAY_OF_MONTH).padStart(2, '0')}`;
@@ -57,17 +65,22 @@ export class PayoutRunner {
     if (claimed?.status === 'completed') return claimed;
 
     let members = 0;
+    // Keyset over member ids: paid rows leave the partial index only at vacuum, so each batch starts after the last.
+    let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const due = (await this.dataSource.query(
-        `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 ORDER BY member_id LIMIT $2`,
-        [month, this.config.payouts.batchSize],
+        `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 AND member_id > $2 ORDER BY member_id LIMIT $3`,
+        [month, after, this.config.payouts.batchSize],
       )) as { member_id: string }[];
       if (due.length === 0) break;
-      members += await this.payBatch(
+      after = due[due.length - 1].member_id;
+      const paid = await this.payBatch(
         month,
         payoutDate,
         due.map((d) => d.member_id),
       );
+      members += paid.length;
+      await this.mailPayouts(paid);
     }
     await this.mailUnsent(month);
     await this.dataSource.query(
@@ -82,48 +95,58 @@ export class PayoutRunner {
     return run;
   }
 
-  /** Pays these members' due commissions in one transaction; returns how many payouts it wrote or added to. */
-  private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const payouts = (await manager.query(
-        `WITH paid AS (
-           UPDATE commissions SET status = 'paid', payout_date = $2
-           WHERE member_id = ANY($3::uuid[]) AND status = 'pending' AND payout_month <= $1
-           RETURNING member_id, amount
-         )
-         INSERT INTO payouts (member_id, month, amount, payout_date)
-         SELECT member_id, $1, sum(amount), $2 FROM paid GROUP BY member_id
-         ON CONFLICT (member_id, month) DO UPDATE SET amount = payouts.amount + EXCLUDED.amount
-         RETURNING id`,
-        [month, payoutDate, memberIds],
-      )) as { id: string }[];
-      // The commissions this transaction took are the paid ones without a payout yet.
-      await manager.query(
-        `UPDATE commissions c SET payout_id = p.id FROM payouts p
-         WHERE p.month = $1 AND p.member_id = c.member_id AND c.member_id = ANY($2::uuid[]) AND c.status = 'paid' AND c.payout_id IS NULL`,
-        [month, memberIds],
-      );
-      return payouts.length;
-    });
+  /**
+   * Pays these members' due commissions in one statement (one transaction): the guarded update takes the pending
+   * commissions and points them at their member's payout of the month (an existing one, or a new id), and the payouts
+   * are written from exactly what it took. Another worker's update of the same members waits for these row locks,
+   * then finds them paid and writes nothing. Answers the payouts written, with what their mail needs.
+   */
+  private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<UnmailedPayout[]> {
+    return (await this.dataSource.query(
+      `WITH batch AS (
+         SELECT b.member_id, COALESCE(p.id, gen_random_uuid()) AS payout_id
+         FROM unnest($3::uuid[]) AS b(member_id) LEFT JOIN payouts p ON p.member_id = b.member_id AND p.month = $1
+       ), paid AS (
+         UPDATE commissions c SET status = 'paid', payout_date = $2, payout_id = batch.payout_id
+         FROM batch WHERE c.member_id = batch.member_id AND c.status = 'pending' AND c.payout_month <= $1
+         RETURNING c.member_id, c.amount, c.payout_id
+       ), written AS (
+         INSERT INTO payouts (id, member_id, month, amount, payout_date)
+         SELECT payout_id, member_id, $1, sum(amount), $2 FROM paid GROUP BY member_id, payout_id
+         ON CONFLICT (member_id, month) DO UPDATE SET amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
+         RETURNING id, member_id, amount, payout_date
+       )
+       SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
+       FROM written w JOIN members m ON m.id = w.member_id`,
+      [month, payoutDate, memberIds],
+    )) as UnmailedPayout[];
   }
 
-  /** Mails every payout of the month not mailed yet; the payout id keys the mail, so a repeat enqueues nothing new. */
+  /** Queues the payouts' mails (keyed by payout id, so a repeat enqueues nothing new) and marks them mailed. */
+  private async mailPayouts(rows: UnmailedPayout[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.mail.sendMany(
+      rows.map((r) => ({
+        key: `membership-payout:${r.id}`,
+        mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+      })),
+    );
+    await this.dataSource.query(`UPDATE payouts SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
+  }
+
+  /** Mails what a run that died after paying left unmailed. */
   private async mailUnsent(month: string): Promise<void> {
+    let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const rows = (await this.dataSource.query(
         `SELECT p.id, p.amount::text AS amount, p.payout_date::text AS payout_date, m.email, m.first_name
          FROM payouts p JOIN members m ON m.id = p.member_id
-         WHERE p.month = $1 AND p.mailed_at IS NULL ORDER BY p.id LIMIT $2`,
-        [month, MAIL_BATCH],
-      )) as { id: string; amount: string; payout_date: string; email: string; first_name: string }[];
+         WHERE p.month = $1 AND p.mailed_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT $3`,
+        [month, after, MAIL_BATCH],
+      )) as UnmailedPayout[];
       if (rows.length === 0) return;
-      await this.mail.sendMany(
-        rows.map((r) => ({
-          key: `membership-payout:${r.id}`,
-          mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
-        })),
-      );
-      await this.dataSource.query(`UPDATE payouts SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
+      after = rows[rows.length - 1].id;
+      await this.mailPayouts(rows);
     }
   }
 
