@@ -41,7 +41,7 @@ export const membershipConfigSchema = z
       }, 'PAYOUT_TIME_ZONE must be an IANA time zone, e.g. America/New_York')
       .default('America/New_York'),
     /** Members paid per transaction of a run. */
-    PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
+    PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
     PAYOUT_WORKER: z.enum(['true', 'false']).default('true'),
   })

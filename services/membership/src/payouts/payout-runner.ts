@@ -67,6 +67,7 @@ export class PayoutRunner {
     let members = 0;
     // Keyset over member ids: paid rows leave the partial index only at vacuum, so each batch starts after the last.
     let after = '00000000-0000-0000-0000-000000000000';
+    let mailing = Promise.resolve();
     for (;;) {
       const due = (await this.dataSource.query(
         `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 AND member_id > $2 ORDER BY member_id LIMIT $3`,
@@ -80,8 +81,13 @@ export class PayoutRunner {
         due.map((d) => d.member_id),
       );
       members += paid.length;
-      await this.mailPayouts(paid);
+      // The mails of one batch are queued while the next batch is paid (one at a time, so memory stays bounded).
+      await mailing;
+      mailing = this.mailPayouts(paid);
+      // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
+      mailing.catch(() => undefined);
     }
+    await mailing;
     await this.mailUnsent(month);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
