@@ -65,6 +65,15 @@ test.describe('monthly payouts', () => {
       const runs = (await (await admin.request.get('/api/admin/payout-runs')).json()) as { month: string; status: string; memberCount: number }[];
       expect(runs.find((r) => r.month === month)).toMatchObject({ status: 'completed', memberCount: 1 });
     }).toPass({ timeout: 20_000 });
+    // The admin's Marketshare tab shows the run with its totals and the CSV.
+    await admin.goto('/admin');
+    await admin.getByRole('tablist', { name: 'Submissions' }).getByRole('tab', { name: 'Marketshare' }).click();
+    const runRow = admin.getByRole('table').getByRole('row').filter({ hasText: month });
+    await expect(runRow).toContainText('Completed');
+    await expect(runRow).toContainText(`${month}-15`);
+    await expect(runRow).toContainText('$1.00');
+    await expect(runRow.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', `/api/admin/payout-runs/${month}.csv`);
+    await admin.screenshot({ path: testInfo.outputPath('admin-payout-runs.png'), fullPage: true });
     await admin.context().close();
 
     await a.reload();
