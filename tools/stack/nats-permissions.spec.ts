@@ -16,15 +16,27 @@ test("only the gateway may publish to identity's subjects, and only identity may
   );
 });
 
-test('each service answers only subjects of its own name and reads replies only on its own inbox', () => {
+test('each service answers only subjects of its own name and reads replies only on its own inbox, besides the events it watches', () => {
   for (const user of BUS_USERS) {
     const { subscribe } = permissionsOf(user);
+    const watched = (BUS_ACCESS[user].watchesEvents ?? []).map((type) => `events.${type}`);
     assert.deepEqual(
       subscribe.filter((s) => !s.startsWith(`${user}.`)),
-      [`_INBOX.${user}.>`],
+      [...watched, `_INBOX.${user}.>`],
       user,
     );
   }
+});
+
+test("the gateway alone watches events: exactly the catalog's item events, on plain subjects without JetStream rights", () => {
+  assert.deepEqual(
+    BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('events.'))),
+    ['gateway'],
+  );
+  assert.deepEqual(
+    permissionsOf('gateway').subscribe.filter((s) => s.startsWith('events.')),
+    ['events.catalog.item.created', 'events.catalog.item.updated', 'events.catalog.item.deleted'],
+  );
 });
 
 test("no service user holds a wildcard beyond its own inbox and its own consumers' acks", () => {

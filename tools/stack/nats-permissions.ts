@@ -67,7 +67,7 @@ export function permissionsOf(user: BusUser): NatsPermissions {
     : [];
   return {
     publish: [...access.requests, ...jetStream],
-    subscribe: [...access.answers, `${inboxPrefix(user)}.>`],
+    subscribe: [...access.answers, ...(access.watchesEvents ?? []).map(eventSubject), `${inboxPrefix(user)}.>`],
     allowResponses: access.answers.length > 0,
   };
 }

@@ -45,6 +45,11 @@ export interface ServiceBusAccess {
   publishesEvents: string[];
   /** Durable consumers it runs (kit EventConsumer: one JetStream consumer per type, named `<durable>__<type>`). */
   consumers: { durable: string; types: string[] }[];
+  /**
+   * Event types every replica receives live on a plain subscription (not a durable, which replicas would share):
+   * for copies each replica keeps, which reload in full after a reconnect (ADR 0017).
+   */
+  watchesEvents?: string[];
 }
 
 export interface ServiceDefinition {
@@ -144,6 +149,8 @@ export const SERVICES = [
       ],
       publishesEvents: [],
       consumers: [],
+      // the store's reads from each replica's copy of the catalog
+      watchesEvents: all(CatalogEvents),
     },
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -7,6 +7,7 @@ import type { NatsConnection } from 'nats';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { ProductsController, ServicesController } from './catalog/catalog.controller';
+import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import { LoginGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -39,6 +40,7 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         RateLimits,
+        CatalogReadModelService,
         PasswordStrategy,
         SessionCookieStrategy,
         LoginGuard,

@@ -8,6 +8,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
+import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import type { GatewayConfig } from './config';
 import { bodyParserErrors } from './http/http-error.filter';
 import { noStoreMiddleware } from './http/no-store.middleware';
@@ -67,6 +68,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   app.use(bodyParserErrors());
   app.use('/api', originCheckMiddleware(config.allowedOrigins));
   app.use('/api', app.get(RateLimits).apiMiddleware());
+  // The store's public reads from this replica's copy of the catalog (ADR 0017); the rest goes on to the routes.
+  app.use('/api', app.get(CatalogReadModelService).middleware());
   app.use(spaMiddleware(config.webDistDir));
 
   const document = SwaggerModule.createDocument(

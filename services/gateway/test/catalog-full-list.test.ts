@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
 import { Client as Pg } from 'pg';
 import { connectTestRpc, testServers } from '@km/nest-kit/testing';
+import { CatalogReadModelService } from '../src/catalog/catalog-read-model.service';
 import { Client, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;
@@ -36,6 +37,8 @@ async function addProducts(count: number, text: (n: string) => { name: string; d
      SELECT 'product', ${name}, 9.99, ${description}, 'Books', ARRAY['bulk'], true, n % 7 = 0 FROM generate_series(1, $1::int) AS n`,
     [count],
   );
+  // Rows written in SQL behind the catalog's back send no event: the gateway's copy must be told to load again (ADR 0017).
+  await h.gateway.get(CatalogReadModelService).reload();
 }
 
 /** The ids of every product in the plain list's documented order: featured first, then newest, then id. */
@@ -47,6 +50,7 @@ async function expectedIds(): Promise<string[]> {
 describe('the plain product list at sizes one NATS reply cannot carry', () => {
   after(async () => {
     await db.query(`DELETE FROM catalog_items WHERE 'bulk' = ANY(tags)`);
+    await h.gateway.get(CatalogReadModelService).reload();
   });
 
   test('several thousand long-named products (many times the bus limit) come back whole: every id once, in order, each item exact', async () => {

@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { RequireAdmin } from '../auth/guards';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
+import { CatalogReadModelService } from './catalog-read-model.service';
 
 const PLURAL: Record<ItemKind, string> = { product: 'products', service: 'services' };
 
@@ -24,6 +25,7 @@ function catalogRoutes(kind: ItemKind) {
     constructor(
       readonly rpc: RpcClient,
       readonly storage: ObjectStorage,
+      readonly readModel: CatalogReadModelService,
     ) {}
 
     @Get()
@@ -97,7 +99,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image;
       try {
         const item = parseItemForm(form, true);
-        return await this.rpc.send(CatalogSubjects.create, { kind, item, imageKey: image.key });
+        return this.written(await this.rpc.send(CatalogSubjects.create, { kind, item, imageKey: image.key }));
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -115,7 +117,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image as StoredObject | undefined;
       try {
         const item = parseItemForm(form, false);
-        return await this.rpc.send(CatalogSubjects.update, { kind, id, item, imageKey: image?.key });
+        return this.written(await this.rpc.send(CatalogSubjects.update, { kind, id, item, imageKey: image?.key }));
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -128,7 +130,14 @@ function catalogRoutes(kind: ItemKind) {
     @ApiOperation({ summary: `Delete a ${kind} and its image (admin).` })
     @ApiParam({ name: 'id', format: 'uuid' })
     async remove(@Param('id') id: string): Promise<void> {
-      await this.rpc.send(CatalogSubjects.delete, { kind, id });
+      const deleted = await this.rpc.send(CatalogSubjects.delete, { kind, id });
+      this.readModel.deleted(deleted.id);
+    }
+
+    /** This replica's copy shows the write on the next read; other replicas learn it from the catalog's event. */
+    written(item: CatalogItem): CatalogItem {
+      this.readModel.written(item);
+      return item;
     }
 
     /**

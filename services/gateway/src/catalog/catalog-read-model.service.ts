@@ -1,0 +1,229 @@
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  categoriesFor,
+  eventSubject,
+  LIST_QUERY_KEYS,
+  listQuerySchema,
+  type CatalogItem,
+  type CatalogItemEvent,
+  type EventEnvelope,
+  type ItemKind,
+} from '@km/contracts';
+import { AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { NatsConnection, Subscription } from 'nats';
+import { CatalogReadModel, type Answer } from './catalog-read-model';
+
+const KINDS: readonly ItemKind[] = ['product', 'service'];
+const KIND_OF_PATH: Record<string, ItemKind> = { products: 'product', services: 'service' };
+/** GET /api/products, /api/products/featured, /api/products/<id> (and the same for services), as mounted on /api. */
+const READ_PATH = /^\/(products|services)(?:\/([^/]+))?\/?$/;
+const RELOAD_RETRY_MS = 2000;
+
+/**
+ * This replica's copy of the catalog (ADR 0017). Filled from the catalog at start and again after every NATS
+ * reconnect (events may have been missed meanwhile); kept current by the catalog's item events, which every replica
+ * receives (a plain subscription on the events' subjects, not a shared durable); and by the writes this replica
+ * forwards itself, so an admin sees their change on their next read. Until it is loaded, reads go to the catalog as
+ * before.
+ */
+@Injectable()
+export class CatalogReadModelService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CatalogReadModel');
+  private model = new CatalogReadModel();
+  private ready = false;
+  private loading?: Promise<void>;
+  /** A reload asked for while one runs: events may have been lost after that one started reading. */
+  private again = false;
+  /** Events that arrive while a load runs, applied once it is done. */
+  private pending: EventEnvelope<CatalogItemEvent>[] = [];
+  /** One refresh at a time per item, so two answers about it cannot land in the wrong order. */
+  private readonly refreshing = new Map<string, Promise<void>>();
+  private readonly subscriptions: Subscription[] = [];
+  private retry?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  /** Whether reads are answered from memory (false until the first load, and while a reload after a reconnect runs). */
+  get isReady() {
+    return this.ready;
+  }
+
+  onApplicationBootstrap() {
+    for (const type of Object.values(CatalogEvents)) {
+      const subscription = this.nc.subscribe(eventSubject(type));
+      this.subscriptions.push(subscription);
+      void (async () => {
+        for await (const message of subscription) {
+          try {
+            this.onEvent(message.json<EventEnvelope<CatalogItemEvent>>());
+          } catch (error) {
+            this.logger.error(`ignoring a catalog event that is not JSON: ${String(error)}`);
+          }
+        }
+      })();
+    }
+    void (async () => {
+      for await (const status of this.nc.status()) {
+        // A reconnect may have lost events: serve from the catalog until a fresh copy is loaded.
+        if (status.type === 'reconnect') this.reload();
+      }
+    })();
+    // Not awaited: the gateway serves (from the catalog) while the copy loads, and a catalog that is down at start
+    // only delays the copy.
+    this.reload();
+  }
+
+  onApplicationShutdown() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  }
+
+  /** Drops the copy and loads it again (at start, after a reconnect, and on SIGHUP after a change made in SQL). */
+  reload(): Promise<void> {
+    this.ready = false;
+    clearTimeout(this.retry);
+    if (this.loading) {
+      this.again = true;
+      return this.loading;
+    }
+    this.loading = this.load().finally(() => {
+      this.loading = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.reload();
+      }
+    });
+    return this.loading;
+  }
+
+  private async load() {
+    if (this.stopped) return;
+    const started = Date.now();
+    try {
+      const items: CatalogItem[] = [];
+      for (const kind of KINDS) {
+        let after: string | undefined;
+        do {
+          const chunk = await this.rpc.send(CatalogSubjects.listChunk, { kind, after });
+          items.push(...chunk.items);
+          after = chunk.next ?? undefined;
+        } while (after);
+      }
+      this.model = new CatalogReadModel(items);
+      const missed = this.pending;
+      this.pending = [];
+      // The load read the rows after these events were sent, so they are in it; refreshing again is cheap and
+      // covers an event sent just before the row it names was read.
+      await Promise.all(missed.map((event) => this.apply(event)));
+      this.ready = !this.again;
+      this.logger.log(`catalog copy loaded: ${items.length} items in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (this.stopped) return;
+      this.logger.warn(`could not load the catalog copy, reads go to the catalog; trying again: ${String(error)}`);
+      this.retry = setTimeout(() => void this.reload(), RELOAD_RETRY_MS);
+    }
+  }
+
+  private onEvent(event: EventEnvelope<CatalogItemEvent>) {
+    if (this.loading) this.pending.push(event);
+    else void this.apply(event);
+  }
+
+  private apply(event: EventEnvelope<CatalogItemEvent>): Promise<void> {
+    const { itemId, kind } = event.data;
+    if (event.type === CatalogEvents.itemDeleted) {
+      this.model.remove(itemId);
+      return Promise.resolve();
+    }
+    const previous = this.refreshing.get(itemId) ?? Promise.resolve();
+    const next = previous.then(() => this.refresh(kind, itemId));
+    this.refreshing.set(itemId, next);
+    return next.finally(() => {
+      if (this.refreshing.get(itemId) === next) this.refreshing.delete(itemId);
+    });
+  }
+
+  private async refresh(kind: ItemKind, id: string) {
+    try {
+      this.model.upsert(await this.rpc.send(CatalogSubjects.get, { kind, id }));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') {
+        this.model.remove(id);
+        return;
+      }
+      // Better no copy than a stale one: serve from the catalog until a reload has caught up.
+      this.logger.warn(`could not refresh ${kind} ${id}, reloading the copy: ${String(error)}`);
+      void this.reload();
+    }
+  }
+
+  /** Called by the catalog routes after a write they forwarded succeeded: this replica's next read shows it. */
+  written(item: CatalogItem) {
+    if (this.ready) this.model.upsert(item);
+  }
+
+  deleted(id: string) {
+    this.model.remove(id);
+  }
+
+  /**
+   * Express middleware on `/api` answering the store's public reads from memory: a page of the list, one item, the
+   * featured product. Anything else (the plain whole list, a query the catalog must refuse, a missing item) goes on
+   * to the catalog routes, so every error keeps the one wording the catalog gives it.
+   */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!this.ready || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      const match = READ_PATH.exec(req.path);
+      if (!match) return next();
+      const kind = KIND_OF_PATH[match[1]];
+      const answer = match[2] === undefined ? this.page(kind, req.query as Record<string, unknown>) : this.one(kind, match[2]);
+      if (!answer) return next();
+      send(req, res, answer);
+    };
+  }
+
+  private page(kind: ItemKind, query: Record<string, unknown>): Answer | undefined {
+    const asked = Object.fromEntries(LIST_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
+    if (Object.keys(asked).length === 0) return undefined;
+    const parsed = listQuerySchema.safeParse(asked);
+    if (!parsed.success) return undefined;
+    if (parsed.data.category && !categoriesFor(kind).includes(parsed.data.category)) return undefined;
+    return this.model.page(kind, parsed.data);
+  }
+
+  private one(kind: ItemKind, id: string): Answer | undefined {
+    return kind === 'product' && id === 'featured' ? this.model.featured(kind) : this.model.item(kind, id);
+  }
+}
+
+/** Sends a ready answer with its ETag; a client that holds the same bytes gets a bodiless 304. */
+function send(req: Request, res: Response, answer: Answer) {
+  res.setHeader('ETag', answer.etag);
+  // Kept by the browser but asked again every time (answered 304 while unchanged), so a write shows on the next read.
+  res.setHeader('Cache-Control', 'no-cache');
+  if (matches(req.headers['if-none-match'], answer.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', String(answer.body.length));
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+/** If-None-Match holds this ETag (weak comparison, as RFC 9110 asks for this header) or is `*`. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}

@@ -1,0 +1,105 @@
+import type { CatalogItem, CatalogPage } from '@km/contracts';
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CatalogReadModel, type PageQuery } from './catalog-read-model';
+
+let counter = 0;
+function item(overrides: Partial<CatalogItem>): CatalogItem {
+  counter += 1;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    kind: 'product',
+    name: `Item ${counter}`,
+    price: '10.00',
+    description: 'Plain.',
+    category: 'Books',
+    tags: [],
+    imageUrl: null,
+    inStock: true,
+    featured: false,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+const page = (model: CatalogReadModel, query: PageQuery = {}): CatalogPage => JSON.parse(model.page('product', query).body.toString());
+const names = (p: CatalogPage) => p.items.map((i) => i.name);
+
+test("each sort orders as the catalog's ORDER BY does, ties broken by id", () => {
+  const a = item({ name: 'alpha', price: '30.00' });
+  const b = item({ name: 'Bravo', price: '10.00', featured: true });
+  const c = item({ name: 'charlie', price: '20.00' });
+  const d = item({ name: 'Delta', price: '20.00', featured: true });
+  const model = new CatalogReadModel([c, a, d, b]);
+  assert.deepEqual(names(page(model, { sort: 'featured' })), ['Delta', 'Bravo', 'charlie', 'alpha']);
+  assert.deepEqual(names(page(model, { sort: 'newest' })), ['Delta', 'charlie', 'Bravo', 'alpha']);
+  // c was made before d, so its id is lower: equal prices go by id, ascending one way and descending the other.
+  assert.deepEqual(names(page(model, { sort: 'price-asc' })), ['Bravo', 'charlie', 'Delta', 'alpha']);
+  assert.deepEqual(names(page(model, { sort: 'price-desc' })), ['alpha', 'Delta', 'charlie', 'Bravo']);
+  assert.deepEqual(names(page(model, { sort: 'name' })), ['alpha', 'Bravo', 'charlie', 'Delta']);
+});
+
+test('a page is {items,total,page,pageSize}; q matches name or description ignoring case, literally; category filters', () => {
+  const model = new CatalogReadModel([
+    item({ name: 'Study Bible', category: 'Books' }),
+    item({ name: 'Ring', description: 'A ring for 50% off', category: 'Jewelry' }),
+    item({ name: 'Psalms', description: 'The BIBLE in verse', category: 'Books' }),
+    item({ name: 'Service', kind: 'service', category: 'Publishing' }),
+  ]);
+  const bible = page(model, { q: 'bIbLe' });
+  assert.deepEqual([bible.total, bible.page, bible.pageSize, names(bible)], [2, 1, 12, ['Psalms', 'Study Bible']]);
+  assert.deepEqual(names(page(model, { q: '50%' })), ['Ring']);
+  assert.equal(page(model, { q: '5_%' }).total, 0);
+  assert.deepEqual(names(page(model, { category: 'Jewelry' })), ['Ring']);
+  assert.equal(page(model, { category: 'Jewelry', q: 'bible' }).total, 0);
+  assert.deepEqual([page(model, { pageSize: 1, page: 2 }).items.length, page(model, { pageSize: 1, page: 9 }).items.length, page(model).total], [1, 0, 3]);
+});
+
+test('an upsert or a removal shows on the next page and changes its ETag; an older version or a deleted id changes nothing', () => {
+  const first = item({ name: 'First' });
+  const model = new CatalogReadModel([first]);
+  const before = model.page('product', {});
+  assert.equal(model.page('product', {}), before, 'unchanged: the same answer, not made again');
+  const renamed = { ...first, name: 'Renamed', updatedAt: new Date(Date.parse(first.updatedAt) + 1000).toISOString() };
+  assert.equal(model.upsert(renamed), true);
+  const after = model.page('product', {});
+  assert.notEqual(after.etag, before.etag);
+  assert.deepEqual(names(JSON.parse(after.body.toString())), ['Renamed']);
+  assert.equal(model.upsert(first), false, 'an answer older than the copy held is ignored');
+  assert.deepEqual(names(page(model)), ['Renamed']);
+  model.remove(first.id);
+  assert.deepEqual([page(model).total, model.item('product', first.id)], [0, undefined]);
+  assert.equal(model.upsert(renamed), false, 'a late answer about a deleted item does not bring it back');
+  assert.equal(page(model).total, 0);
+});
+
+test('moving an item keeps every sort whole: each id once, in order', () => {
+  const items = Array.from({ length: 50 }, (_, n) => item({ price: `${(n * 37) % 23}.00`, featured: n % 4 === 0, name: `n${(n * 13) % 50}` }));
+  const model = new CatalogReadModel(items);
+  for (let n = 0; n < 50; n += 3) {
+    const moved = { ...items[n], price: `${n}.50`, featured: !items[n].featured, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString() };
+    model.upsert(moved);
+    items[n] = moved;
+  }
+  const byPrice = page(model, { sort: 'price-asc', pageSize: 100 }).items;
+  const cents = (i: CatalogItem) => Math.round(Number(i.price) * 100);
+  const expected = [...items].sort((a, b) => cents(a) - cents(b) || (a.id < b.id ? -1 : 1));
+  assert.deepEqual(
+    byPrice.map((i) => i.id),
+    expected.map((i) => i.id),
+  );
+  assert.equal(new Set(page(model, { sort: 'featured', pageSize: 100 }).items.map((i) => i.id)).size, 50);
+});
+
+test('an item answers only for its own kind; featured is the newest featured item of the kind, none when none is', () => {
+  const service = item({ kind: 'service', featured: true, name: 'A service' });
+  const older = item({ featured: true, name: 'Older' });
+  const newer = item({ featured: true, name: 'Newer' });
+  const model = new CatalogReadModel([service, older, newer, item({ name: 'Newest, not featured' })]);
+  assert.equal(model.item('product', service.id), undefined);
+  assert.equal(JSON.parse(model.item('service', service.id)!.body.toString()).name, 'A service');
+  assert.equal(JSON.parse(model.featured('product')!.body.toString()).name, 'Newer');
+  assert.equal(new CatalogReadModel([item({})]).featured('product'), undefined);
+});
