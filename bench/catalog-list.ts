@@ -4,9 +4,11 @@
 //   npx tsx bench/catalog-list.ts
 //
 // One command: it builds, starts its own stack on shifted ports (KM_PORT_OFFSET, 500 by default; fresh data folder
-// .data/dev-<offset>, removed at the end), adds 10,000 products with SQL, then runs autocannon against
+// .data/dev-<offset>, removed at the end), adds 10,000 products with SQL (then tells the gateway to load its catalog
+// copy again: SQL sends no event, ADR 0017), then runs autocannon against
 // GET /api/products?page=N&pageSize=12&sort=featured with a random page per request, through the gateway and then
-// against fastify. Loopback only. BENCH_SECONDS (10) and BENCH_CONNECTIONS (10) tune a run.
+// against fastify; then cold queries (a search and filter nobody asked before, one per request). Then the same with
+// 100,000 products. Loopback only. BENCH_SECONDS (10), BENCH_CONNECTIONS (10) and BENCH_SIZES (10000,100000) tune a run.
 import { startBenchStack } from './stack';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -16,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 
-const ITEMS = 10_000;
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const PAGE_SIZE = 12;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,8 +30,8 @@ process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 
 const pathFor = (page: number) => `/api/products?page=${page}&pageSize=${PAGE_SIZE}&sort=featured`;
 
-/** 10,000 products spread over the categories, about one in ten featured, reusing the demo images. */
-async function addProducts(databaseUrl: string): Promise<number> {
+/** `count` more products spread over the categories, about one in ten featured, reusing the demo images. */
+async function addProducts(databaseUrl: string, count: number, from: number): Promise<number> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -46,8 +48,8 @@ async function addProducts(databaseUrl: string): Promise<number> {
               n % 10 = 0,
               now() - n * interval '1 minute',
               now() - n * interval '1 minute'
-       FROM generate_series(1, $1::int) AS n`,
-      [ITEMS],
+       FROM generate_series($2::int, $2::int + $1::int - 1) AS n`,
+      [count, from],
     );
     // As autovacuum would soon after a bulk insert: fresh statistics and visibility map for the planner.
     await db.query('VACUUM ANALYZE catalog_items');
@@ -88,12 +90,12 @@ function cpuSeconds(pidFile: string): Record<string, number> {
   return usage;
 }
 
-async function measure(name: string, baseUrl: string, pages: number): Promise<Figures> {
+async function measure(name: string, baseUrl: string, pages: number, path = () => pathFor(1 + Math.floor(Math.random() * pages))): Promise<Figures> {
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathFor(1 + Math.floor(Math.random() * pages)) }) }],
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
   });
   return {
     name,
@@ -106,49 +108,102 @@ async function measure(name: string, baseUrl: string, pages: number): Promise<Fi
   };
 }
 
+const CATEGORIES = ['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'];
+const SORTS = ['featured', 'newest', 'price-asc', 'price-desc', 'name'];
+let coldQueries = 0;
+/** A search and filter no one asked before: a new number to find, with a category and sort that vary. */
+function coldPath(): string {
+  const n = ++coldQueries;
+  return `/api/products?q=${encodeURIComponent(`item ${(n * 7919) % 100_000}`)}&category=${encodeURIComponent(CATEGORIES[n % 5])}&sort=${SORTS[n % 5]}`;
+}
+
+/**
+ * SQL sends no event: the gateway loads its copy again on SIGHUP (ADR 0017). Until that load is done it answers from
+ * the catalog, so this waits for the gateway's log line saying the copy holds every product.
+ */
+async function reloadGateway(dataDir: string, total: number) {
+  const gateway = readFileSync(path.join(dataDir, 'stack.pids'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '))
+    .find(([, name]) => name === 'gateway');
+  if (!gateway) throw new Error("no gateway in the stack's pid file");
+  const logFile = path.join(dataDir, 'logs', 'gateway.log');
+  const loaded = () => readFileSync(logFile, 'utf8').split(`catalog copy loaded: ${total} products `).length - 1;
+  const before = loaded();
+  const started = Date.now();
+  process.kill(Number(gateway[0]), 'SIGHUP');
+  while (loaded() === before) {
+    if (Date.now() - started > 120_000) throw new Error(`the gateway did not load ${total} products within 2 minutes`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  console.log(`━━ the gateway's copy holds ${total} products (loaded in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const row = (r: Figures) =>
+  `${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.requests).padStart(9)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`;
+const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`;
+
 async function main() {
   const { settings, urls, stop } = await startBenchStack('dev');
   const fastify = Fastify();
+  const goals: string[] = [];
   try {
-    const total = await addProducts(urls.databaseUrl('catalog'));
-    const pages = Math.ceil(total / PAGE_SIZE);
     const gatewayUrl = `http://127.0.0.1:${settings.ports.gateway}`;
-    console.log(`━━ ${total} products, ${pages} pages of ${PAGE_SIZE}`);
-
+    const pidFile = path.join(settings.dataDir, 'stack.pids');
     // The same JSON the gateway sends, page by page, held in memory by fastify.
     const bodies = new Map<number, string>();
-    for (let page = 1; page <= pages; page++) {
-      const res = await fetch(gatewayUrl + pathFor(page));
-      if (!res.ok) throw new Error(`GET ${pathFor(page)} answered ${res.status}`);
-      bodies.set(page, await res.text());
-    }
     fastify.get('/api/products', async (req, reply) =>
       reply.type('application/json; charset=utf-8').send(bodies.get(Number((req.query as { page?: string }).page))),
     );
     const fastifyPort = FASTIFY_PORT_BASE + Number(process.env.KM_PORT_OFFSET);
     await fastify.listen({ port: fastifyPort, host: '127.0.0.1' });
 
-    console.log(`━━ ${SECONDS} s each, ${CONNECTIONS} connections, a random page per request`);
-    const pidFile = path.join(settings.dataDir, 'stack.pids');
-    const cpuBefore = cpuSeconds(pidFile);
-    const results = [await measure('gateway → NATS → catalog → Postgres', gatewayUrl, pages)];
-    const cpuAfter = cpuSeconds(pidFile);
-    results.push(await measure('plain fastify, same JSON from memory', `http://127.0.0.1:${fastifyPort}`, pages));
-    const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0) / bodies.size;
-    console.log(`\nGET /api/products?page=N&pageSize=${PAGE_SIZE}&sort=featured  (${total} products, ~${Math.round(bytes)} bytes per page)\n`);
-    console.log(
-      `${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
-    );
-    for (const r of results) {
+    let added = 0;
+    for (const size of SIZES) {
+      await addProducts(urls.databaseUrl('catalog'), size - added, added + 1);
+      added = size;
+      const db = new Client({ connectionString: urls.databaseUrl('catalog') });
+      await db.connect();
+      const total = (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM catalog_items WHERE kind = 'product'`)).rows[0].count;
+      await db.end();
+      await reloadGateway(settings.dataDir, total);
+      const pages = Math.ceil(total / PAGE_SIZE);
+      const label = total.toLocaleString('en-US');
+      console.log(`\n━━ ${total} products, ${pages} pages of ${PAGE_SIZE}`);
+
+      bodies.clear();
+      for (let page = 1; page <= pages; page++) {
+        const res = await fetch(gatewayUrl + pathFor(page));
+        if (!res.ok) throw new Error(`GET ${pathFor(page)} answered ${res.status}`);
+        bodies.set(page, await res.text());
+      }
+
+      console.log(`━━ ${SECONDS} s each, ${CONNECTIONS} connections, a random page per request; then a new search per request`);
+      const cpuBefore = cpuSeconds(pidFile);
+      const results = [await measure('gateway (catalog copy in memory)', gatewayUrl, pages)];
+      const cpuAfter = cpuSeconds(pidFile);
+      results.push(await measure('plain fastify, same JSON from memory', `http://127.0.0.1:${fastifyPort}`, pages));
+      const cold = await measure('gateway, cold search + filter + sort', gatewayUrl, pages, coldPath);
+      const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0) / bodies.size;
+      console.log(`\nGET /api/products?page=N&pageSize=${PAGE_SIZE}&sort=featured  (${total} products, ~${Math.round(bytes)} bytes per page)\n`);
       console.log(
-        `${r.name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.requests).padStart(9)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+        `${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+      );
+      for (const r of [...results, cold]) console.log(row(r));
+      const perRequest = (name: string) => (((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) * 1000) / results[0].requests;
+      console.log(
+        `\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`,
+      );
+      console.log(`load average during the run: ${loadAverage()}`);
+      if (results[0].non2xx + results[0].errors + cold.non2xx + cold.errors > 0) throw new Error('some requests failed; the figures do not count');
+      goals.push(
+        `catalog warm list vs fastify (${label} items): ${(results[0].requestsPerSecond / results[1].requestsPerSecond).toFixed(2)} (goal ≥ 0.5)`,
+        `cold search p99 (${label} items): ${cold.p99} ms (goal ≤ 30 ms)`,
       );
     }
-    const perRequest = (name: string) => (((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) * 1000) / results[0].requests;
-    console.log(
-      `\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`,
-    );
-    console.log(`load average during the run: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`);
+    console.log(`\nload average at the end: ${loadAverage()}`);
+    for (const line of goals) console.log(line);
   } finally {
     await fastify.close();
     await stop();

@@ -4,10 +4,19 @@
 // Stripe emulator included, then runs checkouts the way the checkout page does: create-payment-intent, then
 // POST /api/orders sent twice at once (a double click), `concurrency` checkouts in flight. Prints orders/s and
 // p50/p99 latencies, and checks the orders database: exactly one order per payment intent, none missing.
+// Before that, in the same run, it measures the Stripe emulator's own ceiling for the Stripe calls one checkout makes
+// (a PaymentIntent create, then a retrieve), with the same number in flight, through the same `stripe` SDK; and while
+// the checkouts run, the CPU each process of the stack spends per checkout (where a checkout's time goes).
 import { startBenchStack } from './stack';
+import { STRIPE_EMULATOR } from '../tools/stack/infra';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import Stripe from 'stripe';
 
 const [checkouts = 300, concurrency = 20, seconds = 90] = process.argv.slice(2).map(Number);
 
@@ -23,9 +32,65 @@ const summary = (name: string, ms: number[]) => {
   return `${name.padEnd(26)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`;
 };
 
+/** CPU seconds (user + system) of each stack process and its direct children (Postgres backends, tsx's node). Linux. */
+function cpuSeconds(pidFile: string): Record<string, number> {
+  const ticks = (pid: string) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const perSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+  const usage: Record<string, number> = {};
+  for (const line of readFileSync(pidFile, 'utf8').trim().split('\n')) {
+    const [pid, name] = line.split(' ');
+    let children: string[] = [];
+    try {
+      children = execFileSync('ps', ['-o', 'pid=', '--ppid', pid]).toString().trim().split(/\s+/).filter(Boolean);
+    } catch {
+      // no children
+    }
+    usage[name] = [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / perSecond;
+  }
+  return usage;
+}
+
+/** The emulator alone: `n` checkouts' Stripe calls (create with an idempotency key, then retrieve), `concurrency` at once. */
+async function stripeCeiling(stripeApi: string, n: number): Promise<{ perSecond: number; p99: number }> {
+  const url = new URL(stripeApi);
+  const stripe = new Stripe(STRIPE_EMULATOR.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  const ms: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < n) {
+        const started = performance.now();
+        const intent = await stripe.paymentIntents.create(
+          { amount: 4242, currency: 'usd', automatic_payment_methods: { enabled: true }, metadata: { km_source: 'orders', cart_fingerprint: 'bench' } },
+          { idempotencyKey: `bench-${randomUUID()}` },
+        );
+        await stripe.paymentIntents.retrieve(intent.id);
+        ms.push(performance.now() - started);
+      }
+    }),
+  );
+  const sorted = ms.sort((a, b) => a - b);
+  return { perSecond: n / ((performance.now() - t0) / 1000), p99: percentile(sorted, 99) };
+}
+
+const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`;
+
 async function main() {
-  const { base, urls, stop } = await startBenchStack('test');
+  const { base, urls, stop, settings } = await startBenchStack('test');
   try {
+    const ceiling = await stripeCeiling(urls.stripeApi, checkouts);
+    console.log(
+      `Stripe emulator alone: ${ceiling.perSecond.toFixed(1)} checkouts' Stripe calls/s (create + retrieve, ${concurrency} in flight), p99 ${ceiling.p99.toFixed(1)} ms`,
+    );
+    console.log(`load average: ${loadAverage()}\n`);
     const products = ((await (await fetch(`${base}/api/products`)).json()) as Product[]).filter((p) => p.inStock);
     if (products.length === 0) throw new Error('the catalog has no product in stock to buy');
     console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
@@ -76,6 +141,8 @@ async function main() {
       if (numbers.size === 1) placed.set(paymentIntentId, [...numbers][0]);
     };
 
+    const pidFile = path.join(settings.dataDir, 'stack.pids');
+    const cpuBefore = cpuSeconds(pidFile);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -86,6 +153,7 @@ async function main() {
       }),
     );
     const elapsed = (performance.now() - t0) / 1000;
+    const cpuAfter = cpuSeconds(pidFile);
 
     const db = new Client({ connectionString: urls.databaseUrl('orders') });
     await db.connect();
@@ -111,6 +179,19 @@ async function main() {
     console.log(`duplicate orders           ${dupes.length}`);
     console.log(`answered but not stored    ${missing.length}`);
     for (const [what, n] of failures) console.log(`failure                    ${n} × ${what}`);
+    const perCheckout = Object.keys(cpuAfter)
+      .map((name) => [name, ((cpuAfter[name] - (cpuBefore[name] ?? 0)) * 1000) / Math.max(1, placed.size)] as const)
+      .filter(([, ms]) => ms >= 0.05)
+      .sort((a, b) => b[1] - a[1]);
+    const cpuTotal = perCheckout.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(`\nCPU per checkout (ms): ${perCheckout.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}; total ${cpuTotal.toFixed(1)}`);
+    console.log(`load average during the run: ${loadAverage()}`);
+    const ordersPerSecond = placed.size / elapsed;
+    const whole = [...latency.checkout].sort((a, b) => a - b);
+    console.log(`\ncheckout vs Stripe emulator ceiling: ${(ordersPerSecond / ceiling.perSecond).toFixed(2)} (goal ≥ 0.5)`);
+    console.log(`checkout orders/s: ${ordersPerSecond.toFixed(1)} (goal ≥ 250)`);
+    console.log(`checkout p99: ${percentile(whole, 99).toFixed(0)} ms (goal ≤ 300 ms)`);
+    console.log(`duplicate orders: ${dupes.length} (goal ≤ 0)`);
     process.exitCode = dupes.length === 0 && missing.length === 0 && orders === placed.size && numbers === orders && failures.size === 0 ? 0 : 1;
     console.log(process.exitCode === 0 ? '\nOK: one order per payment intent, no duplicates.' : '\nFAILED: see the lines above.');
   } finally {

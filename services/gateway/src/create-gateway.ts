@@ -83,7 +83,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  app.enableShutdownHooks();
+  // Not SIGHUP (Nest's default list has it): that one makes the catalog copy load again (main.ts, ADR 0017).
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   return app;
 }

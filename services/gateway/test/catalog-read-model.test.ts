@@ -3,10 +3,12 @@ import { connectTestRpc, eventually, testNatsUrl, testServers } from '@km/nest-k
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import { Client as Pg } from 'pg';
 import { CatalogReadModelService } from '../src/catalog/catalog-read-model.service';
 import { loadGatewayConfig } from '../src/config';
@@ -159,6 +161,42 @@ describe('ETag and If-None-Match', () => {
       assert.equal(res.status, 200, url);
       assert.notEqual(res.headers.get('etag'), etag, url);
       assert.match(await res.text(), /Big mug/);
+    }
+  });
+});
+
+describe('compression', () => {
+  /** The raw reply, bytes as sent. */
+  function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(h.baseUrl + url, { headers }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  test('a page over 1 KB goes brotli or gzip as the client accepts, the same JSON, with an ETag naming the encoding that answers 304', async () => {
+    const t = token();
+    for (let n = 0; n < 4; n++) await admin.post('/api/products', itemForm(productFields({ name: `${t} Bowl ${n}` }), png()));
+    const url = `/api/products?q=${t}`;
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    assert.ok(plain.body.length > 1024, `${plain.body.length} bytes`);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'Accept-Encoding');
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await rawGet(url, { 'accept-encoding': encoding });
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.deepEqual(JSON.parse(decode(res.body).toString()), JSON.parse(plain.body.toString()));
+      assert.equal(res.headers.etag, `${plain.headers.etag!.slice(0, -1)}-${encoding}"`);
+      const again = await rawGet(url, { 'accept-encoding': encoding, 'if-none-match': res.headers.etag! });
+      assert.deepEqual([again.status, again.body.length], [304, 0]);
     }
   });
 });

@@ -14,6 +14,7 @@ import { AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { NatsConnection, Subscription } from 'nats';
+import zlib from 'node:zlib';
 import { CatalogReadModel, type Answer } from './catalog-read-model';
 
 const KINDS: readonly ItemKind[] = ['product', 'service'];
@@ -124,7 +125,8 @@ export class CatalogReadModelService implements OnApplicationBootstrap, OnApplic
       // covers an event sent just before the row it names was read.
       await Promise.all(missed.map((event) => this.apply(event)));
       this.ready = !this.again;
-      this.logger.log(`catalog copy loaded: ${items.length} items in ${Date.now() - started} ms`);
+      const products = items.filter((item) => item.kind === 'product').length;
+      this.logger.log(`catalog copy loaded: ${products} products and ${items.length - products} services in ${Date.now() - started} ms`);
     } catch (error) {
       if (this.stopped) return;
       this.logger.warn(`could not load the catalog copy, reads go to the catalog; trying again: ${String(error)}`);
@@ -205,25 +207,40 @@ export class CatalogReadModelService implements OnApplicationBootstrap, OnApplic
   }
 }
 
-/** Sends a ready answer with its ETag; a client that holds the same bytes gets a bodiless 304. */
+/** Below this size compressing is not worth it (the same threshold as the API's compression middleware). */
+const COMPRESS_FROM = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/**
+ * Sends a ready answer with its ETag; a client that holds the same bytes gets a bodiless 304. A client that accepts
+ * brotli or gzip gets the body compressed once per answer rather than once per request; the ETag then names the
+ * encoding, since those bytes differ.
+ */
 function send(req: Request, res: Response, answer: Answer) {
-  res.setHeader('ETag', answer.etag);
+  const encoding = answer.body.length >= COMPRESS_FROM ? req.acceptsEncodings('br', 'gzip') : false;
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag);
   // Kept by the browser but asked again every time (answered 304 while unchanged), so a write shows on the next read.
   res.setHeader('Cache-Control', 'no-cache');
   if (matches(req.headers['if-none-match'], answer.etag)) {
     res.status(304).end();
     return;
   }
+  let body = answer.body;
+  if (encoding === 'br') body = answer.br ??= zlib.brotliCompressSync(answer.body, BROTLI);
+  else if (encoding === 'gzip') body = answer.gzip ??= zlib.gzipSync(answer.body);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(answer.body.length));
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** If-None-Match holds this ETag (weak comparison, as RFC 9110 asks for this header) or is `*`. */
+/** If-None-Match holds this answer's ETag in any encoding (weak comparison, as RFC 9110 asks for this header) or `*`. */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const hash = etag.slice(1, -1);
   return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === etag || t === `"${hash}-br"` || t === `"${hash}-gzip"`;
   });
 }

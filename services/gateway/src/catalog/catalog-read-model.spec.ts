@@ -103,3 +103,43 @@ test('an item answers only for its own kind; featured is the newest featured ite
   assert.equal(JSON.parse(model.featured('product')!.body.toString()).name, 'Newer');
   assert.equal(new CatalogReadModel([item({})]).featured('product'), undefined);
 });
+
+test('a search finds exactly what reading every item finds, in order, at any length, after updates and removals too', () => {
+  const words = ['lamp', 'Lantern', 'candle', 'BIBLE', 'psalm', 'ring', 'scarf', 'mug'];
+  const items = Array.from({ length: 400 }, (_, n) =>
+    item({
+      name: `${words[n % 8]} ${n}`,
+      description: `${words[(n * 3) % 8]} no. ${(n * 37) % 1000} for ${words[(n * 5) % 8]}`,
+      category: ['Books', 'Gifts', 'Jewelry'][n % 3],
+      price: `${(n * 13) % 50}.00`,
+    }),
+  );
+  const model = new CatalogReadModel(items);
+  const live = new Map(items.map((i) => [i.id, i]));
+  for (let n = 0; n < 400; n += 7) {
+    const changed = { ...items[n], name: `renamed ${words[(n + 1) % 8]} ${n}`, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString() };
+    model.upsert(changed);
+    live.set(changed.id, changed);
+  }
+  for (let n = 3; n < 400; n += 11) {
+    model.remove(items[n].id);
+    live.delete(items[n].id);
+  }
+  const cents = (i: CatalogItem) => Math.round(Number(i.price) * 100);
+  for (const q of ['la', 'lam', 'LAMP', 'psalm 1', 'no. 3', 'renamed', 'for bible', 'zzz', 'p', 'amp 2', ' 12']) {
+    for (const category of [undefined, 'Gifts']) {
+      const lower = q.toLowerCase();
+      const expected = [...live.values()]
+        .filter((i) => (!category || i.category === category) && (i.name.toLowerCase().includes(lower) || i.description.toLowerCase().includes(lower)))
+        .sort((a, b) => cents(a) - cents(b) || (a.id < b.id ? -1 : 1))
+        .map((i) => i.id);
+      const got = page(model, { q, category, sort: 'price-asc', pageSize: 100 });
+      assert.equal(got.total, expected.length, `${q} in ${category}`);
+      assert.deepEqual(
+        got.items.map((i) => i.id),
+        expected.slice(0, 100),
+        `${q} in ${category}`,
+      );
+    }
+  }
+});

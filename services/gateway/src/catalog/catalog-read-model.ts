@@ -19,6 +19,9 @@ interface Entry {
 export interface Answer {
   body: Buffer;
   etag: string;
+  /** The body compressed, each made on the first ask that accepts it, then kept as long as the answer is. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -84,6 +87,7 @@ export class CatalogReadModel {
   private readonly sorted = new Map<string, Entry[]>();
   private readonly filtered = new Lru<Entry[]>(500);
   private readonly pages = new Lru<Answer>(5000);
+  private grams = new TrigramIndex();
 
   constructor(items: CatalogItem[] = []) {
     this.replaceAll(items);
@@ -98,9 +102,16 @@ export class CatalogReadModel {
     this.entries.clear();
     this.deleted.clear();
     for (const item of items) this.entries.set(item.id, entryOf(item));
+    this.grams = new TrigramIndex(this.entries.values());
+    this.sorted.clear();
     for (const kind of KINDS) {
       const ofKind = [...this.entries.values()].filter((e) => e.item.kind === kind);
-      for (const sort of SORTS) this.sorted.set(`${kind}|${sort}`, [...ofKind].sort(ORDER[sort]));
+      for (const sort of SORTS) {
+        const all = [...ofKind].sort(ORDER[sort]);
+        this.sorted.set(`${kind}|${sort}|`, all);
+        // Each category's items kept apart too: a category filter costs nothing and a search reads its part only.
+        for (const entry of all) this.list(kind, sort, entry.item.category).push(entry);
+      }
     }
     this.changed();
   }
@@ -113,9 +124,9 @@ export class CatalogReadModel {
     if (current) this.unlink(current);
     const entry = entryOf(item);
     this.entries.set(item.id, entry);
+    this.grams.add(entry);
     for (const sort of SORTS) {
-      const list = this.sorted.get(`${item.kind}|${sort}`)!;
-      list.splice(position(list, entry, ORDER[sort]), 0, entry);
+      for (const list of [this.list(item.kind, sort, ''), this.list(item.kind, sort, item.category)]) list.splice(position(list, entry, ORDER[sort]), 0, entry);
     }
     this.changed();
     return true;
@@ -139,7 +150,7 @@ export class CatalogReadModel {
 
   /** The newest featured item of the kind (ARCHITECTURE §10), or undefined when none is featured. */
   featured(kind: ItemKind): Answer | undefined {
-    const first = this.sorted.get(`${kind}|featured`)![0];
+    const first = this.list(kind, 'featured', '')[0];
     return first?.item.featured ? this.item(kind, first.item.id) : undefined;
   }
 
@@ -162,29 +173,96 @@ export class CatalogReadModel {
 
   /** The items a filter keeps, in the sort's order; one pass, remembered until the next change. */
   private matching(kind: ItemKind, sort: Sort, category: string, q: string): Entry[] {
-    const all = this.sorted.get(`${kind}|${sort}`)!;
-    if (!category && !q) return all;
+    const all = this.list(kind, sort, category);
+    if (!q) return all;
     const key = `${kind}|${sort}|${category}|${q}`;
     let found = this.filtered.get(key);
     if (!found) {
-      found = all.filter((e) => (!category || e.item.category === category) && (!q || e.lowerName.includes(q) || e.lowerDescription.includes(q)));
+      const hit = (e: Entry) => e.lowerName.includes(q) || e.lowerDescription.includes(q);
+      const candidates = this.grams.candidates(q);
+      // Few candidates: check those and sort them. Many (or a text under 3 characters): one pass in order is as quick.
+      found =
+        candidates === undefined || candidates.length * 4 > all.length
+          ? all.filter(hit)
+          : candidates
+              .filter((e) => e.item.kind === kind && (!category || e.item.category === category) && this.entries.get(e.item.id) === e && hit(e))
+              .sort(ORDER[sort]);
       this.filtered.set(key, found);
     }
     return found;
   }
 
+  /** The kind's items in one sort's order: all of them (category '') or one category's. */
+  private list(kind: ItemKind, sort: Sort, category: string): Entry[] {
+    const key = `${kind}|${sort}|${category}`;
+    let list = this.sorted.get(key);
+    if (!list) this.sorted.set(key, (list = []));
+    return list;
+  }
+
   private unlink(entry: Entry) {
+    this.grams.removed();
     for (const sort of SORTS) {
-      const list = this.sorted.get(`${entry.item.kind}|${sort}`)!;
-      const at = position(list, entry, ORDER[sort]);
-      const index = list[at] === entry ? at : list.indexOf(entry);
-      if (index >= 0) list.splice(index, 1);
+      for (const list of [this.list(entry.item.kind, sort, ''), this.list(entry.item.kind, sort, entry.item.category)]) {
+        const at = position(list, entry, ORDER[sort]);
+        const index = list[at] === entry ? at : list.indexOf(entry);
+        if (index >= 0) list.splice(index, 1);
+      }
     }
   }
 
   private changed() {
+    if (this.grams.wasted) this.grams = new TrigramIndex(this.entries.values());
     this.filtered.clear();
     this.pages.clear();
+  }
+}
+
+/**
+ * Every three-character piece of each item's lowercased name and description, with the items holding it. A search
+ * for 3 characters or more only reads the items listed under its rarest piece (a superset of the matches, each then
+ * checked) instead of every item. Replaced items stay listed until the index is rebuilt; readers check liveness.
+ */
+class TrigramIndex {
+  private readonly postings = new Map<string, Entry[]>();
+  private live = 0;
+  private dead = 0;
+
+  constructor(entries: Iterable<Entry> = []) {
+    for (const entry of entries) this.add(entry);
+  }
+
+  add(entry: Entry) {
+    const grams = new Set<string>();
+    for (const text of [entry.lowerName, entry.lowerDescription]) for (let i = 0; i + 3 <= text.length; i++) grams.add(text.slice(i, i + 3));
+    for (const gram of grams) {
+      const list = this.postings.get(gram);
+      if (list) list.push(entry);
+      else this.postings.set(gram, [entry]);
+    }
+    this.live += 1;
+  }
+
+  removed() {
+    this.live -= 1;
+    this.dead += 1;
+  }
+
+  /** More stale entries than live ones: time to rebuild. */
+  get wasted() {
+    return this.dead > this.live + 1000;
+  }
+
+  /** The shortest list among `q`'s pieces (empty when one piece is held by no item); undefined when `q` is under 3. */
+  candidates(q: string): Entry[] | undefined {
+    if (q.length < 3) return undefined;
+    let best: Entry[] | undefined;
+    for (let i = 0; i + 3 <= q.length; i++) {
+      const list = this.postings.get(q.slice(i, i + 3));
+      if (!list) return [];
+      if (!best || list.length < best.length) best = list;
+    }
+    return best;
   }
 }
 
