@@ -734,10 +734,10 @@ describe('k8s NetworkPolicies (issue 8)', () => {
   test('Postgres, Redis, NATS and MinIO are reached only by the services that use them, on their own port', () => {
     const apps = appDeployments.map((d) => d.metadata.name);
     const expected: Record<string, string[]> = {
-      postgres: ['identity', 'catalog', 'orders', 'forms'],
-      redis: ['gateway', 'orders', 'forms'],
+      postgres: ['identity', 'catalog', 'media', 'orders', 'forms'],
+      redis: ['gateway', 'orders', 'forms', 'media'],
       nats: apps,
-      minio: ['gateway', 'catalog', 'minio-create-bucket'],
+      minio: ['gateway', 'catalog', 'media', 'minio-create-bucket'],
     };
     for (const [store, allowed] of Object.entries(expected)) {
       const peers = peersOf(podLabels(store));

@@ -1,4 +1,15 @@
-import { CatalogEvents, CatalogSubjects, FormsEvents, FormsSubjects, IdentityEvents, IdentitySubjects, OrdersEvents, OrdersSubjects } from '@km/contracts';
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  FormsEvents,
+  FormsSubjects,
+  IdentityEvents,
+  IdentitySubjects,
+  MediaEvents,
+  MediaSubjects,
+  OrdersEvents,
+  OrdersSubjects,
+} from '@km/contracts';
 
 /**
  * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
@@ -50,10 +61,7 @@ export interface ServiceDefinition {
 }
 
 /** Services that are declared but not built yet: their index and database are reserved. */
-export const RESERVED = [
-  { name: 'media', index: 3, database: 'media' },
-  { name: 'membership', index: 5, database: 'membership' },
-] as const;
+export const RESERVED = [{ name: 'membership', index: 5, database: 'membership' }] as const;
 
 /** The app services in start order (the gateway last: it waits for the rest). */
 export const SERVICES = [
@@ -72,6 +80,19 @@ export const SERVICES = [
     needs: ['storage'],
     gatewayRoutes: false,
     bus: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
+  },
+  {
+    name: 'media',
+    index: 3,
+    database: 'media',
+    needs: ['storage', 'mail', 'publicOrigin'],
+    gatewayRoutes: false,
+    bus: {
+      answers: all(MediaSubjects),
+      requests: [],
+      publishesEvents: all(MediaEvents),
+      consumers: [{ durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] }],
+    },
   },
   {
     name: 'orders',
@@ -106,7 +127,13 @@ export const SERVICES = [
     gatewayRoutes: false,
     bus: {
       answers: [],
-      requests: [...all(IdentitySubjects), ...except(CatalogSubjects, CatalogSubjects.getMany), ...all(OrdersSubjects), ...all(FormsSubjects)],
+      requests: [
+        ...all(IdentitySubjects),
+        ...except(CatalogSubjects, CatalogSubjects.getMany),
+        ...all(OrdersSubjects),
+        ...all(FormsSubjects),
+        ...all(MediaSubjects),
+      ],
       publishesEvents: [],
       consumers: [],
     },

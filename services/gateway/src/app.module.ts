@@ -14,6 +14,7 @@ import { gatewayReadinessChecks } from './health/gateway-health';
 import { FormsModule } from './forms/forms.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { MediaController } from './media/media.controller';
+import { MediaModule } from './media/media.module';
 import { OrdersModule } from './orders/orders.module';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
@@ -31,6 +32,7 @@ export class GatewayModule {
         StorageModule.forRoot(config.storage),
         OrdersModule.forRoot(config),
         FormsModule.forRoot(config),
+        MediaModule.forRoot(config),
         HealthModule.forRoot({
           inject: [REDIS, NATS_CONNECTION],
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),

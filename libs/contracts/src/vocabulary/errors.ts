@@ -26,8 +26,19 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - payment_in_use: the payment intent already belongs to an order for another cart
  * - payment_cancelled: the payment intent was cancelled; the checkout must start a new one
  * - username_taken / email_taken: registration with a name or address someone already has
+ * - episode_number_taken: another podcast episode already has that episodeNumber
+ * - already_subscribed: a podcast subscription with that email exists
  */
-export const ConflictReasons = ['cart_changed', 'product_unavailable', 'payment_in_use', 'payment_cancelled', 'username_taken', 'email_taken'] as const;
+export const ConflictReasons = [
+  'cart_changed',
+  'product_unavailable',
+  'payment_in_use',
+  'payment_cancelled',
+  'username_taken',
+  'email_taken',
+  'episode_number_taken',
+  'already_subscribed',
+] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 
 /** Every error the HTTP API answers has this body. */

@@ -1,0 +1,34 @@
+import { ServiceKitModule } from '@km/nest-kit';
+import { MailModule } from '@km/nest-kit/mail';
+import { StorageModule } from '@km/nest-kit/storage';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CreateMediaTables1763700000300 } from '../migrations/1763700000300-create-media-tables';
+import type { MediaConfig } from './config';
+import { EpisodeEntity } from './episodes/episode.entity';
+import { EpisodesHandlers } from './episodes/episodes.handlers';
+import { EpisodesService } from './episodes/episodes.service';
+import { PodcastMailConsumer } from './mail/podcast-mail.consumer';
+import { PodcastSubscriptionEntity } from './subscriptions/podcast-subscription.entity';
+import { SubscriptionsHandlers } from './subscriptions/subscriptions.handlers';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: MediaConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          name: 'media',
+          config,
+          entities: [EpisodeEntity, PodcastSubscriptionEntity],
+          migrations: [CreateMediaTables1763700000300],
+        }),
+        StorageModule.forRoot(config.storage),
+        MailModule.forRoot(config.mail, 'media', config.logLevel),
+      ],
+      controllers: [EpisodesHandlers, SubscriptionsHandlers],
+      providers: [EpisodesService, SubscriptionsService, PodcastMailConsumer],
+    };
+  }
+}

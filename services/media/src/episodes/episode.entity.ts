@@ -1,0 +1,113 @@
+import type { EpisodeMediaType, PodcastEpisode } from '@km/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** bigint columns come back from Postgres as text; counts and sizes stay far below 2^53. */
+const bigintAsNumber = { to: (value: number) => value, from: (value: string | number) => Number(value) };
+
+@Entity({ name: 'podcast_episodes' })
+export class EpisodeEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ name: 'episode_number', type: 'integer' })
+  episodeNumber: number;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ name: 'media_type', type: 'text' })
+  mediaType: EpisodeMediaType;
+
+  /** `media/episodes/<uuid>.<ext>`: the original upload, which the site's players use. */
+  @Column({ name: 'media_key', type: 'text' })
+  mediaKey: string;
+
+  @Column({ name: 'media_size', type: 'bigint', transformer: bigintAsNumber })
+  mediaSize: number;
+
+  @Column({ name: 'media_content_type', type: 'text' })
+  mediaContentType: string;
+
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey: string | null;
+
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  tags: string[];
+
+  /** Whole seconds (ARCHITECTURE §10). */
+  @Column({ type: 'integer', default: 0 })
+  duration: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  views: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  likes: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
+  id: e.id,
+  title: e.title,
+  episodeNumber: e.episodeNumber,
+  description: e.description,
+  mediaType: e.mediaType,
+  videoUrl: `/${e.mediaKey}`,
+  thumbnailUrl: e.thumbnailKey ? `/${e.thumbnailKey}` : null,
+  tags: e.tags,
+  duration: e.duration,
+  views: Number(e.views),
+  likes: Number(e.likes),
+  mediaSize: Number(e.mediaSize),
+  mediaContentType: e.mediaContentType,
+  createdAt: e.createdAt.toISOString(),
+  updatedAt: e.updatedAt.toISOString(),
+});
+
+/** A podcast_episodes row as plain SQL returns it. */
+export interface EpisodeRow {
+  id: string;
+  title: string;
+  episode_number: number;
+  description: string;
+  media_type: EpisodeMediaType;
+  media_key: string;
+  media_size: string;
+  media_content_type: string;
+  thumbnail_key: string | null;
+  tags: string[];
+  duration: number;
+  views: string;
+  likes: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const EPISODE_COLUMNS =
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, tags, duration, views, likes, created_at, updated_at';
+
+export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
+  id: r.id,
+  title: r.title,
+  episodeNumber: r.episode_number,
+  description: r.description,
+  mediaType: r.media_type,
+  videoUrl: `/${r.media_key}`,
+  thumbnailUrl: r.thumbnail_key ? `/${r.thumbnail_key}` : null,
+  tags: r.tags,
+  duration: r.duration,
+  views: Number(r.views),
+  likes: Number(r.likes),
+  mediaSize: Number(r.media_size),
+  mediaContentType: r.media_content_type,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
