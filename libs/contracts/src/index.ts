@@ -17,7 +17,3 @@ export * from './orders/subjects';
 export * from './orders/events';
 export * from './orders/schemas';
 export * from './orders/types';
-export * from './media/subjects';
-export * from './media/events';
-export * from './media/schemas';
-export * from './media/types';

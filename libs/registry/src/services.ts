@@ -1,15 +1,5 @@
-import {
-  CatalogEvents,
-  CatalogSubjects,
-  FormsEvents,
-  FormsSubjects,
-  IdentityEvents,
-  IdentitySubjects,
-  MediaEvents,
-  MediaSubjects,
-  OrdersEvents,
-  OrdersSubjects,
-} from '@km/contracts';
+import { CatalogEvents, CatalogSubjects, FormsEvents, FormsSubjects, IdentityEvents, IdentitySubjects, OrdersEvents, OrdersSubjects } from '@km/contracts';
+import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**
  * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
@@ -86,7 +76,7 @@ export const SERVICES = [
     index: 3,
     database: 'media',
     needs: ['storage', 'mail', 'publicOrigin'],
-    gatewayRoutes: false,
+    gatewayRoutes: true,
     bus: {
       answers: all(MediaSubjects),
       requests: [],
@@ -99,7 +89,7 @@ export const SERVICES = [
     index: 4,
     database: 'orders',
     needs: ['mail', 'stripe'],
-    gatewayRoutes: false,
+    gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),
       // prices come from the catalog
@@ -116,7 +106,7 @@ export const SERVICES = [
     index: 6,
     database: 'forms',
     needs: ['mail', 'publicOrigin'],
-    gatewayRoutes: false,
+    gatewayRoutes: true,
     bus: { answers: all(FormsSubjects), requests: [], publishesEvents: all(FormsEvents), consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }] },
   },
   {

@@ -1,4 +1,4 @@
-import type { PodcastEpisode } from '@km/contracts';
+import type { PodcastEpisode } from '@km/contracts/media';
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { MediaEvents, type PodcastEpisode } from '@km/contracts';
+import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DataSource } from 'typeorm';

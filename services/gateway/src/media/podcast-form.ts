@@ -1,4 +1,4 @@
-import { EPISODE_MEDIA_KINDS, EPISODE_MEDIA_PREFIX, EPISODE_THUMBNAIL_PREFIX, episodeFormSchema, type EpisodeForm } from '@km/contracts';
+import { EPISODE_MEDIA_KINDS, EPISODE_MEDIA_PREFIX, EPISODE_THUMBNAIL_PREFIX, episodeFormSchema, type EpisodeForm } from '@km/contracts/media';
 import { fieldIssues, invalidFields } from '@km/nest-kit';
 import { imageUploadPolicy, mediaUploadPolicy, type MultipartForm } from '@km/nest-kit/storage';
 

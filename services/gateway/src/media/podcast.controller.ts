@@ -1,6 +1,6 @@
+import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts';
 import {
   EPISODE_QUERY_KEYS,
-  EPISODE_SORTS,
   episodeEditSchema,
   episodeQuerySchema,
   MediaSubjects,
@@ -8,12 +8,11 @@ import {
   podcastUnsubscribeSchema,
   type EpisodeEdit,
   type EpisodePage,
-  type EpisodeSort,
   type EpisodeViewResult,
   type PodcastEpisode,
   type PodcastSubscription,
   type PodcastSubscriptionData,
-} from '@km/contracts';
+} from '@km/contracts/media';
 import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';

@@ -1,4 +1,5 @@
-import type { EpisodeMediaType, PodcastEpisode } from '@km/contracts';
+import type { EpisodeMediaType } from '@km/contracts';
+import type { PodcastEpisode } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** bigint columns come back from Postgres as text; counts and sizes stay far below 2^53. */

@@ -11,7 +11,7 @@ import {
   type EpisodePage,
   type EpisodeViewResult,
   type PodcastEpisode,
-} from '@km/contracts';
+} from '@km/contracts/media';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';

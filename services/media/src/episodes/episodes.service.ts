@@ -1,3 +1,4 @@
+import { type EpisodeSort } from '@km/contracts';
 import {
   type CreateEpisodeRequest,
   type DeletedEpisode,
@@ -8,12 +9,11 @@ import {
   type EpisodeChunkRequest,
   type EpisodePage,
   type EpisodeQuery,
-  type EpisodeSort,
   type EpisodeViewResult,
   MediaEvents,
   type PodcastEpisode,
   type UpdateEpisodeRequest,
-} from '@km/contracts';
+} from '@km/contracts/media';
 import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';

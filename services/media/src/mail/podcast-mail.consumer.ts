@@ -1,4 +1,5 @@
-import { MediaEvents, type TypedEvent } from '@km/contracts';
+import { type TypedEvent } from '@km/contracts';
+import { MediaEvents } from '@km/contracts/media';
 import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,4 +1,5 @@
-import type { PodcastHowHeard, PodcastInterest, PodcastPreferredFormat, PodcastSubscription } from '@km/contracts';
+import type { PodcastHowHeard, PodcastInterest, PodcastPreferredFormat } from '@km/contracts';
+import type { PodcastSubscription } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One row per address (unique whatever its letter case); unsubscribing sets `unsubscribedAt`. */

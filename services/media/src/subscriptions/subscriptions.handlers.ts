@@ -1,4 +1,10 @@
-import { MediaSubjects, podcastSubscriptionSchema, podcastUnsubscribeSchema, type PodcastSubscription, type PodcastUnsubscribeResult } from '@km/contracts';
+import {
+  MediaSubjects,
+  podcastSubscriptionSchema,
+  podcastUnsubscribeSchema,
+  type PodcastSubscription,
+  type PodcastUnsubscribeResult,
+} from '@km/contracts/media';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';

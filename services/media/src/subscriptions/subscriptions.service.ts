@@ -1,4 +1,4 @@
-import { MediaEvents, type PodcastSubscription, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts';
+import { MediaEvents, type PodcastSubscription, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts/media';
 import { AppError, commitWithEvents, ConflictError, OutboxRelayRunner } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
