@@ -44,6 +44,7 @@ RUN npx nx run "@km/${SERVICE}:build" \
 RUN mkdir -p /out \
  && for lib in libs/*; do if [ -d "${lib}/dist" ]; then cp -a --parents "${lib}/dist" /out/; fi; done \
  && cp -a --parents "services/${SERVICE}/dist" /out/ \
+ && if [ -d "services/${SERVICE}/demo" ]; then cp -a --parents "services/${SERVICE}/demo" /out/; fi \
  && if [ "${SERVICE}" = "gateway" ]; then cp -a --parents web/dist /out/; fi \
  && rm -rf /out/services/*/dist/test \
  && find /out \( -name '*.spec.js' -o -name '*.spec.js.map' -o -name '*.spec.d.ts' -o -name '*.tsbuildinfo' \) -delete

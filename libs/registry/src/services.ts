@@ -51,7 +51,10 @@ export interface ServiceDefinition {
 }
 
 /** Services that are declared but not built yet: their index and database are reserved. */
-export const RESERVED = [{ name: 'membership', index: 5, database: 'membership' }] as const;
+export const RESERVED = [
+  // one entry per line: the service generator removes a reserved name's line when it builds that service
+  { name: 'membership', index: 5, database: 'membership' },
+] as const;
 
 /** The app services in start order (the gateway last: it waits for the rest). */
 export const SERVICES = [

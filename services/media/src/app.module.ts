@@ -4,6 +4,7 @@ import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMediaTables1763700000300 } from '../migrations/1763700000300-create-media-tables';
 import type { MediaConfig } from './config';
+import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
 import { EpisodesHandlers } from './episodes/episodes.handlers';
 import { EpisodesService } from './episodes/episodes.service';
@@ -28,7 +29,7 @@ export class AppModule {
         MailModule.forRoot(config.mail, 'media', config.logLevel),
       ],
       controllers: [EpisodesHandlers, SubscriptionsHandlers],
-      providers: [EpisodesService, SubscriptionsService, PodcastMailConsumer],
+      providers: [EpisodesService, SubscriptionsService, PodcastMailConsumer, DemoSeeder],
     };
   }
 }

@@ -62,13 +62,13 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
   assert.ok(registry.indexOf("name: 'gift-cards'") < registry.indexOf("name: 'gateway'"));
 });
 
-test('a reserved name (media, membership) takes its reserved index and leaves the reserved list', () => {
-  const media = describeService('media');
-  assert.equal(media.index, 3);
-  const registry = addRegistryEntry(registrySource, media);
-  assert.doesNotMatch(registry, /\{ name: 'media', index: 3, database: 'media' \}/);
-  assert.match(registry, /\{ name: 'membership', index: 5, database: 'membership' \}/);
-  assert.match(registry, /name: 'media',\s+index: 3,/);
+// media left the reserved list when issue 11 built it; membership is the reserved name still waiting.
+test('a reserved name (membership) takes its reserved index and leaves the reserved list', () => {
+  const membership = describeService('membership');
+  assert.equal(membership.index, 5);
+  const registry = addRegistryEntry(registrySource, membership);
+  assert.doesNotMatch(registry, /\{ name: 'membership', index: 5, database: 'membership' \}/);
+  assert.match(registry, /name: 'membership',\s+index: 5,/);
 });
 
 test('a taken or malformed name is refused with a message saying why', async () => {
