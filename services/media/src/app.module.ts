@@ -8,6 +8,7 @@ import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
 import { EpisodesHandlers } from './episodes/episodes.handlers';
 import { EpisodesService } from './episodes/episodes.service';
+import { FeedHandlers } from './feed/feed.handlers';
 import { PodcastMailConsumer } from './mail/podcast-mail.consumer';
 import { PodcastSubscriptionEntity } from './subscriptions/podcast-subscription.entity';
 import { SubscriptionsHandlers } from './subscriptions/subscriptions.handlers';
@@ -28,7 +29,7 @@ export class AppModule {
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),
       ],
-      controllers: [EpisodesHandlers, SubscriptionsHandlers],
+      controllers: [EpisodesHandlers, SubscriptionsHandlers, FeedHandlers],
       providers: [EpisodesService, SubscriptionsService, PodcastMailConsumer, DemoSeeder],
     };
   }

@@ -9,7 +9,16 @@ import type {
   podcastUnsubscribeSchema,
   updateEpisodeSchema,
 } from './schemas';
-import type { DeletedEpisode, EpisodeChunk, EpisodePage, EpisodeViewResult, PodcastEpisode, PodcastSubscription, PodcastUnsubscribeResult } from './types';
+import type {
+  DeletedEpisode,
+  EpisodeChunk,
+  EpisodePage,
+  EpisodeViewResult,
+  FeedChannel,
+  PodcastEpisode,
+  PodcastSubscription,
+  PodcastUnsubscribeResult,
+} from './types';
 
 /**
  * Request/reply subjects of the media service.
@@ -21,6 +30,7 @@ import type { DeletedEpisode, EpisodeChunk, EpisodePage, EpisodeViewResult, Podc
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscription (conflict already_subscribed)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
+ * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
  */
 export const MediaSubjects = {
   episodesList: 'media.episodes.list',
@@ -32,6 +42,7 @@ export const MediaSubjects = {
   episodesView: 'media.episodes.view',
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
+  feedChannel: 'media.feed.channel',
 } as const;
 
 /** What each media subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -45,4 +56,5 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscription };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
+  [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
 }

@@ -63,3 +63,24 @@ export interface PodcastUnsubscribeResult {
   email: string;
   unsubscribedAt: string;
 }
+
+/** The podcast feed's channel (RSS 2.0 with the iTunes and Podcasting 2.0 namespaces), from the media service's config. */
+export interface FeedChannel {
+  title: string;
+  description: string;
+  author: string;
+  ownerName: string;
+  ownerEmail: string;
+  /** An Apple Podcasts category, e.g. "Religion & Spirituality", with an optional subcategory ("Christianity"). */
+  category: string;
+  subcategory: string | null;
+  explicit: boolean;
+  /** ISO 639 language, e.g. "en-us". */
+  language: string;
+  /** Square artwork, 1400 to 3000 px, absolute or a path on the site. */
+  imageUrl: string;
+  /** podcast:guid: UUIDv5 of the feed URL without its scheme (Podcasting 2.0), unless configured. */
+  guid: string | null;
+  /** podcast:locked: other platforms may not import the feed. */
+  locked: boolean;
+}
