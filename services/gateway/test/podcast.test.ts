@@ -85,6 +85,8 @@ describe('uploading an episode', () => {
         duration: 3723,
         views: 0,
         likes: 0,
+        // the uploader is an admin, who sees downloads
+        downloads: 0,
         mediaSize: mp3().data.length,
         mediaContentType: 'audio/mpeg',
         createdAt: undefined,

@@ -3,6 +3,7 @@ import { MailModule } from '@km/nest-kit/mail';
 import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMediaTables1763700000300 } from '../migrations/1763700000300-create-media-tables';
+import { EpisodeDownloads1763700000301 } from '../migrations/1763700000301-episode-downloads';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
@@ -24,7 +25,7 @@ export class AppModule {
           name: 'media',
           config,
           entities: [EpisodeEntity, PodcastSubscriptionEntity],
-          migrations: [CreateMediaTables1763700000300],
+          migrations: [CreateMediaTables1763700000300, EpisodeDownloads1763700000301],
         }),
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),

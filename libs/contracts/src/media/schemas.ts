@@ -200,3 +200,15 @@ export const podcastSubscriptionSchema = z.object({
 export type PodcastSubscriptionData = z.infer<typeof podcastSubscriptionSchema>;
 
 export const podcastUnsubscribeSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the one from the unsubscribe link') });
+
+/**
+ * Bytes a feed enclosure delivered to one visitor: `start` is the first offset sent, `bytes` how many went out.
+ * The media service counts a download by the IAB Podcast Measurement Guidelines (see EpisodesService.download).
+ */
+export const episodeDownloadSchema = z.object({
+  id: z.string().max(200),
+  visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest'),
+  start: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+});
+export type EpisodeDownloadRequest = z.infer<typeof episodeDownloadSchema>;

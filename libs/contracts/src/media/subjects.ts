@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   createEpisodeSchema,
   episodeChunkSchema,
+  episodeDownloadSchema,
   episodeQuerySchema,
   episodeRefSchema,
   episodeViewSchema,
@@ -12,6 +13,7 @@ import type {
 import type {
   DeletedEpisode,
   EpisodeChunk,
+  EpisodeDownloadResult,
   EpisodePage,
   EpisodeViewResult,
   FeedChannel,
@@ -30,6 +32,7 @@ import type {
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscription (conflict already_subscribed)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
+ * - episodesDownload: {id, visitor, start, bytes} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
  * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
  */
 export const MediaSubjects = {
@@ -40,6 +43,7 @@ export const MediaSubjects = {
   episodesUpdate: 'media.episodes.update',
   episodesDelete: 'media.episodes.delete',
   episodesView: 'media.episodes.view',
+  episodesDownload: 'media.episodes.download',
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
   feedChannel: 'media.feed.channel',
@@ -54,6 +58,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesUpdate]: { payload: z.input<typeof updateEpisodeSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };
   [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
+  [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscription };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };

@@ -16,6 +16,8 @@ export interface PodcastEpisode {
   duration: number;
   views: number;
   likes: number;
+  /** Feed downloads counted by the IAB rules; admins only (the gateway leaves it out for everyone else). */
+  downloads?: number;
   /** Bytes of the media object. */
   mediaSize: number;
   mediaContentType: string;
@@ -43,6 +45,13 @@ export interface EpisodeViewResult {
   id: string;
   views: number;
   /** False when this visitor's play was already counted in the last 24 hours. */
+  counted: boolean;
+}
+
+export interface EpisodeDownloadResult {
+  id: string;
+  downloads: number;
+  /** True when this delivery completed a download that counts. */
   counted: boolean;
 }
 

@@ -19,12 +19,19 @@ import { Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Query, R
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
-import { RequireAdmin } from '../auth/guards';
+import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
 import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
+
+/** Downloads are for admins (issue 11: visitors see views). */
+const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
+  if (req.user?.isAdmin) return episode;
+  const { downloads: _downloads, ...rest } = episode;
+  return rest;
+};
 
 /** Podcast episodes (spec §2 Podcast page, §7). Admin routes check the role before the body is read. */
 @ApiTags('podcast')
@@ -45,15 +52,16 @@ export class PodcastEpisodesController {
   @ApiQuery({ name: 'sort', required: false, enum: EPISODE_SORTS, description: 'latest (by episodeNumber, default), oldest, popular (views, then newest).' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 9 by default.' })
-  async list(@Query() query: Record<string, unknown>): Promise<EpisodePage | StreamableFile> {
+  async list(@Query() query: Record<string, unknown>, @Req() req: AuthedRequest): Promise<EpisodePage | StreamableFile> {
     const asked = Object.fromEntries(EPISODE_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
     const parsed = parseOrThrow(episodeQuerySchema, asked);
-    if (parsed.page === undefined && parsed.pageSize === undefined) return this.wholeList(parsed.sort ?? 'latest');
-    return this.rpc.send(MediaSubjects.episodesList, parsed);
+    if (parsed.page === undefined && parsed.pageSize === undefined) return this.wholeList(parsed.sort ?? 'latest', req);
+    const page = await this.rpc.send(MediaSubjects.episodesList, parsed);
+    return { ...page, items: page.items.map((e) => forCaller(e, req)) };
   }
 
   /** The whole list, written chunk by chunk as the media service answers, so no reply passes the bus limit (ADR 0011). */
-  async wholeList(sort: EpisodeSort): Promise<StreamableFile> {
+  async wholeList(sort: EpisodeSort, req: AuthedRequest): Promise<StreamableFile> {
     const ask = (after?: string) => this.rpc.send(MediaSubjects.episodesListChunk, { sort, after });
     const first = await ask();
     const logger = this.logger;
@@ -64,7 +72,7 @@ export class PodcastEpisodesController {
         const following = chunk.next ? ask(chunk.next) : undefined;
         following?.catch(() => undefined);
         if (chunk.items.length > 0) {
-          yield separator + JSON.stringify(chunk.items).slice(1, -1);
+          yield separator + JSON.stringify(chunk.items.map((e) => forCaller(e, req))).slice(1, -1);
           separator = ',';
         }
         if (!following) break;
@@ -82,8 +90,8 @@ export class PodcastEpisodesController {
   @Get(':id')
   @ApiOperation({ summary: 'One episode; 404 for an unknown id.' })
   @ApiParam({ name: 'id', format: 'uuid' })
-  get(@Param('id') id: string): Promise<PodcastEpisode> {
-    return this.rpc.send(MediaSubjects.episodesGet, { id });
+  async get(@Param('id') id: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
+    return forCaller(await this.rpc.send(MediaSubjects.episodesGet, { id }), req);
   }
 
   @Post()

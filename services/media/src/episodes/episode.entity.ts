@@ -48,6 +48,10 @@ export class EpisodeEntity {
   @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
   likes: number;
 
+  /** Feed downloads counted by the IAB rules (see download-blocks.ts). */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  downloads: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -67,6 +71,7 @@ export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
   duration: e.duration,
   views: Number(e.views),
   likes: Number(e.likes),
+  downloads: Number(e.downloads),
   mediaSize: Number(e.mediaSize),
   mediaContentType: e.mediaContentType,
   createdAt: e.createdAt.toISOString(),
@@ -88,12 +93,13 @@ export interface EpisodeRow {
   duration: number;
   views: string;
   likes: string;
+  downloads: string;
   created_at: Date;
   updated_at: Date;
 }
 
 export const EPISODE_COLUMNS =
-  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, tags, duration, views, likes, created_at, updated_at';
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, tags, duration, views, likes, downloads, created_at, updated_at';
 
 export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   id: r.id,
@@ -107,6 +113,7 @@ export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   duration: r.duration,
   views: Number(r.views),
   likes: Number(r.likes),
+  downloads: Number(r.downloads),
   mediaSize: Number(r.media_size),
   mediaContentType: r.media_content_type,
   createdAt: r.created_at.toISOString(),

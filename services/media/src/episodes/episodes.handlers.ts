@@ -1,6 +1,7 @@
 import {
   createEpisodeSchema,
   episodeChunkSchema,
+  episodeDownloadSchema,
   episodeQuerySchema,
   episodeRefSchema,
   episodeViewSchema,
@@ -8,6 +9,7 @@ import {
   updateEpisodeSchema,
   type DeletedEpisode,
   type EpisodeChunk,
+  type EpisodeDownloadResult,
   type EpisodePage,
   type EpisodeViewResult,
   type PodcastEpisode,
@@ -50,6 +52,11 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesDelete)
   delete(@Payload() payload: unknown): Promise<DeletedEpisode> {
     return this.episodes.delete(parseOrThrow(episodeRefSchema, payload).id);
+  }
+
+  @MessagePattern(MediaSubjects.episodesDownload)
+  download(@Payload() payload: unknown): Promise<EpisodeDownloadResult> {
+    return this.episodes.download(parseOrThrow(episodeDownloadSchema, payload));
   }
 
   @MessagePattern(MediaSubjects.episodesView)

@@ -7,6 +7,8 @@ import {
   EPISODE_DEFAULT_PAGE_SIZE,
   type EpisodeChunk,
   type EpisodeChunkRequest,
+  type EpisodeDownloadRequest,
+  type EpisodeDownloadResult,
   type EpisodePage,
   type EpisodeQuery,
   type EpisodeViewResult,
@@ -20,6 +22,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { EPISODE_COLUMNS, EpisodeEntity, type EpisodeRow, rowToEpisodeDto, toEpisodeDto } from './episode.entity';
+import { randomUUID } from 'node:crypto';
+import { blockPlan, coveredBlocks } from './download-blocks';
 import { readMediaDuration } from './media-duration';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -197,6 +201,43 @@ export class EpisodesService {
     );
     if (rows.length === 0) throw new NotFoundError('episode', id);
     return { id, views: Number(rows[0].views), counted: rows[0].counted };
+  }
+
+  /**
+   * Records the bytes a feed enclosure sent one visitor and counts a download the IAB way (download-blocks.ts), in
+   * one statement: the visitor's row is upserted under its row lock (a new 24-hour window when the last one is
+   * over), its covered blocks grow, and when they reach a minute's worth for the first time in the window this
+   * request's token is stored, which is what raises the episode's downloads by one.
+   */
+  async download({ id, visitor, start, bytes }: EpisodeDownloadRequest): Promise<EpisodeDownloadResult> {
+    const episode = await this.find(this.dataSource.manager, id);
+    const plan = blockPlan(episode.mediaSize, episode.duration);
+    const covered = coveredBlocks(plan, episode.mediaSize, start, bytes);
+    const token = randomUUID();
+    const rows: { downloads: string; counted: boolean }[] = await this.dataSource.query(
+      `WITH upserted AS (
+         INSERT INTO episode_downloads AS d (episode_id, visitor, window_started_at, covered, counted_by)
+         VALUES ($1, $2, now(), $3::varbit, CASE WHEN bit_count($3::varbit) >= $4 THEN $5::uuid END)
+         ON CONFLICT (episode_id, visitor) DO UPDATE SET
+           window_started_at = CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN now() ELSE d.window_started_at END,
+           covered = CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN EXCLUDED.covered ELSE d.covered | EXCLUDED.covered END,
+           counted_by = CASE
+             WHEN d.window_started_at > now() - interval '24 hours' AND d.counted_by IS NOT NULL THEN d.counted_by
+             WHEN bit_count(CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN EXCLUDED.covered ELSE d.covered | EXCLUDED.covered END) >= $4
+               THEN $5::uuid
+           END
+         RETURNING counted_by
+       ),
+       bumped AS (
+         UPDATE podcast_episodes SET downloads = downloads + 1
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM upserted WHERE counted_by = $5::uuid) RETURNING downloads
+       )
+       SELECT COALESCE((SELECT downloads FROM bumped), e.downloads) AS downloads, EXISTS (SELECT 1 FROM bumped) AS counted
+       FROM podcast_episodes e WHERE e.id = $1`,
+      [id, visitor, covered, plan.needed, token],
+    );
+    if (rows.length === 0) throw new NotFoundError('episode', id);
+    return { id, downloads: Number(rows[0].downloads), counted: rows[0].counted };
   }
 
   private async find(manager: EntityManager, id: string, forUpdate = false): Promise<EpisodeEntity> {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Bookmark, BookmarkCheck, Clock, Eye, Play, Share2 } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Clock, Download, Eye, Play, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
@@ -82,6 +82,13 @@ export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }
             <Eye className="size-3.5" aria-hidden />
             {formatViews(views ?? episode.views)}
           </span>
+          {/* Only admins get downloads from the API. */}
+          {episode.downloads !== undefined && (
+            <span className="inline-flex items-center gap-1" data-testid="episode-downloads">
+              <Download className="size-3.5" aria-hidden />
+              {episode.downloads.toLocaleString('en-US')} {episode.downloads === 1 ? 'download' : 'downloads'}
+            </span>
+          )}
         </p>
         {episode.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
