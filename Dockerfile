@@ -74,6 +74,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/ ./
 # compiled libs, the service, and web/dist for the gateway
 COPY --from=build /out/ ./
+# the media service's renditions job runs ffmpeg (WAV/WEBM → M4A/MP4 for the podcast feed)
+RUN if [ "${SERVICE}" = "media" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 USER node
 EXPOSE ${HTTP_PORT}
 # HTTP_PORT is expanded by the shell when the check runs, so an HTTP_PORT set at run time is honoured.

@@ -84,7 +84,10 @@ export const SERVICES = [
       answers: all(MediaSubjects),
       requests: [],
       publishesEvents: all(MediaEvents),
-      consumers: [{ durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] }],
+      consumers: [
+        { durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] },
+        { durable: 'media-renditions', types: [MediaEvents.episodePublished] },
+      ],
     },
   },
   {

@@ -72,7 +72,7 @@ describe('uploading an episode', () => {
     assert.equal(res.status, 201);
     const episode = res.body as PodcastEpisode;
     assert.deepEqual(
-      { ...episode, id: undefined, videoUrl: undefined, createdAt: undefined, updatedAt: undefined },
+      { ...episode, id: undefined, videoUrl: undefined, feedMedia: undefined, createdAt: undefined, updatedAt: undefined },
       {
         id: undefined,
         title: 'Kingdom Business',
@@ -89,10 +89,13 @@ describe('uploading an episode', () => {
         downloads: 0,
         mediaSize: mp3().data.length,
         mediaContentType: 'audio/mpeg',
+        feedMedia: undefined,
         createdAt: undefined,
         updatedAt: undefined,
       },
     );
+    // An MP3 goes into the feed as it is.
+    assert.deepEqual(episode.feedMedia, { url: episode.videoUrl, size: mp3().data.length, contentType: 'audio/mpeg' });
     const events = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
     assert.deepEqual(
       events.map((e) => e.data),

@@ -21,8 +21,18 @@ export interface PodcastEpisode {
   /** Bytes of the media object. */
   mediaSize: number;
   mediaContentType: string;
+  /** What the podcast feed lists: the original (MP3, M4A, MP4, MOV) or the M4A/MP4 rendition of a WAV/WEBM; null until that exists. */
+  feedMedia: FeedMedia | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface FeedMedia {
+  /** `/media/episodes/…` */
+  url: string;
+  /** Exact bytes: the enclosure's length. */
+  size: number;
+  contentType: string;
 }
 
 export interface EpisodePage {

@@ -18,7 +18,7 @@ const ENCLOSURE_CACHE = 'private, max-age=0, must-revalidate';
 const ENCLOSURE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(mp3|m4a|mp4|mov|wav|webm)$/;
 
 /** The counting address of an episode's media, as the feed's enclosure lists it. */
-export const enclosurePath = (episode: PodcastEpisode) => `/feeds/episodes/${episode.id}.${episode.videoUrl.split('.').pop()}`;
+export const enclosurePath = (episode: PodcastEpisode) => `/feeds/episodes/${episode.id}.${(episode.feedMedia?.url ?? episode.videoUrl).split('.').pop()}`;
 
 @ApiTags('podcast')
 @Controller('feeds')
@@ -62,8 +62,9 @@ export class PodcastFeedController {
     const match = ENCLOSURE_FILE.exec(file);
     if (!match) throw new AppError('not_found', `No episode media at ${req.path}.`);
     const episode = await this.rpc.send(MediaSubjects.episodesGet, { id: match[1] });
-    const key = episode.videoUrl.slice(1);
-    const info = key.endsWith(`.${match[2]}`) ? await this.storage.stat(key) : undefined;
+    // The feed's file (the original, or the rendition of a WAV/WEBM) or the original itself, by extension.
+    const key = [episode.feedMedia?.url, episode.videoUrl].find((url) => url?.endsWith(`.${match[2]}`))?.slice(1);
+    const info = key ? await this.storage.stat(key) : undefined;
     if (!info) throw new AppError('not_found', `No episode media at ${req.path}.`);
     const visitor = visitorHash(req.ip, req.header('user-agent'));
     await serveObject(req, res, this.storage, info, this.logger, {

@@ -1,9 +1,6 @@
 import type { FeedChannel, PodcastEpisode } from '@km/contracts/media';
 import { v5 as uuidv5 } from 'uuid';
 
-/** Enclosure types Apple Podcasts and PSP-1 accept; WAV and WEBM wait for a rendition (issue 11). */
-export const FEED_TYPES = new Set(['audio/mpeg', 'audio/mp4', 'video/mp4', 'video/quicktime']);
-
 /** Podcasting 2.0's namespace for podcast:guid (UUIDv5 of the feed URL without its scheme and trailing slashes). */
 const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 
@@ -22,8 +19,8 @@ export interface FeedOptions {
   enclosureUrl: (episode: PodcastEpisode) => string;
 }
 
-/** Only episodes whose media the podcast apps accept, latest first. */
-export const feedEpisodes = (episodes: PodcastEpisode[]) => episodes.filter((e) => FEED_TYPES.has(e.mediaContentType));
+/** Only episodes with media the podcast apps accept (a WAV or WEBM once its rendition exists), latest first. */
+export const feedEpisodes = (episodes: PodcastEpisode[]) => episodes.filter((e) => e.feedMedia !== null);
 
 /** The newest change the feed shows: what Last-Modified says. */
 export function feedLastModified(episodes: PodcastEpisode[]): Date | undefined {
@@ -55,7 +52,7 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode
       // The row's id: a new upload is a new row, so a guid is never reused, and editing keeps it.
       `      <guid isPermaLink="false">${x(`kingdom-marketplace-episode-${e.id}`)}</guid>`,
       `      <pubDate>${new Date(e.createdAt).toUTCString()}</pubDate>`,
-      `      <enclosure url="${x(options.enclosureUrl(e))}" length="${e.mediaSize}" type="${x(e.mediaContentType)}"/>`,
+      `      <enclosure url="${x(options.enclosureUrl(e))}" length="${e.feedMedia!.size}" type="${x(e.feedMedia!.contentType)}"/>`,
       `      <itunes:duration>${e.duration}</itunes:duration>`,
       `      <itunes:episode>${e.episodeNumber}</itunes:episode>`,
       '      <itunes:episodeType>full</itunes:episodeType>',

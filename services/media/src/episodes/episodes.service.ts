@@ -170,7 +170,7 @@ export class EpisodesService {
       await record(MediaEvents.episodeDeleted, { episodeId: current.id, episodeNumber: current.episodeNumber });
       return current;
     });
-    for (const key of [removed.mediaKey, removed.thumbnailKey]) {
+    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey]) {
       if (!key) continue;
       await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete an episode object; it is no longer used'));
     }
