@@ -734,8 +734,8 @@ describe('k8s NetworkPolicies (issue 8)', () => {
   test('Postgres, Redis, NATS and MinIO are reached only by the services that use them, on their own port', () => {
     const apps = appDeployments.map((d) => d.metadata.name);
     const expected: Record<string, string[]> = {
-      postgres: ['identity', 'catalog', 'media', 'orders', 'forms'],
-      redis: ['gateway', 'orders', 'forms', 'media'],
+      postgres: ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'],
+      redis: ['gateway', 'orders', 'membership', 'forms', 'media'],
       nats: apps,
       minio: ['gateway', 'catalog', 'media', 'minio-create-bucket'],
     };

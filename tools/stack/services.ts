@@ -40,6 +40,8 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
   catalog: () => ({ SEED_DEMO: 'true' }),
   // Both profiles start with a few short demo episodes (the browser tests play them); only an empty podcast is seeded.
   media: () => ({ SEED_DEMO: 'true' }),
+  // Membership verifies its own Stripe endpoint's signatures, not orders'.
+  membership: () => ({ STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.membershipWebhookSecret }),
   gateway: (s, urls) => ({
     ALLOWED_ORIGINS: `http://127.0.0.1:${s.ports.gateway}`,
     WEB_DIST_DIR: path.join(ROOT, 'web', 'dist'),

@@ -1,4 +1,15 @@
-import { CatalogEvents, CatalogSubjects, FormsEvents, FormsSubjects, IdentityEvents, IdentitySubjects, OrdersEvents, OrdersSubjects } from '@km/contracts';
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  FormsEvents,
+  FormsSubjects,
+  IdentityEvents,
+  IdentitySubjects,
+  MembershipEvents,
+  MembershipSubjects,
+  OrdersEvents,
+  OrdersSubjects,
+} from '@km/contracts';
 import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**
@@ -51,9 +62,9 @@ export interface ServiceDefinition {
 }
 
 /** Services that are declared but not built yet: their index and database are reserved. */
+// One entry per line: `npm run new:service` removes a reserved service's line when it is built.
+// prettier-ignore
 export const RESERVED = [
-  // one entry per line: the service generator removes a reserved name's line when it builds that service
-  { name: 'membership', index: 5, database: 'membership' },
 ] as const;
 
 /** The app services in start order (the gateway last: it waits for the rest). */
@@ -108,6 +119,19 @@ export const SERVICES = [
     },
   },
   {
+    name: 'membership',
+    index: 5,
+    database: 'membership',
+    needs: ['mail', 'stripe', 'publicOrigin'],
+    gatewayRoutes: true,
+    bus: {
+      answers: all(MembershipSubjects),
+      requests: [],
+      publishesEvents: all(MembershipEvents),
+      consumers: [{ durable: 'membership-mail', types: [MembershipEvents.memberJoined] }],
+    },
+  },
+  {
     name: 'forms',
     index: 6,
     database: 'forms',
@@ -129,6 +153,7 @@ export const SERVICES = [
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
         ...all(MediaSubjects),
+        ...all(MembershipSubjects),
       ],
       publishesEvents: [],
       consumers: [],

@@ -5,3 +5,4 @@ export * from './orders';
 export * from './forms';
 export * from './errors';
 export * from './podcast';
+export * from './membership';
