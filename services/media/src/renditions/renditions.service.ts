@@ -34,6 +34,7 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
   private readonly connection: IORedis;
   private readonly queue: Queue<RenditionJob>;
   private worker: Worker<RenditionJob> | undefined;
+  private workerConnection: IORedis | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,7 +65,8 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap() {
     // One ffmpeg at a time per replica: a video encode takes a core.
-    this.worker = new Worker<RenditionJob>(RENDITIONS_QUEUE, (job) => this.render(job), { connection: this.connection.duplicate(), concurrency: 1 });
+    this.workerConnection = this.connection.duplicate();
+    this.worker = new Worker<RenditionJob>(RENDITIONS_QUEUE, (job) => this.render(job), { connection: this.workerConnection, concurrency: 1 });
     this.worker.on('failed', (job, error) =>
       this.logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'rendition failed; will retry'),
     );
@@ -73,7 +75,8 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown() {
     await this.worker?.close();
     await this.queue.close();
-    this.connection.disconnect();
+    // BullMQ leaves connections it was given open; an open one would keep the process alive after shutdown.
+    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
   }
 
   async render(job: Job<RenditionJob>): Promise<void> {
