@@ -151,6 +151,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
               E2E_ADMIN_USERNAME: settings.adminUsername,
               E2E_ADMIN_PASSWORD: settings.adminPassword,
               E2E_MAIL_API_URL: urls.mailWebUrl,
+              // Lets the payouts spec date a referral back to a past month (a payout month must have come).
+              E2E_MEMBERSHIP_DATABASE_URL: urls.databaseUrl('membership'),
             },
             reportDir,
             playwrightArgs,

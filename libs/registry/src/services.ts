@@ -109,8 +109,8 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),
-      // prices come from the catalog
-      requests: [CatalogSubjects.getMany],
+      // prices come from the catalog, a member's discount from membership
+      requests: [CatalogSubjects.getMany, MembershipSubjects.discount],
       publishesEvents: all(OrdersEvents),
       consumers: [
         { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
@@ -128,7 +128,11 @@ export const SERVICES = [
       answers: all(MembershipSubjects),
       requests: [],
       publishesEvents: all(MembershipEvents),
-      consumers: [{ durable: 'membership-mail', types: [MembershipEvents.memberJoined] }],
+      consumers: [
+        { durable: 'membership-mail', types: [MembershipEvents.memberJoined] },
+        // Member Savings: the discounts of paid orders
+        { durable: 'membership-member-savings', types: [OrdersEvents.paid] },
+      ],
     },
   },
   {

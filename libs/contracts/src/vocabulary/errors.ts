@@ -34,6 +34,7 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - membership_not_active: cancelling or resuming a membership that has ended
  * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
  *   subscriptionId and customerId to join with (so nobody pays twice)
+ * - payout_not_due: an admin start of a month's payout run before that month's 15th
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -49,6 +50,7 @@ export const ConflictReasons = [
   'payment_incomplete',
   'membership_not_active',
   'signup_paid',
+  'payout_not_due',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 
