@@ -1,4 +1,6 @@
 import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
+import { testServers } from '@km/nest-kit/testing';
+import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DataSource } from 'typeorm';
@@ -24,13 +26,22 @@ after(async () => {
 const storedKeys = async () => [...(await h.storage.listKeys('media/episodes/')), ...(await h.storage.listKeys('media/thumbnails/'))].sort();
 const allEpisodes = async (query = '') => (await new Client(h.baseUrl).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
 
-/** Renditions of earlier WAV/WEBM uploads are written in the background; wait for them so they are not taken for leftovers. */
+/**
+ * Renditions of earlier WAV/WEBM uploads are written in the background (media's `media-renditions` BullMQ queue);
+ * wait until none is queued or running and every episode has its feed media, so they are not taken for leftovers.
+ */
 async function renditionsSettled() {
-  for (let i = 0; i < 600; i++) {
-    if ((await allEpisodes()).every((e) => e.feedMedia !== null)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const queue = new Queue('media-renditions', { connection: { url: testServers().KM_TEST_REDIS_URL } });
+  try {
+    for (let i = 0; i < 900; i++) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      if (Object.values(counts).every((n) => n === 0) && (await allEpisodes()).every((e) => e.feedMedia !== null)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail('the renditions of earlier uploads did not finish within 90 s');
+  } finally {
+    await queue.close();
   }
-  assert.fail('the renditions of earlier uploads did not finish within 60 s');
 }
 
 /** Runs `act` and checks it left neither an object nor a row behind. */
