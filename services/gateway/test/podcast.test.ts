@@ -15,7 +15,14 @@ let nextNumber = 100;
 const freshNumber = () => String(nextNumber++);
 
 before(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
+  h = await startHarness({
+    media: {},
+    gateway: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_FORMS_PER_HOUR: '100000',
+      PODCAST_FEATURED_VIDEO_URL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    },
+  });
   admin = new Client(h.baseUrl);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
@@ -376,4 +383,17 @@ describe('podcast subscriptions', () => {
     assert.equal(minimal.status, 201);
     assert.deepEqual([minimal.body.preferredFormat, minimal.body.interests, minimal.body.lastName, minimal.body.wantsNewsletter], ['email', [], null, false]);
   });
+});
+
+test('the configured featured video: GET /api/config/podcast answers its player address and the CSP lets that player frame in', async () => {
+  const res = await fetch(`${h.baseUrl}/api/config/podcast`);
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { featuredVideoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+  const frameSrc = res.headers
+    .get('content-security-policy')!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-src '))!;
+  assert.ok(frameSrc.split(' ').includes('https://www.youtube-nocookie.com'), frameSrc);
+  assert.ok(!frameSrc.includes('vimeo'), frameSrc);
 });
