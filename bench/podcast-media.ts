@@ -152,7 +152,8 @@ async function main() {
     const upload = await rssGrowth(gateway, () =>
       uploadThroughGateway(base, cookie, origin, {
         title: 'Bench episode',
-        episodeNumber: '1',
+        // above the demo episodes the stack seeds
+        episodeNumber: '9001',
         description: 'A large upload for the benchmark.',
         mediaType: 'audio',
         tags: 'bench',
