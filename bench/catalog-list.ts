@@ -5,7 +5,7 @@
 //
 // One command: it builds, starts its own stack on shifted ports (KM_PORT_OFFSET, 500 by default; fresh data folder
 // .data/dev-<offset>, removed at the end), adds 10,000 products with SQL (then tells the gateway to load its catalog
-// copy again: SQL sends no event, ADR 0017), then runs autocannon against
+// copy again: SQL sends no event, ADR 0018), then runs autocannon against
 // GET /api/products?page=N&pageSize=12&sort=featured with a random page per request, through the gateway and then
 // against fastify; then cold queries (a search and filter nobody asked before, one per request). Then the same with
 // 100,000 products. Loopback only. BENCH_SECONDS (10), BENCH_CONNECTIONS (10) and BENCH_SIZES (10000,100000) tune a run.
@@ -118,7 +118,7 @@ function coldPath(): string {
 }
 
 /**
- * SQL sends no event: the gateway loads its copy again on SIGHUP (ADR 0017). Until that load is done it answers from
+ * SQL sends no event: the gateway loads its copy again on SIGHUP (ADR 0018). Until that load is done it answers from
  * the catalog, so this waits for the gateway's log line saying the copy holds every product.
  */
 async function reloadGateway(dataDir: string, total: number) {

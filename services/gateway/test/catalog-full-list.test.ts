@@ -37,7 +37,7 @@ async function addProducts(count: number, text: (n: string) => { name: string; d
      SELECT 'product', ${name}, 9.99, ${description}, 'Books', ARRAY['bulk'], true, n % 7 = 0 FROM generate_series(1, $1::int) AS n`,
     [count],
   );
-  // Rows written in SQL behind the catalog's back send no event: the gateway's copy must be told to load again (ADR 0017).
+  // Rows written in SQL behind the catalog's back send no event: the gateway's copy must be told to load again (ADR 0018).
   await h.gateway.get(CatalogReadModelService).reload();
 }
 

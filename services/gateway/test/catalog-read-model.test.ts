@@ -16,7 +16,7 @@ import { createGateway } from '../src/create-gateway';
 import { itemForm, png, productFields } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, testStorageEnv, type Harness } from './gateway-harness';
 
-/** The bound ADR 0017 states: a write shows on the next read of every replica within this time. */
+/** The bound ADR 0018 states: a write shows on the next read of every replica within this time. */
 const BOUND_MS = 1000;
 
 let h: Harness;
