@@ -11,7 +11,7 @@ import {
   type ItemKind,
 } from '@km/contracts';
 import { AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { NatsConnection, Subscription } from 'nats';
 import zlib from 'node:zlib';
@@ -31,7 +31,7 @@ const RELOAD_RETRY_MS = 2000;
  * before.
  */
 @Injectable()
-export class CatalogReadModelService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CatalogReadModelService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CatalogReadModel');
   private model = new CatalogReadModel();
   private ready = false;
@@ -81,10 +81,15 @@ export class CatalogReadModelService implements OnApplicationBootstrap, OnApplic
     this.reload();
   }
 
-  onApplicationShutdown() {
+  /**
+   * Before the RPC client closes (in its onApplicationShutdown): a load still asking the catalog would otherwise make
+   * the closed client connect again, and that connection would keep the process alive.
+   */
+  async beforeApplicationShutdown() {
     this.stopped = true;
     clearTimeout(this.retry);
     for (const subscription of this.subscriptions) subscription.unsubscribe();
+    await this.loading;
   }
 
   /** Drops the copy and loads it again (at start, after a reconnect, and on SIGHUP after a change made in SQL). */
