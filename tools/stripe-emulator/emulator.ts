@@ -1390,7 +1390,9 @@ export class StripeState {
   }
   private invoicePaid(invoice: Rec, pi: Rec | undefined, pm: Rec | undefined, charge: Rec | undefined, ctx: Ctx) {
     const before = clone(invoice);
-    const at = now();
+    // On a test clock, paid at the clock's time, as Stripe does (a first invoice paid "in October").
+    const customer = this.objects.get(invoice.customer);
+    const at = customer ? this.clockNow(customer) : now();
     Object.assign(invoice, {
       status: 'paid',
       amount_paid: invoice.amount_due,

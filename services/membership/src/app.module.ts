@@ -4,12 +4,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
 import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
 import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
+import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
 import { MemberReadsService } from './members/member-reads.service';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersService } from './members/members.service';
 import { MembershipPrice } from './payments/membership-price';
+import { CommissionReversalsService } from './payments/commission-reversals.service';
 import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
 import { PayoutRunner } from './payouts/payout-runner';
@@ -28,7 +30,7 @@ export class AppModule {
           name: 'membership',
           config,
           entities: [],
-          migrations: [CreateMembership1763700000500, MemberSavings1763700000501, Payouts1763700000502],
+          migrations: [CreateMembership1763700000500, MemberSavings1763700000501, Payouts1763700000502, CommissionReversals1763700000503],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
@@ -39,6 +41,7 @@ export class AppModule {
         MembersService,
         MemberReadsService,
         SubscriptionWebhooksService,
+        CommissionReversalsService,
         MembershipMailer,
         MemberSavingsConsumer,
         PayoutRunner,

@@ -37,17 +37,25 @@ export interface MemberProfile {
 export interface MemberReferral {
   id: string;
   referredMember: { firstName: string; lastName: string; email: string; memberSince: string };
-  commissionStatus: 'pending' | 'paid';
+  commissionStatus: CommissionStatus;
   commissionAmount: string;
 }
+
+/** `reversed`: the referred member's first payment was refunded or disputed before the payout; never paid. */
+export type CommissionStatus = 'pending' | 'paid' | 'reversed';
 
 /** Spec §3 Commission; payoutMonth is YYYY-MM, the month whose 15th pays it. */
 export interface MemberCommission {
   id: string;
   amount: string;
   payoutMonth: string;
-  status: 'pending' | 'paid';
+  status: CommissionStatus;
   payoutDate: string | null;
+  /**
+   * A paid commission whose payment was refunded or disputed afterwards: the negative entry ("-1.00") netted
+   * against the next payouts, and when it was made. The paid row itself is never changed.
+   */
+  clawback: { amount: string; at: string } | null;
 }
 
 /** Spec §3 Profit bonus. */
@@ -63,7 +71,11 @@ export interface MemberProfitBonus {
 export interface MemberStats {
   totalReferrals: number;
   totalCommissions: string;
+  /** Pending Earnings: pending commissions less the refunded or disputed ones not yet netted, never below 0.00. */
   pendingCommissions: string;
+  /** What refunds and disputes after payouts still owe beyond what is pending: netted against later payouts. */
+  carriedBalance: string;
+  /** What payouts paid (net of what they settled). */
   paidCommissions: string;
   totalProfitBonuses: string;
   /** Percent off all purchases (spec §9). */
@@ -89,7 +101,8 @@ export interface MemberLookup {
   member: { memberId: string; email: string; firstName: string } | null;
 }
 
-export type MembershipWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_member';
+/** `reversed`: a pending commission taken back; `netted`: a negative entry for a paid one (ADR 0016). */
+export type MembershipWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_member' | 'reversed' | 'netted';
 export interface MembershipWebhookResult {
   received: true;
   outcome: MembershipWebhookOutcome;
