@@ -5,6 +5,11 @@ import { CreateMembership1763700000500 } from '../migrations/1763700000500-creat
 import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
 import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
 import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
+import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-bonuses';
+import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
+import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
+import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
+import { StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
 import { MemberReadsService } from './members/member-reads.service';
@@ -30,11 +35,17 @@ export class AppModule {
           name: 'membership',
           config,
           entities: [],
-          migrations: [CreateMembership1763700000500, MemberSavings1763700000501, Payouts1763700000502, CommissionReversals1763700000503],
+          migrations: [
+            CreateMembership1763700000500,
+            MemberSavings1763700000501,
+            Payouts1763700000502,
+            CommissionReversals1763700000503,
+            ProfitBonuses1763700000504,
+          ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
-      controllers: [MembersHandlers, PayoutsHandlers],
+      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         MembershipPrice,
@@ -46,6 +57,9 @@ export class AppModule {
         MemberSavingsConsumer,
         PayoutRunner,
         PayoutsQueue,
+        ProfitBonusRunner,
+        ProfitBonusesQueue,
+        StoreRevenueConsumer,
       ],
     };
   }

@@ -118,6 +118,14 @@ export const payoutMonthSchema = z.object({
 });
 export type PayoutMonthRequest = z.infer<typeof payoutMonthSchema>;
 
+/** A profit bonus period, "YYYY-H1" (January–June, paid 15 July) or "YYYY-H2" (July–December, paid 15 January). */
+export const bonusPeriodSchema = z.object({
+  period: z
+    .string({ error: 'period is required, as YYYY-H1 or YYYY-H2 (e.g. 2026-H2)' })
+    .regex(/^[0-9]{4}-H[12]$/, 'period must be a half-year as YYYY-H1 (January to June) or YYYY-H2 (July to December), e.g. 2026-H2'),
+});
+export type BonusPeriodRequest = z.infer<typeof bonusPeriodSchema>;
+
 /** One page of a run's payouts for the CSV export, in member order after `after`. */
 export const payoutRowsSchema = payoutMonthSchema.extend({
   after: z.uuid().optional(),

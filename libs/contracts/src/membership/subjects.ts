@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  bonusPeriodSchema,
   createMembershipSchema,
   findMemberByEmailSchema,
   memberIdSchema,
@@ -26,6 +27,8 @@ import type {
   PayoutRow,
   PayoutRun,
   PayoutRunStart,
+  ProfitBonusPeriod,
+  ProfitBonusPeriodStart,
 } from './types';
 
 /**
@@ -58,6 +61,9 @@ export const MembershipSubjects = {
   startPayoutRun: 'membership.payout-runs.start',
   listPayoutRuns: 'membership.payout-runs.list',
   payoutRows: 'membership.payout-runs.rows',
+  /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0017). */
+  startProfitBonusPeriod: 'membership.profit-bonus-periods.start',
+  listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -79,6 +85,8 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
   [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
+  [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
+  [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

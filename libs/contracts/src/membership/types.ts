@@ -141,3 +141,29 @@ export interface PayoutRow {
   payoutDate: string;
   commissions: number;
 }
+
+/** A half-year's profit bonus run (admin, ADR 0017): started on 15 January or 15 July, or by hand; completed once. */
+export interface ProfitBonusPeriod {
+  /** "YYYY-H1" (January–June) or "YYYY-H2" (July–December). */
+  period: string;
+  status: 'running' | 'completed';
+  /** The 15th of July (H1) or of the next January (H2), "YYYY-MM-DD". */
+  payoutDate: string;
+  /** The share of the revenue shared out, in basis points (200 = 2 %). */
+  shareBps: number;
+  /** Paid store revenue of the half-year, two decimals (null while running). */
+  revenue: string | null;
+  /** What was shared out: revenue × share, rounded down to the cent (null while running). */
+  pool: string | null;
+  memberCount: number;
+  /** Two decimals: the sum of the bonuses (the pool, unless nobody qualified). */
+  total: string;
+  startedAt: string;
+  completedAt: string | null;
+}
+
+export interface ProfitBonusPeriodStart {
+  period: ProfitBonusPeriod | null;
+  /** True when this call queued the run; false when the period was already completed. */
+  queued: boolean;
+}

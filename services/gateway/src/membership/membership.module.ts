@@ -5,6 +5,7 @@ import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
 import { PayoutRunsController } from './payout-runs.controller';
+import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
 /** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint, the admin's payout runs. */
 @Module({})
@@ -12,7 +13,7 @@ export class MembershipModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MembershipModule,
-      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController],
+      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController, ProfitBonusPeriodsController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
     };
   }
