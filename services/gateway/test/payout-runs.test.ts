@@ -210,3 +210,26 @@ describe('admin profit bonus periods', () => {
     );
   });
 });
+
+describe('admin members list', () => {
+  test('pages the members newest first with status, referrals, pending and paid from the ledger; admins only; a bad page size is a 400', async () => {
+    assert.equal((await new Client(h.baseUrl).get('/api/admin/members')).status, 401);
+    const client = await admin();
+    const referrer = await referrerWithCommission('Priscilla', '2026-08');
+    await db.query(`UPDATE members SET member_since = now() + interval '1 day' WHERE id = $1`, [referrer.id]);
+    const first = await client.get('/api/admin/members?pageSize=1');
+    assert.equal(first.status, 200);
+    const total = Number(first.headers.get('x-total-count'));
+    const [count] = (await db.query(`SELECT count(*)::int AS n FROM members`)).rows as { n: number }[];
+    assert.equal(total, count.n);
+    assert.deepEqual(
+      (first.body as Record<string, unknown>[]).map((m) => [m.memberId, m.firstName, m.subscriptionStatus, m.referrals, m.pending, m.paid]),
+      [[referrer.id, 'Priscilla', 'active', 1, '1.00', '0.00']],
+    );
+    const last = await client.get(`/api/admin/members?pageSize=100&page=${Math.ceil(total / 100)}`);
+    assert.equal((last.body as unknown[]).length, total % 100 || 100);
+    const bad = await client.get('/api/admin/members?pageSize=500');
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.message, /pageSize must be a whole number from 1 to 100/);
+  });
+});

@@ -12,6 +12,7 @@ import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
 import { StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
+import { AdminMembersHandlers } from './members/admin-members.handlers';
 import { MemberReadsService } from './members/member-reads.service';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersService } from './members/members.service';
@@ -45,7 +46,7 @@ export class AppModule {
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
-      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers],
+      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         MembershipPrice,

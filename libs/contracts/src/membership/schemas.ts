@@ -76,6 +76,9 @@ export const memberListSchema = z.object({
     .default(50),
 });
 
+/** Admin's members list: a page (ADR 0011), 50 by default, at most 100. */
+export const adminMemberListSchema = memberListSchema.omit({ memberId: true });
+
 export const EMAIL_CHANGE_MESSAGE = 'Your email address cannot be changed here. Please contact support to change it.';
 
 /** PUT /api/membership/profile: first name, last name and phone only (spec §6); the email is refused with a pointer to support. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  adminMemberListSchema,
   bonusPeriodSchema,
   createMembershipSchema,
   findMemberByEmailSchema,
@@ -13,6 +14,7 @@ import type {
   updateProfileMessageSchema,
 } from './schemas';
 import type {
+  AdminMember,
   JoinedMember,
   MemberCommission,
   MemberDiscount,
@@ -64,6 +66,8 @@ export const MembershipSubjects = {
   /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0017). */
   startProfitBonusPeriod: 'membership.profit-bonus-periods.start',
   listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
+  /** Admin: the members with status, referrals, pending and paid totals (a page, newest first). */
+  listMembers: 'membership.admin-members.list',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -87,6 +91,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
+  [MembershipSubjects.listMembers]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<AdminMember> };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

@@ -167,3 +167,19 @@ export interface ProfitBonusPeriodStart {
   /** True when this call queued the run; false when the period was already completed. */
   queued: boolean;
 }
+
+/** A line of the admin's members list (issue 13): money as two-decimal strings from the ledger, as the member sees it. */
+export interface AdminMember {
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  subscriptionStatus: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  memberSince: string;
+  referrals: number;
+  /** Pending Earnings: pending commissions less refunds and disputes not yet netted, never below 0.00. */
+  pending: string;
+  /** What payouts and profit bonuses have paid. */
+  paid: string;
+}

@@ -4,6 +4,7 @@ import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
+import { AdminMembersController } from './admin-members.controller';
 import { PayoutRunsController } from './payout-runs.controller';
 import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
@@ -13,7 +14,14 @@ export class MembershipModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MembershipModule,
-      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController, ProfitBonusPeriodsController],
+      controllers: [
+        MembershipController,
+        MemberSignInController,
+        MembershipWebhookController,
+        PayoutRunsController,
+        ProfitBonusPeriodsController,
+        AdminMembersController,
+      ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
     };
   }
