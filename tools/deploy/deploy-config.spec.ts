@@ -1050,10 +1050,10 @@ describe('k8s NetworkPolicies (issue 8)', () => {
     const product = ['gateway', 'identity', 'catalog', 'media', 'orders', 'membership', 'forms'];
     const generated = SERVICES.filter((s) => !product.includes(s.name));
     const expected: Record<string, string[]> = {
-      postgres: ['identity', 'catalog', 'orders', 'membership', 'forms', ...generated.filter((s) => s.database !== null).map((s) => s.name)],
-      redis: ['gateway', 'orders', 'membership', 'forms', ...generated.filter((s) => hasNeed(s, 'redis') || hasNeed(s, 'mail')).map((s) => s.name)],
+      postgres: ['identity', 'catalog', 'media', 'orders', 'membership', 'forms', ...generated.filter((s) => s.database !== null).map((s) => s.name)],
+      redis: ['gateway', 'orders', 'membership', 'forms', 'media', ...generated.filter((s) => hasNeed(s, 'redis') || hasNeed(s, 'mail')).map((s) => s.name)],
       nats: apps,
-      minio: ['gateway', 'catalog', 'minio-create-bucket', ...generated.filter((s) => hasNeed(s, 'storage')).map((s) => s.name)],
+      minio: ['gateway', 'catalog', 'media', 'minio-create-bucket', ...generated.filter((s) => hasNeed(s, 'storage')).map((s) => s.name)],
     };
     for (const [store, allowed] of Object.entries(expected)) {
       const peers = peersOf(podLabels(store));

@@ -4,6 +4,8 @@ import { AppModule as FormsModule } from '@km/forms/dist/src/app.module';
 import { loadFormsConfig } from '@km/forms/dist/src/config';
 import { loadIdentityConfig } from '@km/identity/dist/src/config';
 import { AppModule as IdentityModule } from '@km/identity/dist/src/app.module';
+import { AppModule as MediaModule } from '@km/media/dist/src/app.module';
+import { loadMediaConfig } from '@km/media/dist/src/config';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -24,6 +26,8 @@ export interface Harness {
   catalog?: { app: INestApplication; db: TestDatabase };
   /** Present when started with `forms`. */
   forms?: { app: INestApplication; db: TestDatabase };
+  /** Present when started with `media`. */
+  media?: { app: INestApplication; db: TestDatabase };
   /** The test stack's bucket, for checking what uploads left behind. */
   storage: ObjectStorage;
   stop(): Promise<void>;
@@ -36,6 +40,8 @@ export interface HarnessOptions {
   catalog?: Record<string, string>;
   /** Also start the forms service with a fresh database, mailing through the test stack's mail catcher. */
   forms?: Record<string, string>;
+  /** Also start the media service with a fresh database, storing in the test bucket and mailing through the mail catcher. */
+  media?: Record<string, string>;
 }
 
 /** The test stack's S3 server as the S3_* settings every service reads. */
@@ -106,6 +112,29 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     );
     forms = { app, db: formsDb };
   }
+  let media: Harness['media'];
+  if (options.media) {
+    const mediaDb = await createTestDatabase('media');
+    const app = await startTestService(
+      MediaModule.forRoot(
+        loadMediaConfig({
+          HTTP_PORT: '0',
+          NATS_URL: testNatsUrl('media'),
+          DATABASE_URL: mediaDb.url,
+          REDIS_URL: servers.KM_TEST_REDIS_URL,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+          PUBLIC_ORIGIN: 'http://localhost:3999',
+          LOG_LEVEL: 'warn',
+          ...s3,
+          ...options.media,
+        }),
+      ),
+      'media',
+      testNatsUrl('media'),
+    );
+    media = { app, db: mediaDb };
+  }
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
   const gateway = await createGateway(
@@ -130,15 +159,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db,
     catalog,
     forms,
+    media,
     storage: gateway.get(ObjectStorage),
     async stop() {
       await gateway.close();
       await identity.close().catch(() => undefined);
       await catalog?.app.close().catch(() => undefined);
       await forms?.app.close().catch(() => undefined);
+      await media?.app.close().catch(() => undefined);
       await db.drop();
       await catalog?.db.drop();
       await forms?.db.drop();
+      await media?.db.drop();
     },
   };
 }

@@ -26,6 +26,8 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - payment_in_use: the payment intent already belongs to an order for another cart
  * - payment_cancelled: the payment intent was cancelled; the checkout must start a new one
  * - username_taken / email_taken: registration with a name or address someone already has
+ * - episode_number_taken: another podcast episode already has that episodeNumber
+ * - already_subscribed: a podcast subscription with that email exists
  * - already_member: a Marketshare signup for an email that already has an active membership
  * - subscription_used: a Marketshare join with a subscription that already made another member
  * - payment_incomplete: a Marketshare join whose first invoice is not paid yet
@@ -41,6 +43,8 @@ export const ConflictReasons = [
   'payment_cancelled',
   'username_taken',
   'email_taken',
+  'episode_number_taken',
+  'already_subscribed',
   'already_member',
   'subscription_used',
   'payment_incomplete',
