@@ -8,15 +8,9 @@
 // generate_series, then fetches the list BENCH_RUNS (3) times, checking each answer parses to 100,000 products.
 // It prints the slowest run and the largest growth of the gateway's resident memory (sampled every 10 ms during
 // each run, against its RSS just before the first).
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { startBenchStack } from './stack';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { buildAll } from '../tools/stack/build';
-import { stackSettings } from '../tools/stack/config';
-import { assertPortsFree, startInfra } from '../tools/stack/infra';
-import { killLeftovers, ProcessGroup } from '../tools/stack/processes';
-import { startServices } from '../tools/stack/services';
-import { ensureSystemPackages } from '../tools/stack/system-packages';
 
 const ITEMS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -96,24 +90,8 @@ async function fetchList(url: string, pid: string): Promise<{ ms: number; peakRs
 }
 
 async function main() {
-  const settings = stackSettings('dev');
-  ensureSystemPackages(['postgresql', 'redis', 'nats']);
-  const pidFile = path.join(settings.dataDir, 'stack.pids');
-  killLeftovers(pidFile, settings.dataDir);
-  rmSync(settings.dataDir, { recursive: true, force: true });
-  await assertPortsFree(settings.ports);
-  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), pidFile);
-  const stop = async () => {
-    await group.stopAll();
-    rmSync(settings.dataDir, { recursive: true, force: true });
-  };
-  process.on('SIGINT', () => void stop().finally(() => process.exit(130)));
-
-  buildAll();
+  const { settings, urls, pidFile, stop } = await startBenchStack('dev');
   try {
-    console.log(`\n━━ starting a stack on ports shifted by ${process.env.KM_PORT_OFFSET} (gateway :${settings.ports.gateway})`);
-    const urls = await startInfra(settings, group);
-    await startServices(settings, urls, group);
     const total = await fillCatalog(urls.databaseUrl('catalog'));
     if (total !== ITEMS) throw new Error(`the catalog holds ${total} products, not ${ITEMS}`);
     const url = `http://127.0.0.1:${settings.ports.gateway}/api/products`;

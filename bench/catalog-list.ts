@@ -7,19 +7,14 @@
 // .data/dev-<offset>, removed at the end), adds 10,000 products with SQL, then runs autocannon against
 // GET /api/products?page=N&pageSize=12&sort=featured with a random page per request, through the gateway and then
 // against fastify. Loopback only. BENCH_SECONDS (10) and BENCH_CONNECTIONS (10) tune a run.
+import { startBenchStack } from './stack';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { buildAll } from '../tools/stack/build';
-import { stackSettings } from '../tools/stack/config';
-import { assertPortsFree, startInfra } from '../tools/stack/infra';
-import { killLeftovers, ProcessGroup } from '../tools/stack/processes';
-import { startServices } from '../tools/stack/services';
-import { ensureSystemPackages } from '../tools/stack/system-packages';
 
 const ITEMS = 10_000;
 const PAGE_SIZE = 12;
@@ -112,24 +107,9 @@ async function measure(name: string, baseUrl: string, pages: number): Promise<Fi
 }
 
 async function main() {
-  const settings = stackSettings('dev');
-  ensureSystemPackages(['postgresql', 'redis', 'nats']);
-  killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
-  rmSync(settings.dataDir, { recursive: true, force: true });
-  await assertPortsFree(settings.ports);
-  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
-  const stop = async () => {
-    await group.stopAll();
-    rmSync(settings.dataDir, { recursive: true, force: true });
-  };
-  process.on('SIGINT', () => void stop().finally(() => process.exit(130)));
-
-  buildAll();
+  const { settings, urls, stop } = await startBenchStack('dev');
   const fastify = Fastify();
   try {
-    console.log(`\n━━ starting a stack on ports shifted by ${process.env.KM_PORT_OFFSET} (gateway :${settings.ports.gateway})`);
-    const urls = await startInfra(settings, group);
-    await startServices(settings, urls, group);
     const total = await addProducts(urls.databaseUrl('catalog'));
     const pages = Math.ceil(total / PAGE_SIZE);
     const gatewayUrl = `http://127.0.0.1:${settings.ports.gateway}`;

@@ -4,17 +4,10 @@
 // Stripe emulator included, then runs checkouts the way the checkout page does: create-payment-intent, then
 // POST /api/orders sent twice at once (a double click), `concurrency` checkouts in flight. Prints orders/s and
 // p50/p99 latencies, and checks the orders database: exactly one order per payment intent, none missing.
-import { spawnSync } from 'node:child_process';
+import { startBenchStack } from './stack';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { ROOT, stackSettings } from '../tools/stack/config';
-import { assertPortsFree, startInfra } from '../tools/stack/infra';
-import { killLeftovers, ProcessGroup } from '../tools/stack/processes';
-import { startServices } from '../tools/stack/services';
 
 const [checkouts = 300, concurrency = 20, seconds = 90] = process.argv.slice(2).map(Number);
 
@@ -31,47 +24,8 @@ const summary = (name: string, ms: number[]) => {
 };
 
 async function main() {
-  const settings = stackSettings('test');
-  if (settings.ports.gateway === 3900) throw new Error('Set KM_PORT_OFFSET (e.g. 820) so the benchmark does not take the ports of `npm test`.');
-  const { ports } = settings;
-  const base = `http://127.0.0.1:${ports.gateway}`;
-
-  console.log('building the services (Nx, cached)…');
-  const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
-  const build = spawnSync(
-    'flock',
-    [
-      path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'),
-      nx,
-      'run-many',
-      '-t',
-      'build',
-      '-p',
-      '@km/identity',
-      '@km/catalog',
-      '@km/orders',
-      '@km/gateway',
-      '--outputStyle=static',
-    ],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    },
-  );
-  if (build.status !== 0) throw new Error('The build failed; run `npx nx run-many -t build` to see why.');
-
-  killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
-  rmSync(settings.dataDir, { recursive: true, force: true });
-  await assertPortsFree(ports);
-  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
-  process.on('SIGINT', () => void group.stopAll().finally(() => process.exit(130)));
-
+  const { base, urls, stop } = await startBenchStack('test');
   try {
-    console.log(`starting the stack on ports ${ports.gateway} (gateway), ${ports.stripe} (Stripe emulator)…`);
-    const urls = await startInfra(settings, group);
-    await startServices(settings, urls, group);
-
     const products = ((await (await fetch(`${base}/api/products`)).json()) as Product[]).filter((p) => p.inStock);
     if (products.length === 0) throw new Error('the catalog has no product in stock to buy');
     console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
@@ -160,7 +114,7 @@ async function main() {
     process.exitCode = dupes.length === 0 && missing.length === 0 && orders === placed.size && numbers === orders && failures.size === 0 ? 0 : 1;
     console.log(process.exitCode === 0 ? '\nOK: one order per payment intent, no duplicates.' : '\nFAILED: see the lines above.');
   } finally {
-    await group.stopAll();
+    await stop();
   }
 }
 

@@ -6,16 +6,9 @@
 //  2. `/api/auth/me` latency (session resolution, no argon2) alone, then while `attempts` wrong sign-ins and
 //     `registrations` registrations, each from its own address, all arrive at once (they queue at identity's
 //     argon2 gate), with the burst's own status counts and latencies.
-import { spawnSync } from 'node:child_process';
+import { startBenchStack } from './stack';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT, stackSettings } from '../tools/stack/config';
-import { assertPortsFree, startInfra } from '../tools/stack/infra';
-import { killLeftovers, ProcessGroup } from '../tools/stack/processes';
-import { startServices } from '../tools/stack/services';
 
 const [attempts = 300, registrations = 60] = process.argv.slice(2).map(Number);
 
@@ -29,45 +22,10 @@ let address = 0;
 const nextAddress = () => `10.77.${(++address >> 8) & 255}.${address & 255}`;
 
 async function main() {
-  const settings = stackSettings('test');
-  if (settings.ports.gateway === 3900) throw new Error('Set KM_PORT_OFFSET (e.g. 830) so the benchmark does not take the ports of `npm test`.');
-  const { ports } = settings;
-  const base = `http://127.0.0.1:${ports.gateway}`;
-  const origin = `http://localhost:${ports.gateway}`;
-
-  console.log('building the services (Nx, cached)…');
-  const nx = path.join(ROOT, 'node_modules', '.bin', 'nx');
-  const build = spawnSync(
-    'flock',
-    [
-      path.join(os.tmpdir(), 'kingdom-marketplace-build.lock'),
-      nx,
-      'run-many',
-      '-t',
-      'build',
-      '-p',
-      '@km/identity',
-      '@km/catalog',
-      '@km/orders',
-      '@km/forms',
-      '@km/gateway',
-      '--outputStyle=static',
-    ],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    },
-  );
-  if (build.status !== 0) throw new Error('The build failed; run `npx nx run-many -t build` to see why.');
-
-  killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
-  rmSync(settings.dataDir, { recursive: true, force: true });
-  await assertPortsFree(ports);
-  const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
-  process.on('SIGINT', () => void group.stopAll().finally(() => process.exit(130)));
   // The stack's processes inherit this environment: one trusted proxy, so X-Forwarded-For names the client.
   process.env.TRUST_PROXY = '1';
+  const { settings, base, stop } = await startBenchStack('test');
+  const origin = `http://localhost:${settings.ports.gateway}`;
 
   const post = async (url: string, body: unknown, ip: string, cookie?: string) => {
     const started = performance.now();
@@ -82,10 +40,6 @@ async function main() {
   };
 
   try {
-    console.log(`starting the stack on port ${ports.gateway} (gateway)…`);
-    const urls = await startInfra(settings, group);
-    await startServices(settings, urls, group);
-
     const admin = { username: settings.adminUsername, password: settings.adminPassword };
     const attacker = nextAddress();
     const burst = await Promise.all(Array.from({ length: 50 }, () => post('/api/auth/login', { username: admin.username, password: 'guess-123' }, attacker)));
@@ -147,7 +101,7 @@ async function main() {
     console.log(summary('  /api/auth/me, quiet', quiet));
     console.log(summary('  /api/auth/me, during the burst', loaded));
   } finally {
-    await group.stopAll();
+    await stop();
   }
 }
 

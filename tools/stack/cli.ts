@@ -69,7 +69,7 @@ async function adminPassword(): Promise<number> {
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: infraUrls(settings.ports).databaseUrl('identity'), ADMIN_USERNAME: settings.adminUsername },
+    env: { ...process.env, DATABASE_URL: infraUrls(settings.ports, {}).databaseUrl('identity'), ADMIN_USERNAME: settings.adminUsername },
   });
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }

@@ -39,7 +39,9 @@ export interface NatsPermissions {
 /** nats-server permissions of one service user, derived from its row in BUS_ACCESS. */
 export function permissionsOf(user: BusUser): NatsPermissions {
   const access: ServiceBusAccess = BUS_ACCESS[user];
-  const usesJetStream = access.publishesEvents.length > 0 || access.consumers.length > 0;
+  // a service on the kit (one with a database) runs the outbox relay, which makes sure the stream exists at start
+  const hasOutbox = SERVICES.some((s) => s.name === user && s.database !== null);
+  const usesJetStream = hasOutbox || access.publishesEvents.length > 0 || access.consumers.length > 0;
   const api = '$JS.API';
   const jetStream = usesJetStream
     ? [

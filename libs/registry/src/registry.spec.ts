@@ -17,12 +17,21 @@ test('the port scheme: containers and npm start use 3000 + index, npm test 3900 
   const gateway = SERVICES.find((s) => s.name === 'gateway')!;
   assert.deepEqual([servicePort(gateway, 'container'), servicePort(gateway, 'dev'), servicePort(gateway, 'test')], [3000, 3000, 3900]);
   const ports = Object.fromEntries(declared.map((s) => [s.name, servicePort(s, 'container')]));
-  assert.deepEqual(ports, { identity: 3001, catalog: 3002, orders: 3004, forms: 3006, gateway: 3000, media: 3003, membership: 3005 });
+  // the product's services keep the ports the deployment files and the README name; a generated one takes 3000 + its index
+  const known = { identity: 3001, catalog: 3002, orders: 3004, forms: 3006, gateway: 3000, media: 3003, membership: 3005 };
+  assert.deepEqual(Object.fromEntries(Object.keys(known).map((name) => [name, ports[name]])), known);
+  for (const s of declared)
+    assert.deepEqual([servicePort(s, 'container'), servicePort(s, 'dev'), servicePort(s, 'test')], [3000 + s.index, 3000 + s.index, 3900 + s.index]);
   assert.equal(servicePort({ index: 4 }, 'test'), 3904);
 });
 
 test('the databases to create are every service database and the reserved ones, in port order', () => {
-  assert.deepEqual(DATABASES, ['identity', 'catalog', 'media', 'orders', 'membership', 'forms']);
+  const expected = [...declared].sort((a, b) => a.index - b.index).flatMap((s) => (s.database ? [s.database] : []));
+  assert.deepEqual(DATABASES, expected);
+  assert.deepEqual(
+    DATABASES.filter((d) => ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'].includes(d)),
+    ['identity', 'catalog', 'media', 'orders', 'membership', 'forms'],
+  );
 });
 
 test('the gateway is started last, after every service it calls', () => {

@@ -78,7 +78,7 @@ export const SERVICES = [
     index: 4,
     database: 'orders',
     needs: ['mail', 'stripe'],
-    gatewayRoutes: false,
+    gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),
       // prices come from the catalog
@@ -95,7 +95,7 @@ export const SERVICES = [
     index: 6,
     database: 'forms',
     needs: ['mail', 'publicOrigin'],
-    gatewayRoutes: false,
+    gatewayRoutes: true,
     bus: { answers: all(FormsSubjects), requests: [], publishesEvents: all(FormsEvents), consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }] },
   },
   {

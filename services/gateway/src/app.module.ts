@@ -11,12 +11,11 @@ import { LoginGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { gatewayReadinessChecks } from './health/gateway-health';
-import { FormsModule } from './forms/forms.module';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { MediaController } from './media/media.controller';
-import { OrdersModule } from './orders/orders.module';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
+import { serviceRouteModules } from './service-routes';
 
 @Module({})
 export class GatewayModule {
@@ -29,8 +28,8 @@ export class GatewayModule {
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'gateway' }),
         PassportModule,
         StorageModule.forRoot(config.storage),
-        OrdersModule.forRoot(config),
-        FormsModule.forRoot(config),
+        // orders, forms, … : each service's routes module, by the registry's `gatewayRoutes`
+        ...serviceRouteModules(config),
         HealthModule.forRoot({
           inject: [REDIS, NATS_CONNECTION],
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
