@@ -733,8 +733,8 @@ describe('k8s NetworkPolicies (issue 8)', () => {
   test('Postgres, Redis, NATS and MinIO are reached only by the services that use them, on their own port', () => {
     const apps = appDeployments.map((d) => d.metadata.name);
     const expected: Record<string, string[]> = {
-      postgres: ['identity', 'catalog', 'orders', 'forms'],
-      redis: ['gateway', 'orders', 'forms'],
+      postgres: ['identity', 'catalog', 'orders', 'membership', 'forms'],
+      redis: ['gateway', 'orders', 'membership', 'forms'],
       nats: apps,
       minio: ['gateway', 'catalog', 'minio-create-bucket'],
     };

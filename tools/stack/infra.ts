@@ -17,6 +17,8 @@ export const STRIPE_EMULATOR = {
   secretKey: 'sk_test_local',
   publishableKey: 'pk_test_local',
   webhookSecret: 'whsec_local_dev_secret',
+  /** Membership's own endpoint and secret (Stripe allows several endpoints, each signed with its own). */
+  membershipWebhookSecret: 'whsec_local_membership_secret',
 } as const;
 
 export interface InfraUrls {
@@ -163,6 +165,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
       '--webhook-secret',
       STRIPE_EMULATOR.webhookSecret,
+      '--webhook-endpoint',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookSecret}`,
     ],
     { env },
   );

@@ -163,6 +163,8 @@ const TEST_CARDS: Record<string, { funding: string; decline?: Decline }> = {
   '4100000000000019': { funding: 'credit', decline: decline('card_declined', 'fraudulent') },
   '4000000000000069': { funding: 'credit', decline: decline('expired_card', 'expired_card', 'Your card has expired.', 'exp_month') },
   '4000000000000127': { funding: 'credit', decline: decline('incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect.", 'cvc') },
+  // Attaches fine, every charge is declined: a renewal that fails (https://docs.stripe.com/testing#declined-payments).
+  '4000000000000341': { funding: 'credit', decline: decline('card_declined', 'generic_decline') },
   '4000000000000119': {
     funding: 'credit',
     decline: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'),
@@ -183,6 +185,7 @@ const PM_TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_chargeCustomerFail: '4000000000000341',
 };
 const LIVE_CARD = decline(
   'card_declined',
@@ -227,7 +230,7 @@ export function newId(prefix: string, length = 24) {
   return `${prefix}_${[...randomBytes(length)].map((b) => ALPHABET[b % 62]).join('')}`;
 }
 const clone = <T>(v: T): T => structuredClone(v);
-const LABEL: Record<string, string> = { payment_method: 'PaymentMethod' };
+const LABEL: Record<string, string> = { payment_method: 'PaymentMethod', 'test_helpers.test_clock': 'test clock' };
 
 /** All objects of one emulated Stripe account. */
 export class StripeState {
@@ -403,7 +406,7 @@ export class StripeState {
       preferred_locales: array(p.preferred_locales, 'preferred_locales') ?? [],
       shipping: hash(p.shipping, 'shipping') ?? null,
       tax_exempt: 'none',
-      test_clock: null,
+      test_clock: p.test_clock === undefined ? null : this.find('test_helpers.test_clock', str(p.test_clock, 'test_clock')!, 'test_clock').id,
     });
     if (p.payment_method) this.attach(this.paymentMethod(p.payment_method, 'payment_method', ctx), c, ctx, false);
     this.applyInvoiceSettings(c, p, ctx);
@@ -413,7 +416,7 @@ export class StripeState {
   updateCustomer(id: string, p: Params, ctx: Ctx): Rec {
     allowOnly(
       p,
-      CUSTOMER_PARAMS.filter((k) => k !== 'payment_method'),
+      CUSTOMER_PARAMS.filter((k) => k !== 'payment_method' && k !== 'test_clock'),
     );
     const c = this.find('customer', id, 'customer', 404);
     const before = clone(c);
@@ -548,7 +551,8 @@ export class StripeState {
   }
   attachPaymentMethod(id: string, p: Params, ctx: Ctx) {
     allowOnly(p, ['customer']);
-    const pm = this.find('payment_method', id, 'payment_method', 404);
+    // A test token (pm_card_visa) makes a fresh card, as on Stripe.
+    const pm = PM_TOKENS[id] ? this.paymentMethod(id, 'payment_method', ctx) : this.find('payment_method', id, 'payment_method', 404);
     if (!p.customer) throw missing('customer');
     return this.attach(pm, this.find('customer', str(p.customer, 'customer')!, 'customer'), ctx);
   }
@@ -1110,7 +1114,7 @@ export class StripeState {
       if (chargeWith._decline) throw cardError(chargeWith._decline.code, chargeWith._decline.message, { decline_code: chargeWith._decline.decline_code });
     }
 
-    const start = now();
+    const start = this.clockNow(customer);
     const [cur, recurring] = [lines[0].price.currency, lines[0].price.recurring];
     const end = addInterval(start, recurring.interval, recurring.interval_count);
     const subId = newId('sub');
@@ -1162,12 +1166,32 @@ export class StripeState {
       pending_update: null,
       start_date: start,
       status: 'incomplete',
+      test_clock: customer.test_clock,
       trial_end: null,
       trial_start: null,
     });
     this.emit('customer.subscription.created', sub, ctx);
 
+    this.openSubscriptionInvoice(sub, customer, 'subscription_create', start, start, ctx);
+    if (chargeWith && sub._pending_pi) {
+      try {
+        this.confirmPaymentIntent(sub._pending_pi, { payment_method: chargeWith.id }, ctx);
+      } catch (e) {
+        if (!(e instanceof StripeError && e.status === 402)) throw e; // allow_incomplete: the subscription stays incomplete
+      }
+    }
+    delete sub._pending_pi;
+    return sub;
+  }
+  /** Opens (finalizes) the invoice for the subscription's current period, with the PaymentIntent that pays it;
+   *  `periodStart`/`periodEnd` are the invoice's own period (the one just ended, for a renewal, as on Stripe). */
+  private openSubscriptionInvoice(sub: Rec, customer: Rec, reason: string, periodStart: number, periodEnd: number, ctx: Ctx): Rec {
+    const at = this.clockNow(customer);
     const invId = newId('in');
+    const [cur, saveDefault] = [sub.currency, sub.payment_settings.save_default_payment_method];
+    const [start, end] = [sub.items.data[0].current_period_start, sub.items.data[0].current_period_end];
+    const lines = sub.items.data.map((item: Rec) => ({ price: item.price, quantity: item.quantity }));
+    const total = lines.reduce((sum: number, l: Rec) => sum + l.price.unit_amount * l.quantity, 0);
     const invoice = this.put({
       id: invId,
       object: 'invoice',
@@ -1181,9 +1205,9 @@ export class StripeState {
       attempt_count: 0,
       attempted: false,
       auto_advance: false,
-      billing_reason: 'subscription_create',
+      billing_reason: reason,
       collection_method: 'charge_automatically',
-      created: start,
+      created: at,
       currency: cur,
       customer: customer.id,
       customer_email: customer.email,
@@ -1194,7 +1218,7 @@ export class StripeState {
       invoice_pdf: null,
       lines: {
         object: 'list',
-        data: lines.map((l, i) => ({
+        data: lines.map((l: Rec, i: number) => ({
           id: newId('il'),
           object: 'line_item',
           amount: l.price.unit_amount * l.quantity,
@@ -1205,7 +1229,7 @@ export class StripeState {
           metadata: {},
           parent: {
             type: 'subscription_item_details',
-            subscription_item_details: { invoice_item: null, proration: false, subscription: subId, subscription_item: sub.items.data[i].id },
+            subscription_item_details: { invoice_item: null, proration: false, subscription: sub.id, subscription_item: sub.items.data[i].id },
           },
           period: { end, start },
           pricing: { type: 'price_details', price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: String(l.price.unit_amount) },
@@ -1218,21 +1242,21 @@ export class StripeState {
       livemode: false,
       metadata: {},
       number: `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: clone(sub.metadata), subscription: subId } },
-      period_end: start,
-      period_start: start,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: clone(sub.metadata), subscription: sub.id } },
+      period_end: periodEnd,
+      period_start: periodStart,
       status: 'open',
-      status_transitions: { finalized_at: start, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+      status_transitions: { finalized_at: at, marked_uncollectible_at: null, paid_at: null, voided_at: null },
       subtotal: total,
       total,
-      _subscription: subId,
+      _subscription: sub.id,
     });
     sub.latest_invoice = invId;
     this.emit('invoice.created', invoice, ctx);
     this.emit('invoice.finalized', invoice, ctx);
     if (total === 0) {
       this.invoicePaid(invoice, undefined, undefined, undefined, ctx);
-      return sub;
+      return invoice;
     }
     // The invoice's PaymentIntent: its client_secret is what the browser confirms.
     const pi = this.createPaymentIntent(
@@ -1240,7 +1264,7 @@ export class StripeState {
         amount: String(total),
         currency: cur,
         customer: customer.id,
-        description: 'Subscription creation',
+        description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
         ...(saveDefault === 'on_subscription' && { setup_future_usage: 'off_session' }),
       },
       ctx,
@@ -1252,7 +1276,7 @@ export class StripeState {
       object: 'invoice_payment',
       amount_paid: null,
       amount_requested: total,
-      created: start,
+      created: at,
       currency: cur,
       invoice: invId,
       is_default: true,
@@ -1261,14 +1285,8 @@ export class StripeState {
       status: 'open',
       status_transitions: { canceled_at: null, paid_at: null },
     });
-    if (chargeWith) {
-      try {
-        this.confirmPaymentIntent(pi.id, { payment_method: chargeWith.id }, ctx);
-      } catch (e) {
-        if (!(e instanceof StripeError && e.status === 402)) throw e; // allow_incomplete: the subscription stays incomplete
-      }
-    }
-    return sub;
+    sub._pending_pi = pi.id;
+    return invoice;
   }
   private invoicePaid(invoice: Rec, pi: Rec | undefined, pm: Rec | undefined, charge: Rec | undefined, ctx: Ctx) {
     const before = clone(invoice);
@@ -1297,6 +1315,153 @@ export class StripeState {
     const before = clone(invoice);
     Object.assign(invoice, { attempted: true, attempt_count: invoice.attempt_count + 1 });
     this.emit('invoice.payment_failed', invoice, ctx, before);
+    // A failed renewal makes an active subscription past_due (Stripe then retries per the dunning settings).
+    const sub = this.objects.get(invoice._subscription);
+    if (!sub || invoice.billing_reason === 'subscription_create' || sub.status !== 'active') return;
+    const subBefore = clone(sub);
+    sub.status = 'past_due';
+    this.emit('customer.subscription.updated', sub, ctx, subBefore);
+  }
+  /** Pays an open invoice now (POST /v1/invoices/:id/pay): with the given card, else the subscription's or customer's default. */
+  payInvoice(id: string, p: Params, ctx: Ctx): Rec {
+    allowOnly(p, ['payment_method', 'off_session']);
+    const invoice = this.find('invoice', id, 'invoice', 404);
+    if (invoice.status !== 'open') throw invalid('Invoice is already paid', undefined, 'invoice_unexpected_state');
+    const sub = this.objects.get(invoice._subscription);
+    const customer = this.find('customer', invoice.customer, 'customer');
+    const pmId = p.payment_method !== undefined ? str(p.payment_method, 'payment_method') : this.defaultPaymentMethod(sub, customer);
+    if (!pmId)
+      throw invalid(
+        'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+        undefined,
+        'invoice_no_customer_line_items',
+      );
+    const pm = this.paymentMethod(pmId, 'payment_method', ctx);
+    this.confirmPaymentIntent(invoice._payment_intent, { payment_method: pm.id }, ctx);
+    return invoice;
+  }
+  private defaultPaymentMethod(sub: Rec | undefined, customer: Rec): string | undefined {
+    return sub?.default_payment_method ?? customer.invoice_settings.default_payment_method ?? undefined;
+  }
+
+  // ---------------------------------------------------------------- test clocks (https://docs.stripe.com/billing/testing/test-clocks)
+
+  /** "Now" for a customer: its test clock's frozen time, or the real time. */
+  private clockNow(customer: Rec): number {
+    return customer.test_clock ? this.objects.get(customer.test_clock)!.frozen_time : now();
+  }
+  createTestClock(p: Params, ctx: Ctx): Rec {
+    allowOnly(p, ['frozen_time', 'name']);
+    const frozen = int(p.frozen_time, 'frozen_time');
+    if (frozen === undefined) throw missing('frozen_time');
+    const clock = this.put({
+      id: newId('clock'),
+      object: 'test_helpers.test_clock',
+      created: now(),
+      deletes_after: now() + 30 * 86400,
+      frozen_time: frozen,
+      livemode: false,
+      name: nstr(p.name, 'name') ?? null,
+      status: 'ready',
+      status_details: {},
+    });
+    this.emit('test_helpers.test_clock.created', clock, ctx);
+    return clock;
+  }
+  retrieveTestClock(id: string) {
+    return this.find('test_helpers.test_clock', id, 'test_clock', 404);
+  }
+  listTestClocks(p: Params) {
+    allowOnly(p, ['limit', 'starting_after']);
+    return this.list('test_helpers.test_clock', p, '/v1/test_helpers/test_clocks');
+  }
+  deleteTestClock(id: string, ctx: Ctx) {
+    const clock = this.find('test_helpers.test_clock', id, 'test_clock', 404);
+    clock.deleted = true;
+    for (const c of [...this.objects.values()]) if (c.object === 'customer' && c.test_clock === id) c.deleted = true;
+    this.emit('test_helpers.test_clock.deleted', clock, ctx);
+    return { id, object: 'test_helpers.test_clock', deleted: true } as Rec;
+  }
+  /**
+   * Moves the clock and everything on it: renewals (a new invoice charged to the default card; a decline makes
+   * the subscription past_due), cancellations at period end, incomplete subscriptions expiring after 23 hours.
+   * Like Stripe, the clock answers `advancing` at once and becomes `ready` (event test_clock.ready) when done.
+   */
+  advanceTestClock(id: string, p: Params, ctx: Ctx): Rec {
+    allowOnly(p, ['frozen_time']);
+    const clock = this.find('test_helpers.test_clock', id, 'test_clock', 404);
+    const target = int(p.frozen_time, 'frozen_time');
+    if (target === undefined) throw missing('frozen_time');
+    if (clock.status !== 'ready')
+      throw invalid('The test clock is already advancing. Wait until it is ready before advancing again.', undefined, 'test_clock_advancing');
+    if (target <= clock.frozen_time) throw invalid('The frozen_time must be after the test clock’s current frozen_time.', 'frozen_time');
+    const subs = [...this.objects.values()].filter(
+      (r) => r.object === 'subscription' && this.objects.get(r.customer)?.test_clock === id && !['canceled', 'incomplete_expired'].includes(r.status),
+    );
+    for (const sub of subs) {
+      const { interval, interval_count } = sub.items.data[0].price.recurring;
+      if (addInterval(addInterval(clock.frozen_time, interval, interval_count), interval, interval_count) < target)
+        throw invalid(
+          `Cannot advance the test clock more than two intervals of the shortest subscription on it (${interval_count} ${interval}).`,
+          'frozen_time',
+        );
+    }
+    clock.status = 'advancing';
+    clock.status_details = { advancing: { target_frozen_time: target } };
+    setImmediate(() => {
+      if (this.objects.get(id) !== clock) return; // reset in between
+      const from = clock.frozen_time;
+      // Step from one period end to the next, so each renewal happens at its own moment of the clock.
+      for (;;) {
+        const due = subs
+          .filter((s) => !['canceled', 'incomplete_expired'].includes(s.status))
+          .map((s) => ({ s, at: s.status === 'incomplete' ? s.created + 23 * 3600 : s.items.data[0].current_period_end }))
+          .filter((d) => d.at > from - 1 && d.at <= target)
+          .sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        clock.frozen_time = due.at;
+        this.cycle(due.s, { version: this.apiVersion, mode: 'secret', requestId: newId('req', 14) });
+      }
+      clock.frozen_time = target;
+      clock.status = 'ready';
+      clock.status_details = {};
+      this.emit('test_helpers.test_clock.ready', clock, ctx);
+    });
+    return clock;
+  }
+  /** What happens to a subscription when its clock reaches its period end (or an incomplete one its 23 hours). */
+  private cycle(sub: Rec, ctx: Ctx) {
+    const customer = this.objects.get(sub.customer)!;
+    const before = clone(sub);
+    const at = this.clockNow(customer);
+    if (sub.status === 'incomplete') {
+      sub.status = 'incomplete_expired';
+      Object.assign(sub, { ended_at: at });
+      this.emit('customer.subscription.updated', sub, ctx, before);
+      return;
+    }
+    if (sub.cancel_at_period_end) {
+      Object.assign(sub, { status: 'canceled', canceled_at: at, ended_at: at });
+      sub.cancellation_details.reason = 'cancellation_requested';
+      this.emit('customer.subscription.deleted', sub, ctx);
+      return;
+    }
+    const item = sub.items.data[0];
+    const [oldStart, oldEnd] = [item.current_period_start, item.current_period_end];
+    const { interval, interval_count } = item.price.recurring;
+    for (const i of sub.items.data) Object.assign(i, { current_period_start: oldEnd, current_period_end: addInterval(oldEnd, interval, interval_count) });
+    this.emit('customer.subscription.updated', sub, ctx, before);
+    const invoice = this.openSubscriptionInvoice(sub, customer, 'subscription_cycle', oldStart, oldEnd, ctx);
+    const piId = sub._pending_pi;
+    delete sub._pending_pi;
+    if (!piId) return;
+    const pmId = this.defaultPaymentMethod(sub, customer);
+    if (!pmId) return this.invoiceFailed(invoice, ctx);
+    try {
+      this.confirmPaymentIntent(piId, { payment_method: pmId, off_session: 'true' }, ctx);
+    } catch (e) {
+      if (!(e instanceof StripeError && e.status === 402)) throw e; // the decline already made the subscription past_due
+    }
   }
   retrieveSubscription(id: string) {
     return this.find('subscription', id, 'id', 404);
@@ -1465,7 +1630,19 @@ const PUBLISHABLE_INTENT_FIELDS = [
   'source',
   'status',
 ];
-const CUSTOMER_PARAMS = ['address', 'description', 'email', 'metadata', 'name', 'phone', 'shipping', 'payment_method', 'invoice_settings', 'preferred_locales'];
+const CUSTOMER_PARAMS = [
+  'address',
+  'description',
+  'email',
+  'metadata',
+  'name',
+  'phone',
+  'shipping',
+  'payment_method',
+  'invoice_settings',
+  'preferred_locales',
+  'test_clock',
+];
 const PI_CREATE_PARAMS = [
   'amount',
   'currency',

@@ -10,6 +10,8 @@ const { values } = parseArgs({
     host: { type: 'string', default: process.env.STRIPE_EMULATOR_HOST ?? '127.0.0.1' },
     'webhook-url': { type: 'string', multiple: true, default: (process.env.STRIPE_WEBHOOK_URLS ?? '').split(',').filter(Boolean) },
     'webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
+    // URL=whsec_…: an endpoint with its own signing secret (repeatable), e.g. membership's beside orders'
+    'webhook-endpoint': { type: 'string', multiple: true, default: [] },
     'api-version': { type: 'string', default: process.env.STRIPE_API_VERSION },
     'retry-max-attempts': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_ATTEMPTS },
     'retry-initial-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_INITIAL_DELAY_MS },
@@ -20,7 +22,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…]\n' +
+    'Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…] [--webhook-endpoint URL=whsec_…]…\n' +
       '       [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
   );
   process.exit(0);
@@ -43,6 +45,11 @@ async function main() {
     host: values.host,
     webhookUrls,
     webhookSecret: values['webhook-secret'],
+    webhookEndpoints: (values['webhook-endpoint'] ?? []).map((v) => {
+      const at = v.lastIndexOf('=');
+      if (at < 0) throw new Error(`--webhook-endpoint takes URL=whsec_…, got "${v}"`);
+      return { url: v.slice(0, at), secret: v.slice(at + 1) };
+    }),
     apiVersion: values['api-version'],
     retry: Object.fromEntries(
       Object.entries({
@@ -54,7 +61,7 @@ async function main() {
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(
-    `Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${webhookUrls.join(', ') || 'none'}`,
+    `Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${[...webhookUrls, ...(values['webhook-endpoint'] ?? []).map((v) => v.split('=')[0])].join(', ') || 'none'}`,
   );
   const stop = () => emulator.close().finally(() => process.exit(0));
   process.on('SIGTERM', stop);

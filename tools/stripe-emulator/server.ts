@@ -14,7 +14,10 @@
  *   products         POST /v1/products · GET /v1/products · GET|POST /v1/products/:id
  *   prices           POST /v1/prices · GET /v1/prices[?lookup_keys[]&product&active&type] · GET|POST /v1/prices/:id
  *   subscriptions    POST /v1/subscriptions · GET /v1/subscriptions · GET|POST|DELETE /v1/subscriptions/:id
- *   invoices         GET /v1/invoices · GET /v1/invoices/:id · GET /v1/invoice_payments[?invoice] · GET /v1/invoice_payments/:id
+ *   invoices         GET /v1/invoices · GET /v1/invoices/:id · POST /v1/invoices/:id/pay · GET /v1/invoice_payments[?invoice] · GET /v1/invoice_payments/:id
+ *   test clocks      POST|GET /v1/test_helpers/test_clocks · GET|DELETE /v1/test_helpers/test_clocks/:id · POST …/:id/advance
+ *                    (customers created with test_clock=…: renewals, failed renewals → past_due, cancel at period end,
+ *                    incomplete → incomplete_expired after 23 h; at most two intervals per advance, as on Stripe)
  *   events           GET /v1/events · GET /v1/events/:id
  *   webhook_endpoints POST|GET /v1/webhook_endpoints · DELETE /v1/webhook_endpoints/:id (each gets its own whsec_)
  * Publishable key (pk_test_…, what Stripe.js uses; CORS for any localhost origin):
@@ -26,13 +29,13 @@
  *            POST /_emulator/events/:id/resend · POST /_emulator/reset · POST /_emulator/demo_payment_intent (self-test page)
  *
  * Cards: 4242 4242 4242 4242 (and Stripe's other success cards) succeed; 4000 0000 0000 0002 is declined
- * (generic_decline), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
+ * (generic_decline), 0341 attaches but every charge is declined (pm_card_chargeCustomerFail), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
  * processing_error; any other valid number is declined as a live card. Server side, use Stripe's test ids
  * (pm_card_visa, pm_card_chargeDeclined, …): raw card numbers with a secret key are refused, as on Stripe.
  * API versions: objects are shown as the request's Stripe-Version expects; since 2025-03-31.basil an
  * invoice has no payment_intent (expand latest_invoice.confirmation_secret / latest_invoice.payments).
  * Not emulated (clear 400 errors): 3-D Secure/next actions, manual capture, refunds, trials, price_data,
- * send_invoice, non-card payment methods, renewals (no clock), incomplete_expired after 23 h.
+ * send_invoice, non-card payment methods, renewals and expiry without a test clock (real time does not move them).
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -49,6 +52,8 @@ export interface StripeEmulatorOptions {
   webhookUrls?: string[];
   /** `whsec_…` the configured endpoints verify with. */
   webhookSecret?: string;
+  /** More endpoints, each with its own secret (Stripe allows several, e.g. one per service); they receive every event. */
+  webhookEndpoints?: { url: string; secret: string }[];
   /** Version events are rendered in, and the default for requests without Stripe-Version. */
   apiVersion?: string;
   retry?: Partial<RetryOptions>;
@@ -141,7 +146,17 @@ const ROUTES: Route[] = [
     '/v1/invoices/:id',
     get((s, id) => s.retrieveInvoice(id)),
   ),
+  route('POST', '/v1/invoices/:id/pay', (s, p, c, id) => s.payInvoice(id, p, c)),
   route('GET', '/v1/invoice_payments', (s, p) => s.listInvoicePayments(p)),
+  route('POST', '/v1/test_helpers/test_clocks', (s, p, c) => s.createTestClock(p, c)),
+  route('GET', '/v1/test_helpers/test_clocks', (s, p) => s.listTestClocks(p)),
+  route(
+    'GET',
+    '/v1/test_helpers/test_clocks/:id',
+    get((s, id) => s.retrieveTestClock(id)),
+  ),
+  route('POST', '/v1/test_helpers/test_clocks/:id/advance', (s, p, c, id) => s.advanceTestClock(id, p, c)),
+  route('DELETE', '/v1/test_helpers/test_clocks/:id', (s, p, c, id) => (assertOnlyExpand(p), s.deleteTestClock(id, c))),
   route(
     'GET',
     '/v1/invoice_payments/:id',
@@ -200,6 +215,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   const apiVersion = options.apiVersion ?? DEFAULT_API_VERSION;
   const webhookUrls = (options.webhookUrls ?? []).filter(Boolean);
   if (webhookUrls.length && !options.webhookSecret?.startsWith('whsec_')) throw new Error('webhookSecret (whsec_…) is required with webhookUrls');
+  for (const e of options.webhookEndpoints ?? []) if (!e.secret.startsWith('whsec_')) throw new Error(`webhook endpoint ${e.url} needs a whsec_… secret`);
   const state = new StripeState(apiVersion);
   const dispatcher = new WebhookDispatcher({ ...DEFAULT_RETRY, ...options.retry }, log);
   const idempotency = new Map<string, Stored>();
@@ -210,6 +226,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   const dispatch = (event: Rec) => {
     const targets: Endpoint[] = [
       ...webhookUrls.map((url) => ({ url, secret: options.webhookSecret!, apiVersion })),
+      ...(options.webhookEndpoints ?? []).map(({ url, secret }) => ({ url, secret, apiVersion })),
       ...state
         .webhookEndpoints()
         .filter((we) => we.enabled_events.includes('*') || we.enabled_events.includes(event.type))
@@ -357,7 +374,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
 
   async function handleEmulator(req: http.IncomingMessage, url: URL, json: (status: number, body: unknown) => void) {
     const route = `${req.method} ${url.pathname}`;
-    if (route === 'GET /_emulator/health') return json(200, { status: 'ok', apiVersion, webhookUrls });
+    if (route === 'GET /_emulator/health')
+      return json(200, { status: 'ok', apiVersion, webhookUrls: [...webhookUrls, ...(options.webhookEndpoints ?? []).map((e) => e.url)] });
     if (route === 'POST /_emulator/reset') return (reset(), json(200, { reset: true }));
     if (route === 'GET /_emulator/events') {
       const type = url.searchParams.get('type');

@@ -17,3 +17,7 @@ export * from './orders/subjects';
 export * from './orders/events';
 export * from './orders/schemas';
 export * from './orders/types';
+export * from './membership/subjects';
+export * from './membership/events';
+export * from './membership/schemas';
+export * from './membership/types';

@@ -1,4 +1,15 @@
-import { CatalogEvents, CatalogSubjects, FormsEvents, FormsSubjects, IdentityEvents, IdentitySubjects, OrdersEvents, OrdersSubjects } from '@km/contracts';
+import {
+  CatalogEvents,
+  CatalogSubjects,
+  FormsEvents,
+  FormsSubjects,
+  IdentityEvents,
+  IdentitySubjects,
+  MembershipEvents,
+  MembershipSubjects,
+  OrdersEvents,
+  OrdersSubjects,
+} from '@km/contracts';
 
 /**
  * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
@@ -50,9 +61,10 @@ export interface ServiceDefinition {
 }
 
 /** Services that are declared but not built yet: their index and database are reserved. */
+// One entry per line: `npm run new:service` removes a reserved service's line when it is built.
+// prettier-ignore
 export const RESERVED = [
   { name: 'media', index: 3, database: 'media' },
-  { name: 'membership', index: 5, database: 'membership' },
 ] as const;
 
 /** The app services in start order (the gateway last: it waits for the rest). */
@@ -91,6 +103,19 @@ export const SERVICES = [
     },
   },
   {
+    name: 'membership',
+    index: 5,
+    database: 'membership',
+    needs: ['mail', 'stripe', 'publicOrigin'],
+    gatewayRoutes: true,
+    bus: {
+      answers: all(MembershipSubjects),
+      requests: [],
+      publishesEvents: all(MembershipEvents),
+      consumers: [{ durable: 'membership-mail', types: [MembershipEvents.memberJoined] }],
+    },
+  },
+  {
     name: 'forms',
     index: 6,
     database: 'forms',
@@ -106,7 +131,13 @@ export const SERVICES = [
     gatewayRoutes: false,
     bus: {
       answers: [],
-      requests: [...all(IdentitySubjects), ...except(CatalogSubjects, CatalogSubjects.getMany), ...all(OrdersSubjects), ...all(FormsSubjects)],
+      requests: [
+        ...all(IdentitySubjects),
+        ...except(CatalogSubjects, CatalogSubjects.getMany),
+        ...all(OrdersSubjects),
+        ...all(FormsSubjects),
+        ...all(MembershipSubjects),
+      ],
       publishesEvents: [],
       consumers: [],
     },

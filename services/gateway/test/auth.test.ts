@@ -284,7 +284,8 @@ describe('gateway protections', () => {
       Object.keys(doc.body.paths)
         .filter((p) => p.startsWith('/api/auth'))
         .sort(),
-      ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/register'],
+      // Issue 12 adds member sign-in by emailed link.
+      ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/member-link', '/api/auth/member-link/redeem', '/api/auth/register'],
     );
     assert.equal((await client.get('/api/docs')).status, 200);
   });

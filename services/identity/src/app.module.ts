@@ -1,8 +1,10 @@
 import { ServiceKitModule } from '@km/nest-kit';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100-create-users-and-sessions';
+import { MemberUsersAndLinks1763700000101 } from '../migrations/1763700000101-member-users-and-links';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
+import { MemberLinksService } from './members/member-links.service';
 import { Session } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
 import { AdminSeeder } from './users/admin-seeder';
@@ -19,11 +21,11 @@ export class AppModule {
           name: 'identity',
           config,
           entities: [User, Session],
-          migrations: [CreateUsersAndSessions1763700000100],
+          migrations: [CreateUsersAndSessions1763700000100, MemberUsersAndLinks1763700000101],
         }),
       ],
       controllers: [IdentityHandlers],
-      providers: [UsersService, SessionsService, AdminSeeder],
+      providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService],
     };
   }
 }

@@ -1,5 +1,8 @@
 import {
   createSessionSchema,
+  ensureMemberUserSchema,
+  memberLinkRequestSchema,
+  type CreatedMemberLink,
   IdentitySubjects,
   loginSchema,
   registerSchema,
@@ -12,6 +15,7 @@ import { parseOrThrow, SERVICE_CONFIG } from '@km/nest-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { IdentityConfig } from './config';
+import { MemberLinksService } from './members/member-links.service';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
 
@@ -21,6 +25,7 @@ export class IdentityHandlers {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly memberLinks: MemberLinksService,
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -52,5 +57,21 @@ export class IdentityHandlers {
     const { token } = parseOrThrow(sessionTokenSchema, payload);
     await this.sessions.revoke(token);
     return { ok: true };
+  }
+
+  @MessagePattern(IdentitySubjects.ensureMemberUser)
+  ensureMemberUser(@Payload() payload: unknown): Promise<PublicUser> {
+    const { memberId, email } = parseOrThrow(ensureMemberUserSchema, payload);
+    return this.memberLinks.ensureMemberUser(memberId, email);
+  }
+
+  @MessagePattern(IdentitySubjects.createMemberLink)
+  createMemberLink(@Payload() payload: unknown): Promise<CreatedMemberLink> {
+    return this.memberLinks.create(parseOrThrow(memberLinkRequestSchema, payload).memberId);
+  }
+
+  @MessagePattern(IdentitySubjects.redeemMemberLink)
+  redeemMemberLink(@Payload() payload: unknown): Promise<PublicUser> {
+    return this.memberLinks.redeem(parseOrThrow(sessionTokenSchema, payload).token);
   }
 }

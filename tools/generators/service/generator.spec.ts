@@ -63,12 +63,13 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
   assert.ok(registry.indexOf("name: 'gift-cards'") < registry.indexOf("name: 'gateway'"));
 });
 
-test('a reserved name (media, membership) takes its reserved index and leaves the reserved list', () => {
+test('a reserved name (media) takes its reserved index and leaves the reserved list', () => {
   const media = describeService('media');
   assert.equal(media.index, 3);
   const registry = addRegistryEntry(registrySource, media);
   assert.doesNotMatch(registry, /\{ name: 'media', index: 3, database: 'media' \}/);
-  assert.match(registry, /\{ name: 'membership', index: 5, database: 'membership' \}/);
+  // membership was built by hand (issue 12), so media was the last reserved service
+  assert.match(registry, /export const RESERVED = \[\s*\] as const;/);
   assert.match(registry, /name: 'media',\s+index: 3,/);
 });
 

@@ -33,7 +33,13 @@ const router = createBrowserRouter([
           (m) => m.ProductsPage,
         ),
       },
-      comingSoon('/marketshare', 'Marketshare', 'Marketshare membership signup is coming soon.'),
+      {
+        path: '/marketshare',
+        lazy: lazyPage(
+          () => import('@/features/marketshare/components/marketshare-page'),
+          (m) => m.MarketsharePage,
+        ),
+      },
       {
         path: '/publishing',
         lazy: lazyPage(
@@ -62,7 +68,13 @@ const router = createBrowserRouter([
           (m) => m.CheckoutSuccessPage,
         ),
       },
-      comingSoon('/member-dashboard', 'Member Dashboard', 'The Marketshare member dashboard is coming soon.'),
+      {
+        path: '/member-dashboard',
+        lazy: lazyPage(
+          () => import('@/features/member/components/member-dashboard'),
+          (m) => m.MemberDashboard,
+        ),
+      },
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),
       {
         path: '/admin',

@@ -19,3 +19,6 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const sessionTokenSchema = z.object({ token: z.string().min(1).max(200) });
 export const createSessionSchema = z.object({ userId: z.uuid() });
+
+export const ensureMemberUserSchema = z.object({ memberId: z.uuid(), email: z.email().max(254) });
+export const memberLinkRequestSchema = z.object({ memberId: z.uuid() });

@@ -4,6 +4,10 @@ export interface PublicUser {
   username: string;
   email: string | null;
   isAdmin: boolean;
+  /** Only on a Marketshare member's user (members have no password and sign in by emailed link). */
+  role?: 'member';
+  /** Only on a member's user: the member in the membership service. */
+  memberId?: string;
 }
 
 export interface CreatedSession {
@@ -13,4 +17,11 @@ export interface CreatedSession {
 
 export interface ResolvedSession {
   user: PublicUser | null;
+}
+
+/** A sign-in link's secret, to be mailed (never shown to the requester). */
+export interface CreatedMemberLink {
+  linkId: string;
+  token: string;
+  expiresAt: string;
 }

@@ -26,8 +26,26 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - payment_in_use: the payment intent already belongs to an order for another cart
  * - payment_cancelled: the payment intent was cancelled; the checkout must start a new one
  * - username_taken / email_taken: registration with a name or address someone already has
+ * - already_member: a Marketshare signup for an email that already has an active membership
+ * - subscription_used: a Marketshare join with a subscription that already made another member
+ * - payment_incomplete: a Marketshare join whose first invoice is not paid yet
+ * - membership_not_active: cancelling or resuming a membership that has ended
+ * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
+ *   subscriptionId and customerId to join with (so nobody pays twice)
  */
-export const ConflictReasons = ['cart_changed', 'product_unavailable', 'payment_in_use', 'payment_cancelled', 'username_taken', 'email_taken'] as const;
+export const ConflictReasons = [
+  'cart_changed',
+  'product_unavailable',
+  'payment_in_use',
+  'payment_cancelled',
+  'username_taken',
+  'email_taken',
+  'already_member',
+  'subscription_used',
+  'payment_incomplete',
+  'membership_not_active',
+  'signup_paid',
+] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 
 /** Every error the HTTP API answers has this body. */

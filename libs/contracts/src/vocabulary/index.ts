@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './orders';
 export * from './forms';
 export * from './errors';
+export * from './membership';

@@ -27,7 +27,7 @@ export class SessionGuard extends AuthGuard('session') {
 }
 
 const ROLE_KEY = 'km:role';
-type Requirement = 'user' | 'admin';
+type Requirement = 'user' | 'admin' | 'member';
 
 @Injectable()
 export class RoleGuard implements CanActivate {
@@ -39,12 +39,16 @@ export class RoleGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<AuthedRequest>().user;
     if (!user) throw new UnauthorizedError('You need to sign in to do that.');
     if (need === 'admin' && !user.isAdmin) throw new ForbiddenError('Admin access required.');
+    if (need === 'member' && !user.memberId)
+      throw new ForbiddenError('This is for Marketshare members. Join on the Marketshare page, or sign in with your member email.');
     return true;
   }
 }
 
 export const RequireUser = () => applyDecorators(SetMetadata(ROLE_KEY, 'user'), ApiCookieAuth());
 export const RequireAdmin = () => applyDecorators(SetMetadata(ROLE_KEY, 'admin'), ApiCookieAuth());
+/** A Marketshare member's session: 401 signed out, 403 signed in as someone who is not a member. */
+export const RequireMember = () => applyDecorators(SetMetadata(ROLE_KEY, 'member'), ApiCookieAuth());
 
 /**
  * Login: the body is validated first (400 naming the field), then the attempt is reserved against the

@@ -18,6 +18,10 @@ export class User {
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin: boolean;
 
+  /** Set on a Marketshare member's user: signs in by emailed link, with role member. */
+  @Column({ name: 'member_id', type: 'uuid', nullable: true })
+  memberId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
@@ -27,4 +31,6 @@ export const toPublicUser = (user: User): PublicUser => ({
   username: user.username,
   email: user.email,
   isAdmin: user.isAdmin,
+  // Only members carry these, so other users look exactly as before.
+  ...(user.memberId ? { role: 'member' as const, memberId: user.memberId } : {}),
 });

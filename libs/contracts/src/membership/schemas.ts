@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Referral codes: 8 Crockford base32 characters (no I, L, O, U), so a code read aloud or retyped is unambiguous. */
+export const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+/** The membership's price in cents (spec §9: $5.00 per month). */
+export const MEMBERSHIP_PRICE_CENTS = 500;
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** An optional text field where the browser sends "" (or null) for "not given". */
+const optionalText = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(max, `${field} must be at most ${max} characters`)
+      .optional(),
+  );
+
+const email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .max(254, 'email must be at most 254 characters')
+  .pipe(z.email({ error: 'email must be a valid email address' }))
+  .transform((e) => e.toLowerCase());
+
+/** Any case, spaces and dashes are forgiven; O reads as 0, I and L as 1 (Crockford). */
+export const normalizeReferralCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+
+const referralCode = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? normalizeReferralCode(v) : v),
+  z
+    .string({ error: 'referralCode must be text' })
+    .regex(REFERRAL_CODE_PATTERN, 'referralCode is not a valid referral code (8 letters and digits, e.g. 7Q2M9XKD)')
+    .optional(),
+);
+
+/** Spec §3 Membership signup / §5: firstName, lastName, email required; phone and referral code optional. */
+export const membershipSignupSchema = z.object({
+  firstName: requiredText('firstName', 100),
+  lastName: requiredText('lastName', 100),
+  email,
+  phone: optionalText('phone', 40),
+  referralCode,
+});
+export type MembershipSignup = z.infer<typeof membershipSignupSchema>;
+
+/** POST /api/memberships: the form plus the ids the payment step answered. */
+export const createMembershipSchema = membershipSignupSchema.extend({
+  subscriptionId: z.string({ error: 'subscriptionId is required' }).regex(/^sub_\w{1,100}$/, 'subscriptionId must be a Stripe subscription id (sub_…)'),
+  customerId: z.string({ error: 'customerId is required' }).regex(/^cus_\w{1,100}$/, 'customerId must be a Stripe customer id (cus_…)'),
+});
+export type CreateMembershipRequest = z.infer<typeof createMembershipSchema>;
+
+export const memberIdSchema = z.object({ memberId: z.uuid() });
+
+/** Member lists are pages (ADR 0011): 50 by default, at most 100. */
+export const memberListSchema = z.object({
+  memberId: z.uuid(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .default(50),
+});
+
+export const EMAIL_CHANGE_MESSAGE = 'Your email address cannot be changed here. Please contact support to change it.';
+
+/** PUT /api/membership/profile: first name, last name and phone only (spec §6); the email is refused with a pointer to support. */
+export const updateProfileSchema = z
+  .object({
+    firstName: requiredText('firstName', 100),
+    lastName: requiredText('lastName', 100),
+    phone: optionalText('phone', 40),
+    email: z.unknown().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.email !== undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: EMAIL_CHANGE_MESSAGE });
+  })
+  .transform(({ firstName, lastName, phone }) => ({ firstName, lastName, phone }));
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+
+export const updateProfileMessageSchema = z.object({ memberId: z.uuid(), profile: updateProfileSchema });
+
+export const membershipWebhookSchema = z.object({
+  /** The raw request body, base64, exactly as Stripe sent it. */
+  payload: z.string().min(1).max(1_000_000),
+  signature: z.string().max(2000),
+});
+
+export const findMemberByEmailSchema = z.object({ email });
+
+export const signInLinkMailSchema = z.object({
+  email,
+  firstName: z.string().max(100),
+  link: z.url(),
+  /** Makes a retried request enqueue the same mail once. */
+  linkId: z.uuid(),
+});

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type {
+  createMembershipSchema,
+  findMemberByEmailSchema,
+  memberIdSchema,
+  memberListSchema,
+  membershipSignupSchema,
+  membershipWebhookSchema,
+  signInLinkMailSchema,
+  updateProfileMessageSchema,
+} from './schemas';
+import type {
+  JoinedMember,
+  MemberCommission,
+  MemberLookup,
+  MemberPage,
+  MemberProfile,
+  MemberProfitBonus,
+  MemberReferral,
+  MembershipPayment,
+  MembershipWebhookResult,
+  MemberStats,
+} from './types';
+
+/**
+ * Request/reply subjects of the membership service (payloads in ./schemas, results in ./types).
+ * - createPayment: the signup form → MembershipPayment (an incomplete $5.00/month subscription to confirm in the browser)
+ * - join: form + subscriptionId + customerId → JoinedMember (only for a paid first invoice of our subscription)
+ * - profile/referrals/commissions/profitBonuses/stats: a member's reads (the gateway checks the session's member)
+ * - updateProfile, cancel, resume: a member's changes
+ * - handleStripeWebhook: membership's own signed Stripe endpoint
+ * - findByEmail: for member sign-in links; signInLinkMail: mails one
+ */
+export const MembershipSubjects = {
+  createPayment: 'membership.payments.create',
+  join: 'membership.members.join',
+  profile: 'membership.members.profile',
+  updateProfile: 'membership.members.update-profile',
+  referrals: 'membership.referrals.list',
+  commissions: 'membership.commissions.list',
+  profitBonuses: 'membership.profit-bonuses.list',
+  stats: 'membership.members.stats',
+  cancel: 'membership.members.cancel',
+  resume: 'membership.members.resume',
+  findByEmail: 'membership.members.find-by-email',
+  signInLinkMail: 'membership.mails.sign-in-link',
+  handleStripeWebhook: 'membership.stripe-webhooks.handle',
+} as const;
+
+/** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
+export interface MembershipSubjectMap {
+  [MembershipSubjects.createPayment]: { payload: z.input<typeof membershipSignupSchema>; result: MembershipPayment };
+  [MembershipSubjects.join]: { payload: z.input<typeof createMembershipSchema>; result: JoinedMember };
+  [MembershipSubjects.profile]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
+  [MembershipSubjects.updateProfile]: { payload: z.input<typeof updateProfileMessageSchema>; result: MemberProfile };
+  [MembershipSubjects.referrals]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberReferral> };
+  [MembershipSubjects.commissions]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberCommission> };
+  [MembershipSubjects.profitBonuses]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberProfitBonus> };
+  [MembershipSubjects.stats]: { payload: z.input<typeof memberIdSchema>; result: MemberStats };
+  [MembershipSubjects.cancel]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
+  [MembershipSubjects.resume]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
+  [MembershipSubjects.findByEmail]: { payload: z.input<typeof findMemberByEmailSchema>; result: MemberLookup };
+  [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
+  [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
+}
+
+// Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.
+declare module '../common/seams' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges membership's subjects
+  interface SubjectMap extends MembershipSubjectMap {}
+}

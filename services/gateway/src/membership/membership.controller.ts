@@ -1,0 +1,149 @@
+import {
+  createMembershipSchema,
+  IdentitySubjects,
+  memberListSchema,
+  MembershipSubjects,
+  membershipSignupSchema,
+  updateProfileSchema,
+  type CreateMembershipRequest,
+  type MemberCommission,
+  type MemberProfile,
+  type MemberProfitBonus,
+  type MemberReferral,
+  type MembershipPayment,
+  type MembershipSignup,
+  type MemberStats,
+  type UpdateProfileRequest,
+} from '@km/contracts';
+import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireMember, type AuthedRequest } from '../auth/guards';
+import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
+
+/** Marketshare (spec §3, §7): joining, and a member's own dashboard data. Rules and Stripe live in the membership service. */
+@ApiTags('membership')
+@Controller('api')
+export class MembershipController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('create-membership-payment')
+  @HttpCode(200)
+  @UseGuards(CheckoutRateLimit)
+  @ApiOperation({ summary: 'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays.' })
+  @ApiZodBody(membershipSignupSchema)
+  @ApiResponse({ status: 200, description: '{clientSecret, subscriptionId, customerId}' })
+  @ApiResponse({ status: 400, description: 'A bad field, e.g. an unknown referralCode (details.fields names it).' })
+  @ApiResponse({ status: 409, description: 'details.reason already_member: the email already has an active membership.' })
+  createPayment(@ZodBody(membershipSignupSchema) body: MembershipSignup): Promise<MembershipPayment> {
+    return this.rpc.send(MembershipSubjects.createPayment, body, this.config.checkoutRpcTimeoutMs);
+  }
+
+  @Post('memberships')
+  @UseGuards(CheckoutRateLimit)
+  @ApiOperation({
+    summary:
+      'Create the member once Stripe says the first invoice of this subscription is paid; signs the member in. 201 when created, 200 with the same member on a repeat.',
+  })
+  @ApiZodBody(createMembershipSchema)
+  @ApiResponse({ status: 201, description: '{referralCode}' })
+  @ApiResponse({ status: 409, description: 'details.reason payment_incomplete, subscription_used or already_member.' })
+  async join(
+    @Req() req: AuthedRequest,
+    @ZodBody(createMembershipSchema) body: CreateMembershipRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ referralCode: string }> {
+    const joined = await this.rpc.send(MembershipSubjects.join, body, this.config.checkoutRpcTimeoutMs);
+    const user = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email });
+    const previous: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof previous === 'string' && previous && previous.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
+    const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
+    res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    res.status(joined.created ? 201 : 200);
+    return { referralCode: joined.referralCode };
+  }
+
+  @Get('membership/profile')
+  @RequireMember()
+  @ApiOperation({ summary: "The member's profile (spec §3): names, email, phone, referral code, member since, status, totals." })
+  profile(@Req() req: AuthedRequest): Promise<MemberProfile> {
+    return this.rpc.send(MembershipSubjects.profile, { memberId: req.user!.memberId! });
+  }
+
+  @Put('membership/profile')
+  @RequireMember()
+  @ApiOperation({ summary: 'Change first name, last name and phone. An email in the body is refused (400): contact support to change it.' })
+  @ApiZodBody(updateProfileSchema)
+  updateProfile(@Req() req: AuthedRequest, @ZodBody(updateProfileSchema) profile: UpdateProfileRequest): Promise<MemberProfile> {
+    return this.rpc.send(MembershipSubjects.updateProfile, { memberId: req.user!.memberId!, profile });
+  }
+
+  @Get('membership/referrals')
+  @RequireMember()
+  @ApiOperation({ summary: 'Members this member referred, newest first (a page; X-Total-Count has the whole count).' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 50 by default.' })
+  referrals(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberReferral[]> {
+    return this.page(MembershipSubjects.referrals, req, query, res);
+  }
+
+  @Get('membership/commissions')
+  @RequireMember()
+  @ApiOperation({ summary: 'Commissions, newest first (a page; X-Total-Count has the whole count).' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number })
+  commissions(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberCommission[]> {
+    return this.page(MembershipSubjects.commissions, req, query, res);
+  }
+
+  @Get('membership/profit-bonuses')
+  @RequireMember()
+  @ApiOperation({ summary: 'Profit bonuses, newest first (a page; X-Total-Count has the whole count).' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number })
+  profitBonuses(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberProfitBonus[]> {
+    return this.page(MembershipSubjects.profitBonuses, req, query, res);
+  }
+
+  @Get('membership/stats')
+  @RequireMember()
+  @ApiOperation({ summary: 'Totals for the stat cards: referrals, commissions (total, pending, paid), profit bonuses, discount percent.' })
+  stats(@Req() req: AuthedRequest): Promise<MemberStats> {
+    return this.rpc.send(MembershipSubjects.stats, { memberId: req.user!.memberId! });
+  }
+
+  @Post('membership/cancel')
+  @HttpCode(200)
+  @RequireMember()
+  @ApiOperation({ summary: 'Cancel at the end of the paid period (spec §9 "cancel anytime"); the profile shows cancelAtPeriodEnd.' })
+  cancel(@Req() req: AuthedRequest): Promise<MemberProfile> {
+    return this.rpc.send(MembershipSubjects.cancel, { memberId: req.user!.memberId! }, this.config.checkoutRpcTimeoutMs);
+  }
+
+  @Post('membership/resume')
+  @HttpCode(200)
+  @RequireMember()
+  @ApiOperation({ summary: 'Take back a cancellation before the period ends.' })
+  resume(@Req() req: AuthedRequest): Promise<MemberProfile> {
+    return this.rpc.send(MembershipSubjects.resume, { memberId: req.user!.memberId! }, this.config.checkoutRpcTimeoutMs);
+  }
+
+  private async page<S extends typeof MembershipSubjects.referrals | typeof MembershipSubjects.commissions | typeof MembershipSubjects.profitBonuses>(
+    subject: S,
+    req: AuthedRequest,
+    query: Record<string, unknown>,
+    res: Response,
+  ) {
+    const request = parseOrThrow(memberListSchema, { ...query, memberId: req.user!.memberId! });
+    const page = await this.rpc.send(subject, request);
+    res.setHeader('X-Total-Count', String(page.total));
+    return page.items as never;
+  }
+}

@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
+import { MemberSignInController } from './member-sign-in.controller';
+import { MembershipWebhookController } from './membership-webhook.controller';
+import { MembershipController } from './membership.controller';
+
+/** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint. */
+@Module({})
+export class MembershipModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: MembershipModule,
+      controllers: [MembershipController, MemberSignInController, MembershipWebhookController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { ServiceKitModule } from '@km/nest-kit';
+import { MailModule } from '@km/nest-kit/mail';
+import { DynamicModule, Module } from '@nestjs/common';
+import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
+import type { MembershipConfig } from './config';
+import { MembershipMailer } from './mail/membership-mailer';
+import { MemberReadsService } from './members/member-reads.service';
+import { MembersHandlers } from './members/members.handlers';
+import { MembersService } from './members/members.service';
+import { MembershipPrice } from './payments/membership-price';
+import { createStripeClient, STRIPE } from './payments/stripe-client';
+import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: MembershipConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        // Members, referrals and commissions are read and written with SQL (sums and guarded statements), not entities.
+        ServiceKitModule.forRoot({ name: 'membership', config, entities: [], migrations: [CreateMembership1763700000500] }),
+        MailModule.forRoot(config.mail, 'membership', config.logLevel),
+      ],
+      controllers: [MembersHandlers],
+      providers: [
+        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        MembershipPrice,
+        MembersService,
+        MemberReadsService,
+        SubscriptionWebhooksService,
+        MembershipMailer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { MEMBER_DISCOUNT_PERCENT, type MemberCommission, type MemberPage, type MemberProfitBonus, type MemberReferral, type MemberStats } from '@km/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MembersService } from './members.service';
+
+export interface PageRequest {
+  memberId: string;
+  page: number;
+  pageSize: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** A member's lists (pages, newest first, ADR 0011) and stats; money as two-decimal strings summed by Postgres. */
+@Injectable()
+export class MemberReadsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly members: MembersService,
+  ) {}
+
+  async referrals({ memberId, page, pageSize }: PageRequest): Promise<MemberPage<MemberReferral>> {
+    await this.members.member(memberId);
+    const rows = (await this.dataSource.query(
+      `SELECT r.id, m.first_name, m.last_name, m.email, m.member_since, c.status, c.amount::text AS amount, count(*) OVER ()::int AS total
+       FROM referrals r JOIN members m ON m.id = r.referred_id JOIN commissions c ON c.referral_id = r.id
+       WHERE r.referrer_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`,
+      [memberId, pageSize, (page - 1) * pageSize],
+    )) as { id: string; first_name: string; last_name: string; email: string; member_since: Date; status: 'pending' | 'paid'; amount: string; total: number }[];
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        referredMember: { firstName: r.first_name, lastName: r.last_name, email: r.email, memberSince: iso(r.member_since) },
+        commissionStatus: r.status,
+        commissionAmount: r.amount,
+      })),
+      total: rows[0]?.total ?? (await this.count('referrals', 'referrer_id', memberId)),
+      page,
+      pageSize,
+    };
+  }
+
+  async commissions({ memberId, page, pageSize }: PageRequest): Promise<MemberPage<MemberCommission>> {
+    await this.members.member(memberId);
+    const rows = (await this.dataSource.query(
+      `SELECT id, amount::text AS amount, payout_month, status, payout_date::text AS payout_date, count(*) OVER ()::int AS total
+       FROM commissions WHERE member_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [memberId, pageSize, (page - 1) * pageSize],
+    )) as { id: string; amount: string; payout_month: string; status: 'pending' | 'paid'; payout_date: string | null; total: number }[];
+    return {
+      items: rows.map((r) => ({ id: r.id, amount: r.amount, payoutMonth: r.payout_month, status: r.status, payoutDate: r.payout_date })),
+      total: rows[0]?.total ?? (await this.count('commissions', 'member_id', memberId)),
+      page,
+      pageSize,
+    };
+  }
+
+  async profitBonuses({ memberId, page, pageSize }: PageRequest): Promise<MemberPage<MemberProfitBonus>> {
+    await this.members.member(memberId);
+    const rows = (await this.dataSource.query(
+      `SELECT id, amount::text AS amount, bonus_period, status, payout_date::text AS payout_date, count(*) OVER ()::int AS total
+       FROM profit_bonuses WHERE member_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [memberId, pageSize, (page - 1) * pageSize],
+    )) as { id: string; amount: string; bonus_period: string; status: 'pending' | 'paid'; payout_date: string | null; total: number }[];
+    return {
+      items: rows.map((r) => ({ id: r.id, amount: r.amount, bonusPeriod: r.bonus_period, status: r.status, payoutDate: r.payout_date })),
+      total: rows[0]?.total ?? (await this.count('profit_bonuses', 'member_id', memberId)),
+      page,
+      pageSize,
+    };
+  }
+
+  /** One statement, so the totals agree with each other and with the lists at one moment. */
+  async stats(memberId: string): Promise<MemberStats> {
+    await this.members.member(memberId);
+    const [s] = (await this.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
+              COALESCE(sum(c.amount), 0)::numeric(12,2)::text AS total,
+              COALESCE(sum(c.amount) FILTER (WHERE c.status = 'pending'), 0)::numeric(12,2)::text AS pending,
+              COALESCE(sum(c.amount) FILTER (WHERE c.status = 'paid'), 0)::numeric(12,2)::text AS paid,
+              (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM profit_bonuses WHERE member_id = $1) AS bonuses
+       FROM commissions c WHERE c.member_id = $1`,
+      [memberId],
+    )) as { referrals: number; total: string; pending: string; paid: string; bonuses: string }[];
+    return {
+      totalReferrals: s.referrals,
+      totalCommissions: s.total,
+      pendingCommissions: s.pending,
+      paidCommissions: s.paid,
+      totalProfitBonuses: s.bonuses,
+      membershipDiscount: MEMBER_DISCOUNT_PERCENT,
+    };
+  }
+
+  /** The whole count when the asked page is past the end (no rows to read it from). */
+  private async count(table: 'referrals' | 'commissions' | 'profit_bonuses', column: string, memberId: string): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [memberId])) as { n: number }[];
+    return row.n;
+  }
+}

@@ -1,0 +1,117 @@
+import {
+  createMembershipSchema,
+  findMemberByEmailSchema,
+  memberIdSchema,
+  memberListSchema,
+  MembershipSubjects,
+  membershipSignupSchema,
+  membershipWebhookSchema,
+  signInLinkMailSchema,
+  updateProfileMessageSchema,
+  type JoinedMember,
+  type MemberCommission,
+  type MemberLookup,
+  type MemberPage,
+  type MemberProfile,
+  type MemberProfitBonus,
+  type MemberReferral,
+  type MembershipPayment,
+  type MembershipWebhookResult,
+  type MemberStats,
+} from '@km/contracts';
+import { parseOrThrow } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { DataSource } from 'typeorm';
+import { signInLinkMail } from '../mail/membership-mails';
+import { SubscriptionWebhooksService } from '../payments/subscription-webhooks.service';
+import { MemberReadsService } from './member-reads.service';
+import { MembersService } from './members.service';
+
+/** NATS patterns only; the gateway has already decided who may call what (and which member is asking). */
+@Controller()
+export class MembersHandlers {
+  constructor(
+    private readonly members: MembersService,
+    private readonly reads: MemberReadsService,
+    private readonly webhooks: SubscriptionWebhooksService,
+    private readonly mail: MailService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @MessagePattern(MembershipSubjects.createPayment)
+  createPayment(@Payload() payload: unknown): Promise<MembershipPayment> {
+    return this.members.createPayment(parseOrThrow(membershipSignupSchema, payload));
+  }
+
+  @MessagePattern(MembershipSubjects.join)
+  join(@Payload() payload: unknown): Promise<JoinedMember> {
+    return this.members.join(parseOrThrow(createMembershipSchema, payload));
+  }
+
+  @MessagePattern(MembershipSubjects.profile)
+  profile(@Payload() payload: unknown): Promise<MemberProfile> {
+    return this.members.profile(parseOrThrow(memberIdSchema, payload).memberId);
+  }
+
+  @MessagePattern(MembershipSubjects.updateProfile)
+  updateProfile(@Payload() payload: unknown): Promise<MemberProfile> {
+    const { memberId, profile } = parseOrThrow(updateProfileMessageSchema, payload);
+    return this.members.updateProfile(memberId, profile);
+  }
+
+  @MessagePattern(MembershipSubjects.referrals)
+  referrals(@Payload() payload: unknown): Promise<MemberPage<MemberReferral>> {
+    return this.reads.referrals(parseOrThrow(memberListSchema, payload));
+  }
+
+  @MessagePattern(MembershipSubjects.commissions)
+  commissions(@Payload() payload: unknown): Promise<MemberPage<MemberCommission>> {
+    return this.reads.commissions(parseOrThrow(memberListSchema, payload));
+  }
+
+  @MessagePattern(MembershipSubjects.profitBonuses)
+  profitBonuses(@Payload() payload: unknown): Promise<MemberPage<MemberProfitBonus>> {
+    return this.reads.profitBonuses(parseOrThrow(memberListSchema, payload));
+  }
+
+  @MessagePattern(MembershipSubjects.stats)
+  stats(@Payload() payload: unknown): Promise<MemberStats> {
+    return this.reads.stats(parseOrThrow(memberIdSchema, payload).memberId);
+  }
+
+  @MessagePattern(MembershipSubjects.cancel)
+  cancel(@Payload() payload: unknown): Promise<MemberProfile> {
+    return this.members.setCancelAtPeriodEnd(parseOrThrow(memberIdSchema, payload).memberId, true);
+  }
+
+  @MessagePattern(MembershipSubjects.resume)
+  resume(@Payload() payload: unknown): Promise<MemberProfile> {
+    return this.members.setCancelAtPeriodEnd(parseOrThrow(memberIdSchema, payload).memberId, false);
+  }
+
+  @MessagePattern(MembershipSubjects.findByEmail)
+  async findByEmail(@Payload() payload: unknown): Promise<MemberLookup> {
+    const { email } = parseOrThrow(findMemberByEmailSchema, payload);
+    const [row] = (await this.dataSource.query(`SELECT id, email, first_name FROM members WHERE email = $1`, [email])) as {
+      id: string;
+      email: string;
+      first_name: string;
+    }[];
+    return { member: row ? { memberId: row.id, email: row.email, firstName: row.first_name } : null };
+  }
+
+  /** The link's id is the mail key: a retried request enqueues the mail once. */
+  @MessagePattern(MembershipSubjects.signInLinkMail)
+  async signInLinkMail(@Payload() payload: unknown): Promise<{ queued: true }> {
+    const { email, firstName, link, linkId } = parseOrThrow(signInLinkMailSchema, payload);
+    await this.mail.send(`member-sign-in:${linkId}`, signInLinkMail({ email, firstName }, link));
+    return { queued: true };
+  }
+
+  @MessagePattern(MembershipSubjects.handleStripeWebhook)
+  handleStripeWebhook(@Payload() payload: unknown): Promise<MembershipWebhookResult> {
+    return this.webhooks.handle(parseOrThrow(membershipWebhookSchema, payload));
+  }
+}

@@ -1,0 +1,319 @@
+import {
+  MembershipEvents,
+  REFERRAL_COMMISSION,
+  type CreateMembershipRequest,
+  type JoinedMember,
+  type MembershipPayment,
+  type MembershipSignup,
+  type MemberProfile,
+  type SubscriptionStatus,
+  type UpdateProfileRequest,
+} from '@km/contracts';
+import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MembershipPrice } from '../payments/membership-price';
+import { SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { newReferralCode, payoutMonthFor } from './referral-code';
+
+/** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
+const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
+
+/** Namespaces of this service's advisory locks (first half of the two-key form). */
+const EMAIL_LOCKS = 5101;
+export const SUBSCRIPTION_LOCKS = 5102;
+
+export interface MemberRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  stripe_customer_id: string;
+  stripe_subscription_id: string;
+  subscription_status: SubscriptionStatus;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  member_since: Date;
+  referral_code: string;
+  updated_at: Date;
+}
+
+const UNKNOWN_CODE = 'referralCode does not match any member. Check the code, or leave it empty.';
+const OWN_CODE = 'referralCode is your own referral code; a member cannot refer themself.';
+const ALREADY_MEMBER = 'This email address already has an active Marketshare membership. Sign in from the member dashboard instead.';
+
+export const lockSubscription = (manager: EntityManager, subscriptionId: string) =>
+  manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBSCRIPTION_LOCKS, subscriptionId]);
+const lockEmail = (manager: EntityManager, email: string) => manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [EMAIL_LOCKS, email]);
+
+/** Period end of the subscription (on its items since API 2025-03-31.basil). */
+export const periodEnd = (sub: Stripe.Subscription): Date | null => {
+  const end = sub.items.data[0]?.current_period_end;
+  return end ? new Date(end * 1000) : null;
+};
+
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRelayRunner,
+    private readonly price: MembershipPrice,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+  ) {}
+
+  /**
+   * The payment step: a Stripe customer per email (reused on every try) and an incomplete $5.00/month subscription
+   * whose first invoice the browser pays. An open one from an earlier try is answered again instead of a second.
+   */
+  async createPayment(form: MembershipSignup): Promise<MembershipPayment> {
+    await this.checkSignup(this.dataSource.manager, form, null);
+    const priceId = await this.price.id().catch((e: unknown) => Promise.reject(stripeFailure(e)));
+    return this.dataSource.transaction(async (manager) => {
+      // One payment step per email at a time: two tabs must not make two customers or two subscriptions.
+      await lockEmail(manager, form.email);
+      await manager.query(`INSERT INTO signups (email) VALUES ($1) ON CONFLICT (email) DO NOTHING`, [form.email]);
+      const [signup] = (await manager.query(`SELECT stripe_customer_id, pending_subscription_id, attempts FROM signups WHERE email = $1`, [form.email])) as {
+        stripe_customer_id: string | null;
+        pending_subscription_id: string | null;
+        attempts: number;
+      }[];
+      try {
+        let customerId = signup.stripe_customer_id;
+        if (!customerId) {
+          const customer = await this.stripe.customers.create(
+            {
+              email: form.email,
+              name: `${form.firstName} ${form.lastName}`,
+              ...(form.phone ? { phone: form.phone } : {}),
+              metadata: { [SOURCE_KEY]: SOURCE },
+            },
+            { idempotencyKey: `km-membership-customer-${createHash('sha256').update(form.email).digest('hex').slice(0, 32)}` },
+          );
+          customerId = customer.id;
+          await manager.query(`UPDATE signups SET stripe_customer_id = $2, updated_at = now() WHERE email = $1`, [form.email, customerId]);
+        }
+        if (signup.pending_subscription_id) {
+          const open = await this.stripe.subscriptions.retrieve(signup.pending_subscription_id, { expand: ['latest_invoice.confirmation_secret'] });
+          const secret = (open.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret;
+          if (open.status === 'incomplete' && secret) return { clientSecret: secret, subscriptionId: open.id, customerId };
+          // Paid, but the browser never finished joining (closed tab, lost connection): never a second subscription.
+          if (['active', 'past_due', 'trialing'].includes(open.status))
+            throw new ConflictError(
+              'signup_paid',
+              'Your payment for this membership has already gone through, so you will not be charged again. Finishing your membership now.',
+              { subscriptionId: open.id, customerId },
+            );
+        }
+        const attempt = signup.attempts + 1;
+        const sub = await this.stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price: priceId }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            metadata: { [SOURCE_KEY]: SOURCE },
+            // API 2025-03-31.basil and later (stripe@23 pins 2026-10-28): the invoice's secret, not invoice.payment_intent.
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: `km-membership-subscription-${customerId}-${attempt}` },
+        );
+        await manager.query(`UPDATE signups SET pending_subscription_id = $2, attempts = $3, updated_at = now() WHERE email = $1`, [
+          form.email,
+          sub.id,
+          attempt,
+        ]);
+        const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
+        return { clientSecret: secret, subscriptionId: sub.id, customerId };
+      } catch (error) {
+        throw error instanceof ConflictError ? error : stripeFailure(error);
+      }
+    });
+  }
+
+  /**
+   * Creates the member once the first invoice is paid, checked with Stripe (never the browser's word): the
+   * subscription must be ours, on our price, belong to this customer, whose email is the form's. A repeat answers
+   * the same member; a subscription that made another member is refused.
+   */
+  async join(req: CreateMembershipRequest): Promise<JoinedMember> {
+    const sub = await this.verifiedSubscription(req);
+    const { member, created } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+      // Same order everywhere (email, then subscription), so two joins never wait on each other in a circle.
+      await lockEmail(manager, req.email);
+      await lockSubscription(manager, sub.id);
+      const [existing] = (await manager.query(`SELECT * FROM members WHERE stripe_subscription_id = $1`, [sub.id])) as MemberRow[];
+      if (existing) {
+        if (existing.email !== req.email)
+          throw new ConflictError('subscription_used', 'This subscription already belongs to another membership. Please start a new signup.');
+        return { member: existing, created: false };
+      }
+      const [byEmail] = (await manager.query(`SELECT * FROM members WHERE email = $1`, [req.email])) as MemberRow[];
+      if (byEmail && LIVE_STATUSES.includes(byEmail.subscription_status)) throw new ConflictError('already_member', ALREADY_MEMBER);
+      // A code is checked on a rejoin too (never one's own), but only a first join earns the referrer a commission.
+      const code = await this.checkSignup(manager, req, req.customerId);
+      const referrer = byEmail ? null : code;
+
+      let member: MemberRow;
+      if (byEmail) {
+        // A member whose membership ended joins again: same member, code and history, the new subscription.
+        const [rows] = (await manager.query(
+          `UPDATE members SET first_name = $2, last_name = $3, phone = $4, stripe_customer_id = $5, stripe_subscription_id = $6,
+             subscription_status = $7, current_period_end = $8, cancel_at_period_end = $9, updated_at = now()
+           WHERE id = $1 RETURNING *`,
+          [byEmail.id, req.firstName, req.lastName, req.phone ?? null, req.customerId, sub.id, sub.status, periodEnd(sub), sub.cancel_at_period_end],
+        )) as [MemberRow[], number];
+        member = rows[0];
+      } else {
+        member = await this.insertMember(manager, req, sub);
+      }
+      let commissionId: string | null = null;
+      if (referrer) {
+        const [referral] = (await manager.query(`INSERT INTO referrals (referrer_id, referred_id) VALUES ($1, $2) RETURNING id`, [referrer.id, member.id])) as {
+          id: string;
+        }[];
+        const payout = payoutMonthFor(new Date());
+        const [commission] = (await manager.query(
+          `INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [referrer.id, referral.id, REFERRAL_COMMISSION, payout.month, payout.date],
+        )) as { id: string }[];
+        commissionId = commission.id;
+      }
+      await manager.query(`UPDATE signups SET pending_subscription_id = NULL, updated_at = now() WHERE email = $1`, [req.email]);
+      await record(MembershipEvents.memberJoined, { memberId: member.id, referrerId: referrer?.id ?? null, commissionId });
+      return { member, created: true };
+    });
+    return { memberId: member.id, email: member.email, firstName: member.first_name, referralCode: member.referral_code, created };
+  }
+
+  /** Checks the form against the members: not already a member, a code that exists and is not the person's own. */
+  private async checkSignup(manager: EntityManager, form: MembershipSignup, customerId: string | null): Promise<MemberRow | null> {
+    const [byEmail] = (await manager.query(`SELECT subscription_status FROM members WHERE email = $1`, [form.email])) as MemberRow[];
+    if (byEmail && LIVE_STATUSES.includes(byEmail.subscription_status)) throw new ConflictError('already_member', ALREADY_MEMBER);
+    if (!form.referralCode) return null;
+    const [referrer] = (await manager.query(`SELECT * FROM members WHERE referral_code = $1`, [form.referralCode])) as MemberRow[];
+    if (!referrer) throw invalidFields([{ field: 'referralCode', message: UNKNOWN_CODE }]);
+    if (referrer.email === form.email || (customerId && referrer.stripe_customer_id === customerId))
+      throw invalidFields([{ field: 'referralCode', message: OWN_CODE }]);
+    return referrer;
+  }
+
+  private async verifiedSubscription(req: CreateMembershipRequest): Promise<Stripe.Subscription> {
+    const refuse = (message: string) => invalidFields([{ field: 'subscriptionId', message }]);
+    let sub: Stripe.Subscription;
+    let invoices: Stripe.Invoice[];
+    try {
+      sub = await this.stripe.subscriptions.retrieve(req.subscriptionId, { expand: ['customer'] });
+      invoices = (await this.stripe.invoices.list({ subscription: sub.id, limit: 100 })).data;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        throw refuse('subscriptionId is not a Marketshare subscription. Please start the signup again.');
+      throw stripeFailure(error);
+    }
+    const customer = sub.customer as Stripe.Customer | Stripe.DeletedCustomer;
+    const ours = sub.metadata?.[SOURCE_KEY] === SOURCE;
+    const priceId = await this.price.id().catch((e: unknown) => Promise.reject(stripeFailure(e)));
+    if (!ours || !sub.items.data.every((item) => item.price.id === priceId))
+      throw refuse('subscriptionId is not a Marketshare subscription. Please start the signup again.');
+    if (customer.id !== req.customerId || customer.deleted || customer.email?.toLowerCase() !== req.email)
+      throw refuse('subscriptionId does not belong to this customer and email. Please start the signup again.');
+    const first = invoices.find((invoice) => invoice.billing_reason === 'subscription_create');
+    if (first?.status !== 'paid')
+      throw new ConflictError(
+        'payment_incomplete',
+        'The first payment for this membership has not gone through yet. Please complete the payment and try again.',
+      );
+    return sub;
+  }
+
+  private async insertMember(manager: EntityManager, req: CreateMembershipRequest, sub: Stripe.Subscription): Promise<MemberRow> {
+    // A code someone already has is skipped and another drawn, so a collision never fails the join.
+    for (;;) {
+      const [row] = (await manager.query(
+        `INSERT INTO members (first_name, last_name, email, phone, stripe_customer_id, stripe_subscription_id, subscription_status,
+           current_period_end, cancel_at_period_end, referral_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
+        [
+          req.firstName,
+          req.lastName,
+          req.email,
+          req.phone ?? null,
+          req.customerId,
+          sub.id,
+          sub.status,
+          periodEnd(sub),
+          sub.cancel_at_period_end,
+          newReferralCode(),
+        ],
+      )) as MemberRow[];
+      if (row) return row;
+    }
+  }
+
+  async member(memberId: string, manager: EntityManager = this.dataSource.manager): Promise<MemberRow> {
+    const [row] = (await manager.query(`SELECT * FROM members WHERE id = $1`, [memberId])) as MemberRow[];
+    if (!row) throw new NotFoundError('member', memberId);
+    return row;
+  }
+
+  async profile(memberId: string): Promise<MemberProfile> {
+    const m = await this.member(memberId);
+    const [totals] = (await this.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
+              (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM commissions WHERE member_id = $1) AS commissions`,
+      [memberId],
+    )) as { referrals: number; commissions: string }[];
+    return {
+      firstName: m.first_name,
+      lastName: m.last_name,
+      email: m.email,
+      phone: m.phone,
+      referralCode: m.referral_code,
+      memberSince: m.member_since.toISOString(),
+      subscriptionStatus: m.subscription_status,
+      currentPeriodEnd: m.current_period_end?.toISOString() ?? null,
+      cancelAtPeriodEnd: m.cancel_at_period_end,
+      totalReferrals: totals.referrals,
+      totalCommissions: totals.commissions,
+    };
+  }
+
+  async updateProfile(memberId: string, profile: UpdateProfileRequest): Promise<MemberProfile> {
+    const [, count] = (await this.dataSource.query(
+      `UPDATE members SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1 RETURNING id`,
+      [memberId, profile.firstName, profile.lastName, profile.phone ?? null],
+    )) as [unknown[], number];
+    if (!count) throw new NotFoundError('member', memberId);
+    return this.profile(memberId);
+  }
+
+  /** Cancel at the period's end (spec §9 "cancel anytime"), or take that back; Stripe's answer is stored as is. */
+  async setCancelAtPeriodEnd(memberId: string, cancel: boolean): Promise<MemberProfile> {
+    const m = await this.member(memberId);
+    if (!LIVE_STATUSES.includes(m.subscription_status))
+      throw new ConflictError('membership_not_active', 'This membership has already ended, so there is nothing to cancel or resume. You can join again.');
+    let sub: Stripe.Subscription;
+    try {
+      sub = await this.stripe.subscriptions.update(
+        m.stripe_subscription_id,
+        { cancel_at_period_end: cancel },
+        // The member's version in the key: a retry repeats the same change, a later change is a new request.
+        { idempotencyKey: `km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}` },
+      );
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await lockSubscription(manager, sub.id);
+      await manager.query(`UPDATE members SET cancel_at_period_end = $2, subscription_status = $3, current_period_end = $4, updated_at = now() WHERE id = $1`, [
+        memberId,
+        sub.cancel_at_period_end,
+        sub.status,
+        periodEnd(sub),
+      ]);
+    });
+    return this.profile(memberId);
+  }
+}

@@ -1,0 +1,85 @@
+import type { MembershipWebhookOutcome, MembershipWebhookResult } from '@km/contracts';
+import { InvalidError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import type { MembershipConfig } from '../config';
+import { lockSubscription, periodEnd } from '../members/members.service';
+import { stripeFailure, STRIPE } from './stripe-client';
+
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
+
+/** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31.basil, `subscription` before. */
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  const parent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const id = parent ?? legacy ?? null;
+  return typeof id === 'string' ? id : (id?.id ?? null);
+}
+
+/**
+ * Membership's own Stripe endpoint (its own signing secret). Stripe delivers at least once and in no set order,
+ * so an event is only a wake-up: under the subscription's lock, each event id is acted on once and the member gets
+ * the subscription's state as Stripe has it now. Whatever order events arrive in, the last write is Stripe's latest.
+ */
+@Injectable()
+export class SubscriptionWebhooksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
+    const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    let subscriptionId: string | null = null;
+    if (SUBSCRIPTION_EVENTS.has(event.type)) subscriptionId = (event.data.object as Stripe.Subscription).id;
+    else if (INVOICE_EVENTS.has(event.type)) subscriptionId = invoiceSubscription(event.data.object as Stripe.Invoice);
+    if (!subscriptionId) return { received: true, outcome: 'ignored' };
+    const id = subscriptionId;
+
+    const outcome = await this.dataSource.transaction(async (manager): Promise<MembershipWebhookOutcome> => {
+      await lockSubscription(manager, id);
+      const [member] = (await manager.query(`SELECT id FROM members WHERE stripe_subscription_id = $1`, [id])) as { id: string }[];
+      // Not a member (yet): joining reads the subscription from Stripe itself, so nothing is lost by not recording it.
+      if (!member) return 'unknown_member';
+      const [inserted] = (await manager.query(
+        `INSERT INTO stripe_events (event_id, type, subscription_id, stripe_created_at) VALUES ($1, $2, $3, to_timestamp($4))
+         ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [event.id, event.type, id, event.created],
+      )) as unknown[];
+      if (!inserted) return 'duplicate';
+      let sub: Stripe.Subscription;
+      try {
+        sub = await this.stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        throw stripeFailure(error); // Stripe answers 5xx to us, we answer 503 to Stripe, and it delivers again
+      }
+      await manager.query(`UPDATE members SET subscription_status = $2, current_period_end = $3, cancel_at_period_end = $4, updated_at = now() WHERE id = $1`, [
+        member.id,
+        sub.status,
+        periodEnd(sub),
+        sub.cancel_at_period_end,
+      ]);
+      return 'applied';
+    });
+    this.logger.info({ eventId: event.id, type: event.type, subscriptionId: id, outcome }, 'membership Stripe webhook handled');
+    return { received: true, outcome };
+  }
+
+  private verify(raw: Buffer, signature: string): Stripe.Event {
+    if (!signature) throw new InvalidError('Stripe webhook refused: the Stripe-Signature header is missing.');
+    try {
+      return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw new InvalidError('Stripe webhook refused: the body is not a Stripe event.');
+      if (/tolerance/i.test(error.message))
+        throw new InvalidError(`Stripe webhook refused: the signature is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds old.`);
+      throw new InvalidError('Stripe webhook refused: the Stripe-Signature header does not match the body and the membership webhook secret.');
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { MembershipSubjects, type MembershipSignup } from '@km/contracts';
+import { RpcClient } from '@km/nest-kit';
+import { connectTestRpc, createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import type { INestApplication } from '@nestjs/common';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module';
+import { loadMembershipConfig } from '../src/config';
+
+export const WEBHOOK_SECRET = 'whsec_membership_test_secret';
+const SECRET_KEY = 'sk_test_membership';
+
+interface StripeEmulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+type StartStripeEmulator = (options: {
+  port: number;
+  webhookEndpoints: { url: string; secret: string }[];
+  retry: { initialDelayMs: number; maxDelayMs: number };
+}) => Promise<StripeEmulator>;
+
+/** The emulator is a dev tool outside the build; integration tests run under tsx, which loads its source. */
+function loadStripeEmulator(): StartStripeEmulator {
+  const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time, outside the build
+  return (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator;
+}
+
+export interface MembershipHarness {
+  app: INestApplication;
+  db: TestDatabase;
+  data: DataSource;
+  /** The bus as the gateway uses it (its permissions). */
+  rpc: RpcClient;
+  stripe: Stripe;
+  emulator: StripeEmulator;
+  /** Stripe events the endpoint received (raw bodies), in arrival order. */
+  delivered: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Membership as in production against the test stack, with its own Stripe emulator whose membership endpoint is a
+ * small relay that hands each signed event to membership over NATS, as the gateway does.
+ */
+export async function startMembershipHarness(): Promise<MembershipHarness> {
+  const servers = testServers();
+  const bus = await connectTestRpc('gateway', 10_000);
+  const delivered: string[] = [];
+  const relay = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      delivered.push(raw.toString('utf8'));
+      bus.rpc
+        .send(MembershipSubjects.handleStripeWebhook, { payload: raw.toString('base64'), signature: String(req.headers['stripe-signature'] ?? '') })
+        .then(() => res.writeHead(200).end())
+        .catch(() => res.writeHead(503).end());
+    });
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+  const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/api/webhooks/stripe/membership`;
+  const emulator = await loadStripeEmulator()({
+    port: 0,
+    webhookEndpoints: [{ url: relayUrl, secret: WEBHOOK_SECRET }],
+    retry: { initialDelayMs: 100, maxDelayMs: 500 },
+  });
+  const db = await createTestDatabase('membership');
+  const app = await startTestService(
+    AppModule.forRoot(
+      loadMembershipConfig({
+        HTTP_PORT: '0',
+        NATS_URL: testNatsUrl('membership'),
+        DATABASE_URL: db.url,
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(emulator.port),
+        STRIPE_API_PROTOCOL: 'http',
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        LOG_LEVEL: 'warn',
+      }),
+    ),
+    'membership',
+    testNatsUrl('membership'),
+  );
+  const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 0 });
+  return {
+    app,
+    db,
+    data: app.get(DataSource),
+    rpc: bus.rpc,
+    stripe,
+    emulator,
+    delivered,
+    async stop() {
+      await app.close().catch(() => undefined);
+      await emulator.close();
+      await new Promise<void>((r) => (relay.closeAllConnections(), relay.close(() => r())));
+      await bus.close();
+      await db.drop();
+    },
+  };
+}
+
+export const signup = (overrides: Partial<MembershipSignup> = {}): MembershipSignup => ({
+  firstName: 'Ruth',
+  lastName: 'Moab',
+  email: `ruth-${randomUUID().slice(0, 8)}@example.com`,
+  phone: '555-0100',
+  ...overrides,
+});
+
+/** What Stripe.js does in the browser: confirm the first invoice's PaymentIntent with a card. */
+export async function payInBrowser(h: MembershipHarness, clientSecret: string, paymentMethod = 'pm_card_visa') {
+  return h.stripe.paymentIntents.confirm(clientSecret.split('_secret_')[0], { payment_method: paymentMethod });
+}
+
+/** Signs up, pays with 4242… and joins: the member's code and Stripe ids. */
+export async function joinedMember(h: MembershipHarness, overrides: Partial<MembershipSignup> = {}) {
+  const form = signup(overrides);
+  const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+  await payInBrowser(h, payment.clientSecret);
+  const joined = await h.rpc.send(MembershipSubjects.join, { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
+  return { form, payment, joined };
+}
+
+export async function countRows(h: MembershipHarness, table: 'members' | 'referrals' | 'commissions'): Promise<number> {
+  const [row] = (await h.data.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[];
+  return row.n;
+}

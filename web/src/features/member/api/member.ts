@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionStatus } from '@km/contracts/vocabulary';
+import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+
+export interface MemberProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  referralCode: string;
+  memberSince: string;
+  subscriptionStatus: SubscriptionStatus;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  totalReferrals: number;
+  totalCommissions: string;
+}
+export interface MemberStats {
+  totalReferrals: number;
+  totalCommissions: string;
+  pendingCommissions: string;
+  paidCommissions: string;
+  totalProfitBonuses: string;
+  membershipDiscount: number;
+}
+export interface MemberReferral {
+  id: string;
+  referredMember: { firstName: string; lastName: string; email: string; memberSince: string };
+  commissionStatus: 'pending' | 'paid';
+  commissionAmount: string;
+}
+export interface MemberCommission {
+  id: string;
+  amount: string;
+  payoutMonth: string;
+  status: 'pending' | 'paid';
+  payoutDate: string | null;
+}
+export interface MemberProfitBonus {
+  id: string;
+  amount: string;
+  bonusPeriod: string;
+  status: 'pending' | 'paid';
+  payoutDate: string | null;
+}
+
+/** Who is looking: the member's profile, or why not (signed out: 401; signed in but not a member: 403). */
+export type ProfileLookup = { kind: 'member'; profile: MemberProfile } | { kind: 'signed-out' } | { kind: 'not-member' };
+
+export const PROFILE_KEY = ['/api/membership/profile'] as const;
+
+export async function getProfile(signal?: AbortSignal): Promise<ProfileLookup> {
+  const res = await fetch('/api/membership/profile', { credentials: 'include', signal });
+  if (res.status === 401) return { kind: 'signed-out' };
+  if (res.status === 403) return { kind: 'not-member' };
+  await throwIfResNotOk(res);
+  return { kind: 'member', profile: (await res.json()) as MemberProfile };
+}
+export const profileQueryOptions = () => queryOptions({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => getProfile(signal) });
+export const useMemberProfile = () => useQuery(profileQueryOptions());
+
+/** The member's other reads use the default query function (spec §7: the key is the URL). */
+export const useMemberStats = (enabled: boolean) => useQuery<MemberStats>({ queryKey: ['/api/membership/stats'], enabled });
+export const useMemberReferrals = (enabled: boolean) => useQuery<MemberReferral[]>({ queryKey: ['/api/membership/referrals'], enabled });
+export const useMemberCommissions = (enabled: boolean) => useQuery<MemberCommission[]>({ queryKey: ['/api/membership/commissions'], enabled });
+export const useMemberProfitBonuses = (enabled: boolean) => useQuery<MemberProfitBonus[]>({ queryKey: ['/api/membership/profit-bonuses'], enabled });
+
+export async function updateProfile(body: { firstName: string; lastName: string; phone: string }): Promise<MemberProfile> {
+  return (await (await apiRequest('PUT', '/api/membership/profile', body)).json()) as MemberProfile;
+}
+/** Spec §4 Profile update: success refreshes the profile. */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateProfile, onSuccess: () => client.invalidateQueries({ queryKey: PROFILE_KEY }) });
+}
+
+export function useMembershipChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: 'cancel' | 'resume') => (await (await apiRequest('POST', `/api/membership/${action}`)).json()) as MemberProfile,
+    onSuccess: () => client.invalidateQueries({ queryKey: PROFILE_KEY }),
+  });
+}
+
+/** Always 202: whether the address is a member's is never revealed. */
+export const useRequestSignInLink = () => useMutation({ mutationFn: (email: string) => apiRequest('POST', '/api/auth/member-link', { email }) });
+
+export function useRedeemSignInLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiRequest('POST', '/api/auth/member-link/redeem', { token }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

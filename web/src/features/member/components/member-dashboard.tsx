@@ -1,0 +1,354 @@
+import { Calendar, Check, Copy, Crown, DollarSign, LoaderCircle, Mail, Percent, Share2, Users, Wallet } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from '@/components/toast/use-toast';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { serverMessage } from '@/lib/api-client';
+import { nextPayoutDate, referralLink, shareReferralLink, vipProgress } from '@/lib/referral';
+import {
+  useMemberCommissions,
+  useMemberProfile,
+  useMemberProfitBonuses,
+  useMemberReferrals,
+  useMemberStats,
+  useMembershipChange,
+  useRedeemSignInLink,
+  useRequestSignInLink,
+  useUpdateProfile,
+  type MemberProfile,
+} from '../api/member';
+
+const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const money = (amount: string) => `$${amount}`;
+const statusBadge = (status: 'pending' | 'paid') => (
+  <Badge variant={status === 'paid' ? 'positive' : 'secondary'}>{status === 'paid' ? 'Paid' : 'Pending'}</Badge>
+);
+
+/** Spec §2 Member dashboard and §4: loading, signed out (a sign-in link by email), or the member's dashboard. */
+export function MemberDashboard() {
+  const redeem = useRedeemSignInLink();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const redeemed = useRef(false);
+  // The mailed link lands here with #signin=<token>; signing in is a POST, so fetching the link uses nothing up.
+  const token = /^#signin=(.+)$/.exec(window.location.hash)?.[1];
+  useEffect(() => {
+    if (!token || redeemed.current) return;
+    redeemed.current = true;
+    window.history.replaceState(null, '', window.location.pathname);
+    redeem.mutate(decodeURIComponent(token), { onError: (e) => setLinkError(serverMessage(e) ?? 'This sign-in link did not work. Request a new one.') });
+  }, [token, redeem]);
+
+  const profile = useMemberProfile();
+  if (redeem.isPending || profile.isPending) return <Loading />;
+  if (profile.isError) return <Centered>We could not load your dashboard. Please try again in a moment.</Centered>;
+  if (profile.data.kind !== 'member') return <SignIn notMember={profile.data.kind === 'not-member'} error={linkError} />;
+  return <Dashboard profile={profile.data.profile} />;
+}
+
+function Loading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-700">
+      <LoaderCircle className="size-6 animate-spin text-indigo-700" aria-hidden /> Loading your dashboard...
+    </div>
+  );
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-lg px-4 py-16 text-center text-slate-700">{children}</div>;
+}
+
+function SignIn({ notMember, error }: { notMember: boolean; error: string | null }) {
+  const [email, setEmail] = useState('');
+  const request = useRequestSignInLink();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await request.mutateAsync(email.trim());
+    } catch (e) {
+      toast({ title: 'Sign-in link not sent', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' });
+    }
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-14">
+      <h1 className="font-serif text-3xl font-bold text-indigo-950">Member Dashboard</h1>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      {notMember && <p className="mt-4 text-slate-700">You are signed in, but not as a Marketshare member. Sign in with the email you joined with.</p>}
+      {request.isSuccess ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+          If {email.trim()} belongs to a member, a sign-in link is on its way. It works once, for 24 hours.
+        </p>
+      ) : (
+        <form onSubmit={submit} aria-label="Member sign-in" className="mt-6 grid gap-4">
+          <p className="text-slate-700">Members sign in with a link sent by email: no password needed.</p>
+          <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+          <Button type="submit" disabled={request.isPending}>
+            <Mail className="size-4" aria-hidden /> Email me a sign-in link
+          </Button>
+          <p className="text-sm text-slate-600">
+            Not a member yet?{' '}
+            <Link to="/marketshare" className="font-semibold text-indigo-800 underline">
+              Join Marketshare
+            </Link>
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <section aria-label={label} className="rounded-xl border border-indigo-100 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between text-sm font-medium text-slate-600">
+        {label}
+        <span className="text-amber-600">{icon}</span>
+      </div>
+      <p className="mt-2 text-2xl font-bold text-indigo-950">{value}</p>
+    </section>
+  );
+}
+
+function Dashboard({ profile }: { profile: MemberProfile }) {
+  const stats = useMemberStats(true);
+  const referrals = useMemberReferrals(true);
+  const commissions = useMemberCommissions(true);
+  const bonuses = useMemberProfitBonuses(true);
+  const change = useMembershipChange();
+  const [copied, setCopied] = useState(false);
+  const link = referralLink(window.location.origin, profile.referralCode);
+  const vip = vipProgress(profile.totalReferrals);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copyCode() {
+    try {
+      await navigator.clipboard.writeText(profile.referralCode);
+      setCopied(true);
+      toast({ title: 'Copied!', description: 'Your referral code has been copied to clipboard.', variant: 'success' });
+    } catch {
+      toast({ title: 'Copy failed', description: 'Unable to copy referral code. Please select and copy manually.', variant: 'destructive' });
+    }
+  }
+  async function shareLink() {
+    const outcome = await shareReferralLink(link);
+    if (outcome === 'copied') toast({ title: 'Link copied!', description: 'Your referral link has been copied to clipboard.', variant: 'success' });
+    if (outcome === 'failed') toast({ title: 'Copy failed', description: 'Unable to copy referral link.', variant: 'destructive' });
+  }
+  async function changeMembership(action: 'cancel' | 'resume') {
+    try {
+      await change.mutateAsync(action);
+      toast({
+        title: action === 'cancel' ? 'Membership cancelled' : 'Membership resumed',
+        description:
+          action === 'cancel' && profile.currentPeriodEnd
+            ? `Your membership stays active until ${longDate(profile.currentPeriodEnd)}.`
+            : 'Your membership continues.',
+        variant: 'success',
+      });
+    } catch (e) {
+      toast({ title: 'Membership not changed', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' });
+    }
+  }
+
+  const s = stats.data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl font-bold text-indigo-950">Welcome back, {profile.firstName}!</h1>
+          <p className="mt-1 text-slate-600">Member since {longDate(profile.memberSince)}</p>
+        </div>
+        {profile.subscriptionStatus === 'active' ? (
+          <Badge variant="positive">Active Member</Badge>
+        ) : (
+          <Badge variant="alert" className="bg-red-600 text-white">
+            {profile.subscriptionStatus}
+          </Badge>
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total Referrals" value={String(s?.totalReferrals ?? profile.totalReferrals)} icon={<Users className="size-4" aria-hidden />} />
+        <StatCard
+          label="Total Commissions"
+          value={money(s?.totalCommissions ?? profile.totalCommissions)}
+          icon={<DollarSign className="size-4" aria-hidden />}
+        />
+        <StatCard label="Pending Earnings" value={s ? money(s.pendingCommissions) : '…'} icon={<Wallet className="size-4" aria-hidden />} />
+        <StatCard label="Member Savings" value={`${s?.membershipDiscount ?? 5}%`} icon={<Percent className="size-4" aria-hidden />} />
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="code-heading" className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
+          <h2 id="code-heading" className="font-semibold text-indigo-950">
+            Your Referral Code
+          </h2>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <span data-testid="referral-code" className="rounded-md bg-amber-50 px-3 py-2 font-mono text-2xl font-bold tracking-widest text-indigo-950">
+              {profile.referralCode}
+            </span>
+            <Button variant="outline" onClick={copyCode}>
+              {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              {copied ? 'Copied!' : 'Copy'}
+            </Button>
+            <Button variant="outline" onClick={shareLink}>
+              <Share2 className="size-4" aria-hidden /> Share Link
+            </Button>
+          </div>
+          <p className="mt-2 text-sm break-all text-slate-500">{link}</p>
+        </section>
+        <section aria-labelledby="vip-heading" className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
+          <h2 id="vip-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
+            <Crown className="size-4 text-amber-600" aria-hidden /> Progress to VIP
+          </h2>
+          <ProgressBar className="mt-3" value={vip.percent} label={`${profile.totalReferrals} of 10 referrals`} />
+          <p className="mt-2 text-sm text-slate-600">{vip.text}</p>
+        </section>
+      </div>
+
+      <Tabs defaultValue="referrals" className="mt-8">
+        <TabsList>
+          <TabsTrigger value="referrals">My Referrals</TabsTrigger>
+          <TabsTrigger value="commissions">Commissions</TabsTrigger>
+          <TabsTrigger value="bonuses">Profit Bonuses</TabsTrigger>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+        </TabsList>
+        <TabsContent value="referrals">
+          <List loading={referrals.isPending} empty="No referrals yet. Share your link to start earning $1 for every member who joins.">
+            {referrals.data?.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <span>
+                  <span className="block font-semibold text-indigo-950">
+                    {r.referredMember.firstName} {r.referredMember.lastName}
+                  </span>
+                  <span className="text-sm text-slate-600">
+                    {r.referredMember.email} · joined {longDate(r.referredMember.memberSince)}
+                  </span>
+                </span>
+                <span className="flex items-center gap-2">
+                  {money(r.commissionAmount)} {statusBadge(r.commissionStatus)}
+                </span>
+              </li>
+            ))}
+          </List>
+        </TabsContent>
+        <TabsContent value="commissions">
+          <div className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4">
+            <h3 className="flex items-center gap-2 font-semibold text-indigo-950">
+              <Calendar className="size-4" aria-hidden /> Next Payout
+            </h3>
+            <p className="mt-1 text-slate-700">
+              {longDate(nextPayoutDate(new Date()))}: {s ? money(s.pendingCommissions) : '…'} pending
+            </p>
+          </div>
+          <List loading={commissions.isPending} empty="No commissions yet.">
+            {commissions.data?.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <span>
+                  <span className="block font-semibold text-indigo-950">{money(c.amount)}</span>
+                  <span className="text-sm text-slate-600">
+                    Payout month {c.payoutMonth}
+                    {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
+                  </span>
+                </span>
+                {statusBadge(c.status)}
+              </li>
+            ))}
+          </List>
+        </TabsContent>
+        <TabsContent value="bonuses">
+          <p className="mb-4 text-sm text-slate-600">Profit bonuses are shared every 6 months, based on company performance.</p>
+          <List loading={bonuses.isPending} empty="No profit bonuses yet.">
+            {bonuses.data?.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <span>
+                  <span className="block font-semibold text-indigo-950">{money(b.amount)}</span>
+                  <span className="text-sm text-slate-600">
+                    {b.bonusPeriod}
+                    {b.payoutDate ? ` · ${longDate(`${b.payoutDate}T12:00:00`)}` : ''}
+                  </span>
+                </span>
+                {statusBadge(b.status)}
+              </li>
+            ))}
+          </List>
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileForm profile={profile} />
+          <section className="mt-6 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
+            <h3 className="font-semibold text-indigo-950">Membership</h3>
+            {profile.cancelAtPeriodEnd ? (
+              <>
+                <p className="mt-1 text-sm text-slate-600">
+                  Your membership is cancelled and ends {profile.currentPeriodEnd ? `on ${longDate(profile.currentPeriodEnd)}` : 'at the end of this period'}.
+                </p>
+                <Button className="mt-3" onClick={() => changeMembership('resume')} disabled={change.isPending}>
+                  Resume Membership
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-slate-600">$5.00 per month. Cancel anytime: your membership stays active until the end of the paid month.</p>
+                <Button variant="outline" className="mt-3" onClick={() => changeMembership('cancel')} disabled={change.isPending}>
+                  Cancel Membership
+                </Button>
+              </>
+            )}
+          </section>
+        </TabsContent>
+      </Tabs>
+      <p className="mt-8 text-center text-sm text-slate-500">
+        <Link to="/marketshare" className={buttonClasses('ghost', 'sm')}>
+          About Marketshare
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function List({ loading, empty, children }: { loading: boolean; empty: string; children: ReactNode[] | undefined }) {
+  if (loading) return <p className="text-slate-600">Loading...</p>;
+  if (!children || children.length === 0) return <p className="rounded-xl border border-dashed border-indigo-200 p-6 text-center text-slate-600">{empty}</p>;
+  return <ul className="divide-y divide-indigo-100 rounded-xl border border-indigo-100 bg-white shadow-sm">{children}</ul>;
+}
+
+function ProfileForm({ profile }: { profile: MemberProfile }) {
+  const update = useUpdateProfile();
+  const [values, setValues] = useState({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone ?? '' });
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.', variant: 'success' });
+    } catch {
+      toast({ title: 'Update failed', description: 'There was an error updating your profile.', variant: 'destructive' });
+    }
+  }
+  return (
+    <form onSubmit={submit} aria-label="Profile" noValidate className="grid max-w-xl gap-4 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First Name" value={values.firstName} onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))} />
+        <TextField label="Last Name" value={values.lastName} onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))} />
+      </div>
+      <TextField label="Phone" type="tel" value={values.phone} onChange={(e) => setValues((v) => ({ ...v, phone: e.target.value }))} />
+      <div>
+        <TextField label="Email" value={profile.email} readOnly disabled />
+        <p className="mt-1 text-sm text-slate-500">Contact support to change your email address.</p>
+      </div>
+      <Button type="submit" disabled={update.isPending}>
+        Save Profile
+      </Button>
+    </form>
+  );
+}
