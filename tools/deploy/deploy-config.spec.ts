@@ -5,11 +5,13 @@
 //
 // If kubectl is installed, one extra test renders the overlays with its built-in kustomize.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parse, parseAllDocuments } from 'yaml';
-import { DATABASES, SERVICES, servicePort } from '@km/registry';
+import { applyPatch, type Operation } from 'fast-json-patch';
+import { DATABASES, SERVICES, hasNeed, servicePort } from '@km/registry';
 import { BUS_USERS, DEPLOY_NATS_CONFIG, DEPLOY_NATS_CONFIG_FILES, passwordEnvName } from '../stack/nats-permissions';
 
 type Obj = Record<string, any>;
@@ -17,8 +19,15 @@ type Obj = Record<string, any>;
 const ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 const K8S_BASE = path.join(ROOT, 'k8s', 'base');
 const OVERLAYS = ['dev', 'prod'].map((name) => path.join(ROOT, 'k8s', 'overlays', name));
-/** The databases the init scripts create: libs/registry's list. */
+/** The Kustomize component that gives every app Deployment its shared shape (issue 9). */
+const APP_COMPONENT = path.join(ROOT, 'k8s', 'components', 'app-service');
+const APP_SELECTOR = 'app.kubernetes.io/component=app';
+/** The label the prod overlay deletes Secrets by. */
+const PLACEHOLDER_LABEL = 'kingdom.example/placeholder';
+/** The databases the init script creates: libs/registry's list. */
 const SERVICE_DATABASES = DATABASES;
+/** The one database init script; compose mounts it from k8s/base. */
+const INIT_SCRIPT = 'k8s/base/infra/postgres/init-databases.sh';
 
 const read = (file: string): string => readFileSync(path.resolve(ROOT, file), 'utf8');
 const rel = (file: string): string => path.relative(ROOT, file);
@@ -125,7 +134,54 @@ function generated(dir: string, field: 'configMapGenerator' | 'secretGenerator')
   return out;
 }
 
-const base = resources(K8S_BASE);
+/** Kustomize's "k=v,k2=v2" label selector (the equality form) against an object's labels. */
+function matchesLabelSelector(selector: string, labels: Record<string, string> | undefined): boolean {
+  return selector.split(',').every((term) => {
+    const [key, value] = term.split('=').map((part) => part.trim());
+    return labels?.[key] === value;
+  });
+}
+
+/** Whether a kustomize patch or replacement target selects this object (kind, group/version, name, labels). */
+function targets(target: Obj, doc: Obj): boolean {
+  const [group, version] = String(doc.apiVersion).includes('/') ? String(doc.apiVersion).split('/') : ['', doc.apiVersion];
+  return (
+    (target.kind === undefined || target.kind === doc.kind) &&
+    (target.group === undefined || target.group === group) &&
+    (target.version === undefined || target.version === version) &&
+    (target.name === undefined || target.name === doc.metadata?.name) &&
+    (target.labelSelector === undefined || matchesLabelSelector(target.labelSelector, doc.metadata?.labels))
+  );
+}
+
+/** The JSON patch operations of a component's patch (a file or inline). */
+function patchOperations(dir: string, patch: Obj): Operation[] {
+  const ops = parse(patch.path ? readFileSync(path.resolve(dir, patch.path), 'utf8') : patch.patch);
+  assert.ok(Array.isArray(ops), `${rel(dir)}: its patches are JSON patches (a list of operations)`);
+  return ops as Operation[];
+}
+
+/**
+ * The base's objects as kustomize emits them with its components applied: each component's JSON patches on the
+ * objects their target selects (the app Deployments' shared shape lives in k8s/components/app-service).
+ */
+function withComponents(dir: string, docs: Obj[]): Obj[] {
+  const out = docs.map((doc) => structuredClone(doc));
+  for (const entry of kustomization(dir).components ?? []) {
+    const componentDir = path.resolve(dir, entry);
+    const component = kustomization(componentDir);
+    assert.equal(component.kind, 'Component', `${rel(componentDir)} is a Kustomize Component`);
+    for (const patch of component.patches ?? []) {
+      const ops = patchOperations(componentDir, patch);
+      for (const doc of out.filter((d) => targets(patch.target ?? {}, d))) applyPatch(doc, ops, true, true);
+    }
+  }
+  return out;
+}
+
+/** The base's own files, before its components apply. */
+const rawBase = resources(K8S_BASE);
+const base = withComponents(K8S_BASE, rawBase);
 const ofKind = (kind: string): Obj[] => base.filter((doc) => doc.kind === kind);
 const byName = (kind: string, name: string): Obj | undefined => ofKind(kind).find((doc) => doc.metadata?.name === name);
 
@@ -139,6 +195,12 @@ const secrets = new Map<string, Record<string, string>>([
     { ...(s.stringData ?? {}), ...Object.fromEntries(Object.entries(s.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), 'base64').toString('utf8')])) },
   ]),
   ...generated(K8S_BASE, 'secretGenerator'),
+]);
+
+/** Labels of every base Secret, generated ones included (secretGenerator options.labels). */
+const secretLabels = new Map<string, Record<string, string>>([
+  ...ofKind('Secret').map((s): [string, Record<string, string>] => [s.metadata.name, s.metadata.labels ?? {}]),
+  ...((kustomization(K8S_BASE).secretGenerator ?? []) as Obj[]).map((g): [string, Record<string, string>] => [g.name, g.options?.labels ?? {}]),
 ]);
 
 const deployments = ofKind('Deployment');
@@ -189,6 +251,36 @@ function k8sEnvValue(container: Obj, key: string): string | undefined {
 function containerPort(container: Obj, port: string | number): number | undefined {
   if (typeof port === 'number') return port;
   return (container.ports ?? []).find((p: Obj) => p.name === port)?.containerPort;
+}
+
+/** Kustomize's replacement of one part of a delimited value: an index before the first part prefixes, after the last appends. */
+function replacePart(value: string, replacement: string, options: Obj = {}): string {
+  if (options.delimiter === undefined) return replacement;
+  const parts = value.split(options.delimiter);
+  const index = options.index ?? 0;
+  if (index < 0) return [replacement, ...parts].join(options.delimiter);
+  if (index >= parts.length) return [...parts, replacement].join(options.delimiter);
+  parts[index] = replacement;
+  return parts.join(options.delimiter);
+}
+
+/** Each app Deployment's image in an overlay: the overlay's replacements, sourced from its own objects, on the base's. */
+function overlayImages(dir: string): Record<string, string> {
+  const k = kustomization(dir);
+  const own = resources(dir);
+  const images = Object.fromEntries(appDeployments.map((d) => [d.metadata.name, mainContainer(d).image as string]));
+  for (const replacement of k.replacements ?? []) {
+    const { kind, name, fieldPath } = replacement.source;
+    const source = own.find((doc) => doc.kind === kind && doc.metadata?.name === name);
+    assert.ok(source, `${rel(dir)}: the replacement source ${kind}/${name} exists`);
+    const value = String((fieldPath as string).split('.').reduce((node: Obj | undefined, key) => node?.[key], source));
+    for (const target of replacement.targets) {
+      assert.deepEqual(target.fieldPaths, ['spec.template.spec.containers.0.image']);
+      for (const d of appDeployments.filter((doc) => targets(target.select, doc)))
+        images[d.metadata.name] = replacePart(images[d.metadata.name], value, target.options);
+    }
+  }
+  return images;
 }
 
 // ------------------------------------------------------------------------------------------ Dockerfile
@@ -376,16 +468,15 @@ describe('docker-compose.yml', () => {
   });
 
   test('postgres mounts the init script that creates one database per service', () => {
-    assert.ok(composeServices.postgres.volumes.includes('./docker/postgres/init-databases.sql:/docker-entrypoint-initdb.d/10-init-databases.sql:ro'));
-    const sql = read('docker/postgres/init-databases.sql');
-    const list = /ARRAY\[([^\]]*)\]/.exec(sql);
-    assert.ok(list, 'init script lists the databases in ARRAY[...]');
-    assert.deepEqual(
-      list[1].split(',').map((s) => s.trim().replace(/'/g, '')),
-      SERVICE_DATABASES,
-    );
-    assert.match(sql, /CREATE DATABASE %I/);
-    assert.match(sql, /\\gexec/);
+    assert.ok(composeServices.postgres.volumes.includes(`./${INIT_SCRIPT}:/docker-entrypoint-initdb.d/init-databases.sh:ro`));
+    const script = read(INIT_SCRIPT);
+    const list = composeEnv(composeServices.postgres).POSTGRES_DATABASES;
+    assert.ok(list, 'compose gives postgres the databases to create in POSTGRES_DATABASES');
+    assert.deepEqual(list.split(','), SERVICE_DATABASES);
+    assert.match(script, /"\$POSTGRES_DATABASES"/);
+    assert.match(script, /CREATE DATABASE %I/);
+    assert.match(script, /NOT EXISTS \(SELECT 1 FROM pg_database WHERE datname = name\)/);
+    assert.match(script, /\\gexec/);
   });
 });
 
@@ -481,14 +572,28 @@ describe('k8s base', () => {
   });
 
   test('postgres runs the same init script as compose, mounted from the postgres-init ConfigMap', () => {
-    assert.equal(read('k8s/base/infra/postgres/init-databases.sql'), read('docker/postgres/init-databases.sql'));
-    assert.deepEqual(Object.keys(configMaps.get('postgres-init') ?? {}), ['init-databases.sql']);
+    assert.deepEqual(configMaps.get('postgres-init'), { 'init-databases.sh': read(INIT_SCRIPT) });
+    assert.ok(
+      composeServices.postgres.volumes.some((v: string) => v.startsWith(`./${INIT_SCRIPT}:`)),
+      'compose mounts the same file',
+    );
     const postgres = byName('StatefulSet', 'postgres');
     assert.ok(postgres, 'StatefulSet postgres exists');
     const volume = (postgres.spec.template.spec.volumes as Obj[]).find((v) => v.configMap?.name === 'postgres-init');
     assert.ok(volume, 'postgres mounts ConfigMap postgres-init');
+    // executable, as in the repository: the image then runs it in its own shell instead of sourcing it
+    assert.equal(volume.configMap.defaultMode, 0o555);
+    assert.ok((statSync(path.join(ROOT, INIT_SCRIPT)).mode & 0o111) !== 0, `${INIT_SCRIPT} is executable`);
     const mount = (mainContainer(postgres).volumeMounts as Obj[]).find((m) => m.name === volume.name);
     assert.equal(mount?.mountPath, '/docker-entrypoint-initdb.d');
+  });
+
+  test('postgres creates the databases listed in the postgres-databases ConfigMap (one line per service in the kustomization)', () => {
+    const postgres = byName('StatefulSet', 'postgres');
+    assert.ok(postgres, 'StatefulSet postgres exists');
+    const env = (mainContainer(postgres).env as Obj[]).find((e) => e.name === 'POSTGRES_DATABASES');
+    assert.deepEqual(env?.valueFrom, { configMapKeyRef: { name: 'postgres-databases', key: 'POSTGRES_DATABASES' } });
+    assert.deepEqual(configMaps.get('postgres-databases')?.POSTGRES_DATABASES.split(','), SERVICE_DATABASES);
   });
 
   test('nats runs JetStream with its store on a persistent volume claim', () => {
@@ -524,6 +629,78 @@ describe('k8s base', () => {
     }
     assert.ok(secrets.size >= 5, 'base has the placeholder Secrets');
     assert.deepEqual(problems, []);
+  });
+});
+
+describe('k8s/components/app-service: the shared shape of the app Deployments (issue 9)', () => {
+  const component = kustomization(APP_COMPONENT);
+  /** The value at a JSON pointer, or undefined. */
+  const at = (doc: Obj, pointer: string): unknown =>
+    pointer
+      .split('/')
+      .slice(1)
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node: any, key) => (node === undefined || node === null ? undefined : node[key]), doc);
+
+  test('the base applies the component, and its patches select every app Deployment by label and nothing else', () => {
+    assert.deepEqual(kustomization(K8S_BASE).components, ['../components/app-service']);
+    assert.equal(component.kind, 'Component');
+    assert.ok((component.patches as Obj[]).length > 0, 'the component has patches');
+    for (const patch of component.patches as Obj[]) {
+      assert.deepEqual(patch.target, { group: 'apps', version: 'v1', kind: 'Deployment', labelSelector: APP_SELECTOR });
+      assert.deepEqual(sorted(rawBase.filter((doc) => targets(patch.target, doc)).map((doc) => doc.metadata.name)), sorted(SERVICES.map((s) => s.name)));
+    }
+  });
+
+  test('deployment files hold only what differs: none sets a field the component sets (it would be overwritten)', () => {
+    const ops = (component.patches as Obj[]).flatMap((patch) => patchOperations(APP_COMPONENT, patch));
+    const problems: string[] = [];
+    for (const d of rawBase.filter((doc) => doc.kind === 'Deployment' && matchesLabelSelector(APP_SELECTOR, doc.metadata?.labels))) {
+      assert.equal(d.spec.template.spec.containers.length, 1, `${d.metadata.name} has one container (the patches address container 0)`);
+      for (const op of ops) {
+        // an index inserts into the Deployment's list rather than replacing a field
+        if (op.op === 'add' && !/\/\d+$/.test(op.path) && at(d, op.path) !== undefined) problems.push(`${d.metadata.name}: ${op.path}`);
+      }
+      const envFrom = (mainContainer(d).envFrom ?? []) as Obj[];
+      if (envFrom.some((e) => e.configMapRef?.name === 'app-common-config')) problems.push(`${d.metadata.name}: app-common-config in its own envFrom`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('every app Deployment gets the shared shape: rollout, pod settings, image pull, app-common-config first, cpu, /tmp', () => {
+    for (const d of appDeployments) {
+      const pod = d.spec.template.spec;
+      const c = mainContainer(d);
+      assert.deepEqual(
+        {
+          revisionHistoryLimit: d.spec.revisionHistoryLimit,
+          strategy: d.spec.strategy,
+          automountServiceAccountToken: pod.automountServiceAccountToken,
+          terminationGracePeriodSeconds: pod.terminationGracePeriodSeconds,
+          seccomp: pod.securityContext?.seccompProfile,
+          readOnlyRootFilesystem: c.securityContext?.readOnlyRootFilesystem,
+          imagePullPolicy: c.imagePullPolicy,
+          firstEnvFrom: c.envFrom?.[0],
+          cpu: [c.resources?.requests?.cpu, c.resources?.limits?.cpu],
+          tmpMount: c.volumeMounts,
+          tmpVolumeIsSized: typeof (pod.volumes as Obj[] | undefined)?.find((v) => v.name === 'tmp')?.emptyDir?.sizeLimit,
+        },
+        {
+          revisionHistoryLimit: 5,
+          strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+          automountServiceAccountToken: false,
+          terminationGracePeriodSeconds: 30,
+          seccomp: { type: 'RuntimeDefault' },
+          readOnlyRootFilesystem: true,
+          imagePullPolicy: 'IfNotPresent',
+          firstEnvFrom: { configMapRef: { name: 'app-common-config' } },
+          cpu: ['100m', '1'],
+          tmpMount: [{ name: 'tmp', mountPath: '/tmp' }],
+          tmpVolumeIsSized: 'string',
+        },
+        d.metadata.name,
+      );
+    }
   });
 });
 
@@ -572,7 +749,9 @@ describe('kustomizations', () => {
     const listed = new Set(referencedPaths(K8S_BASE));
     const walk = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-    const unlisted = walk(K8S_BASE).filter((file) => /\.(ya?ml|env|sql)$/.test(file) && path.basename(file) !== 'kustomization.yaml' && !listed.has(file));
+    const unlisted = walk(K8S_BASE).filter(
+      (file) => /\.(ya?ml|env|sql|sh|conf)$/.test(file) && path.basename(file) !== 'kustomization.yaml' && !listed.has(file),
+    );
     assert.deepEqual(unlisted.map(rel), []);
   });
 
@@ -581,9 +760,35 @@ describe('kustomizations', () => {
       const k = kustomization(dir);
       assert.ok((k.resources as string[]).includes('../../base'), `${rel(dir)} uses ../../base`);
       assert.equal(typeof k.namespace, 'string');
-      assert.deepEqual(sorted((k.images as Obj[]).map((i) => i.name)), sorted(composeApps.map((name) => `kingdom-marketplace/${name}`)));
-      for (const image of k.images as Obj[]) assert.ok(image.newTag && image.newTag !== 'latest', `${rel(dir)} pins ${image.name}`);
+      const images = overlayImages(dir);
+      assert.deepEqual(sorted(Object.keys(images)), sorted(composeApps));
+      for (const [name, image] of Object.entries(images)) {
+        const match = new RegExp(`^(?:[^/]+/)?kingdom-marketplace/${name}:([^:/]+)$`).exec(image);
+        assert.ok(match, `${rel(dir)}: ${name} runs kingdom-marketplace/${name} (${image})`);
+        assert.notEqual(match[1], 'latest', `${rel(dir)} pins ${image}`);
+      }
     }
+    assert.deepEqual(overlayImages(OVERLAYS[0]).gateway, 'kingdom-marketplace/gateway:local');
+    assert.deepEqual(overlayImages(OVERLAYS[1]).gateway, 'registry.example.com/kingdom-marketplace/gateway:0.1.0');
+  });
+
+  test('the overlays name no service: images by label, one label-selected deletion of every placeholder Secret', () => {
+    for (const dir of OVERLAYS) {
+      const k = kustomization(dir);
+      assert.equal(k.images, undefined, `${rel(dir)} has no images list (one entry per service)`);
+      for (const replacement of k.replacements ?? [])
+        for (const target of replacement.targets)
+          assert.deepEqual(target.select, { kind: 'Deployment', labelSelector: APP_SELECTOR }, `${rel(dir)} selects the app Deployments by label`);
+    }
+    const prod = kustomization(OVERLAYS[1]);
+    const deletions = (prod.patches as Obj[]).filter((p) => {
+      const doc = p.path ? yamlDocs(path.resolve(OVERLAYS[1], p.path))[0] : parse(p.patch);
+      return doc.kind === 'Secret' && doc.$patch === 'delete';
+    });
+    assert.deepEqual(
+      deletions.map((p) => p.target),
+      [{ version: 'v1', kind: 'Secret', labelSelector: `${PLACEHOLDER_LABEL}=true` }],
+    );
   });
 
   test('prod: more gateway replicas than the base, TLS on the Ingress, COOKIE_SECURE=true on https, no placeholder Secrets', () => {
@@ -608,41 +813,128 @@ describe('kustomizations', () => {
     assert.equal(literals.COOKIE_SECURE, 'true');
     assert.match(literals.PUBLIC_ORIGIN, /^https:\/\//);
 
-    const deleted = patchDocs.filter((d) => d.kind === 'Secret' && d.$patch === 'delete').map((d) => d.metadata.name);
-    assert.deepEqual(sorted(deleted), sorted(secrets.keys()));
+    // a deletion patch removes what its target selects (by label), or without a target the object it names
+    const deletions = (k.patches as Obj[]).flatMap((p) => {
+      const doc = p.path ? yamlDocs(path.resolve(dir, p.path))[0] : parse(p.patch);
+      return doc.kind === 'Secret' && doc.$patch === 'delete' ? [p.target ?? { kind: 'Secret', name: doc.metadata.name }] : [];
+    });
+    const deleted = [...secretLabels].filter(([name, labels]) =>
+      deletions.some((target) => targets(target, { apiVersion: 'v1', kind: 'Secret', metadata: { name, labels } })),
+    );
+    assert.deepEqual(sorted(deleted.map(([name]) => name)), sorted(secrets.keys()));
   });
 });
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+// Tests that need kubectl are skipped (and counted as skipped) where it is not installed.
+const kubectlTest = kubectl.status === 0 ? test : test.skip;
+const render = (dir: string): Obj[] => {
+  const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  assert.equal(result.status, 0, result.stderr);
+  return parseAllDocuments(result.stdout).map((d) => d.toJS() as Obj);
+};
+const renderedApps = (docs: Obj[]): Obj[] => docs.filter((d) => d.kind === 'Deployment' && matchesLabelSelector(APP_SELECTOR, d.metadata.labels));
+
 describe('rendered overlays', () => {
-  // Skipped (and counted as skipped) where kubectl is not installed.
-  (kubectl.status === 0 ? test : test.skip)(
-    'kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves',
-    () => {
-      const render = (dir: string): Obj[] => {
-        const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
-        assert.equal(result.status, 0, result.stderr);
-        return parseAllDocuments(result.stdout).map((d) => d.toJS() as Obj);
-      };
-      for (const dir of OVERLAYS) {
-        const docs = render(dir);
-        const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
-        for (const d of docs.filter((x) => x.kind === 'Deployment')) {
-          for (const c of d.spec.template.spec.containers as Obj[]) {
-            for (const source of c.envFrom ?? []) {
-              if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
-            }
+  kubectlTest('kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves', () => {
+    for (const dir of OVERLAYS) {
+      const docs = render(dir);
+      const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
+      for (const d of docs.filter((x) => x.kind === 'Deployment')) {
+        for (const c of d.spec.template.spec.containers as Obj[]) {
+          for (const source of c.envFrom ?? []) {
+            if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
           }
         }
-        if (dir === OVERLAYS[1]) {
-          assert.deepEqual(names('Secret'), []);
-          assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
-          assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
-          const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
-          assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
-        } else {
-          assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
+      }
+      if (dir === OVERLAYS[1]) {
+        assert.deepEqual(names('Secret'), []);
+        assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
+        assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
+        const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
+        assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
+      } else {
+        assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
+      }
+    }
+  });
+
+  kubectlTest('kubectl renders every app Deployment of the base as this spec composes it: the component applies to each', () => {
+    const generatedNames = ((kustomization(K8S_BASE).configMapGenerator ?? []) as Obj[]).map((g) => g.name as string);
+    // generated ConfigMaps carry a content hash in the rendered names
+    const unhashed = (spec: Obj): Obj => JSON.parse(JSON.stringify(spec).replace(new RegExp(`"(${generatedNames.join('|')})-[a-z0-9]{10}"`, 'g'), '"$1"'));
+    const rendered = renderedApps(render(K8S_BASE));
+    assert.deepEqual(sorted(rendered.map((d) => d.metadata.name)), sorted(SERVICES.map((s) => s.name)));
+    for (const d of rendered) assert.deepEqual(unhashed(d.spec), appDeployment(d.metadata.name).spec, d.metadata.name);
+  });
+
+  kubectlTest('kubectl: dev runs every app image tagged "local", prod every one from the registry with the release tag', () => {
+    const expected = {
+      dev: (name: string) => `kingdom-marketplace/${name}:local`,
+      prod: (name: string) => `registry.example.com/kingdom-marketplace/${name}:0.1.0`,
+    };
+    for (const dir of OVERLAYS) {
+      const docs = render(dir);
+      const images = Object.fromEntries(renderedApps(docs).map((d) => [d.metadata.name, mainContainer(d).image]));
+      const want = expected[path.basename(dir) as 'dev' | 'prod'];
+      assert.deepEqual(images, Object.fromEntries(SERVICES.map((s) => [s.name, want(s.name)])), rel(dir));
+      assert.deepEqual(images, overlayImages(dir), `${rel(dir)}: the spec's reading of the replacements`);
+      assert.equal(docs.filter((d) => d.kind === 'ConfigMap' && d.metadata.name === 'images').length, 0, 'the images source is local config only');
+    }
+  });
+
+  kubectlTest(
+    'a new service is its k8s/base/<name>/ folder plus four kustomization edits: both overlays give it the shape, image, store access and Secret handling',
+    () => {
+      const tmp = mkdtempSync(path.join(os.tmpdir(), 'km-new-service-'));
+      try {
+        cpSync(path.join(ROOT, 'k8s'), path.join(tmp, 'k8s'), { recursive: true });
+        const from = path.join(tmp, 'k8s', 'base', 'identity');
+        const to = path.join(tmp, 'k8s', 'base', 'demo');
+        cpSync(from, to, { recursive: true });
+        for (const file of readdirSync(to)) {
+          const text = readFileSync(path.join(to, file), 'utf8');
+          writeFileSync(path.join(to, file), text.replaceAll('identity', 'demo').replaceAll('IDENTITY', 'DEMO').replaceAll('3001', '3007'));
         }
+        const kFile = path.join(tmp, 'k8s', 'base', 'kustomization.yaml');
+        let text = readFileSync(kFile, 'utf8');
+        const edit = (pattern: RegExp, replacement: string): void => {
+          assert.match(text, pattern);
+          text = text.replace(pattern, replacement);
+        };
+        // exactly the edits the kustomization's header comment lists
+        edit(/( {2}- identity\/secret\.yaml\n)/, '$1  - demo/deployment.yaml\n  - demo/service.yaml\n  - demo/secret.yaml\n');
+        edit(/( {6}- identity\/config\.env\n)/, '$1  - name: demo-config\n    envs:\n      - demo/config.env\n');
+        edit(/( {6}- NATS_IDENTITY_PASSWORD=[^\n]*\n)/, '$1      - NATS_DEMO_PASSWORD=change-me-nats-demo-password\n');
+        edit(/(POSTGRES_DATABASES=[^\n]*)/, '$1,demo');
+        writeFileSync(kFile, text);
+
+        for (const overlay of ['dev', 'prod']) {
+          const docs = render(path.join(tmp, 'k8s', 'overlays', overlay));
+          const demo = renderedApps(docs).find((d) => d.metadata.name === 'demo');
+          assert.ok(demo, `${overlay} renders the demo Deployment`);
+          const c = mainContainer(demo);
+          assert.equal(c.image, overlay === 'dev' ? 'kingdom-marketplace/demo:local' : 'registry.example.com/kingdom-marketplace/demo:0.1.0');
+          assert.deepEqual(
+            [c.readinessProbe?.httpGet, c.securityContext?.readOnlyRootFilesystem, c.envFrom[0].configMapRef.name.startsWith('app-common-config-')],
+            [{ path: '/ready', port: 'http' }, true, true],
+          );
+          assert.deepEqual(
+            [demo.spec.template.metadata.labels['kingdom.example/nats-client'], demo.spec.template.metadata.labels['kingdom.example/postgres-client']],
+            ['true', 'true'],
+          );
+          const databases = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('postgres-databases-'));
+          assert.match(databases?.data.POSTGRES_DATABASES, /,demo$/);
+          const secretNames = docs.filter((d) => d.kind === 'Secret').map((d) => d.metadata.name);
+          if (overlay === 'prod') assert.deepEqual(secretNames, []);
+          else {
+            assert.ok(secretNames.includes('demo-secrets'), 'dev ships the placeholder demo-secrets');
+            const nats = docs.find((d) => d.kind === 'Secret' && d.metadata.name === 'nats-credentials');
+            assert.ok(nats?.data.NATS_DEMO_PASSWORD, 'nats-credentials has the demo password');
+          }
+        }
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
       }
     },
   );
@@ -651,6 +943,9 @@ describe('rendered overlays', () => {
 // ------------------------------------------------------------------------------------------ bus permissions, network
 describe('NATS users and permissions (issue 8)', () => {
   test('compose and k8s mount the nats.conf generated from tools/stack/nats-permissions.ts, unchanged', () => {
+    // one copy: compose mounts the file k8s generates nats-config from
+    assert.deepEqual(DEPLOY_NATS_CONFIG_FILES, ['k8s/base/infra/nats/nats.conf']);
+    assert.equal(existsSync(path.join(ROOT, 'docker')), false, 'no second copy under docker/');
     for (const file of DEPLOY_NATS_CONFIG_FILES) assert.equal(read(file), DEPLOY_NATS_CONFIG, `${file} is stale: run npx tsx tools/stack/nats-permissions.ts`);
     assert.equal(configMaps.get('nats-config')?.['nats.conf'], DEPLOY_NATS_CONFIG);
   });
@@ -664,7 +959,7 @@ describe('NATS users and permissions (issue 8)', () => {
     const nats = composeServices.nats;
     const command: string[] = nats.command;
     assert.equal(command[command.indexOf('-c') + 1], '/etc/nats/nats.conf');
-    assert.ok(nats.volumes.includes('./docker/nats/nats.conf:/etc/nats/nats.conf:ro'));
+    assert.ok(nats.volumes.includes('./k8s/base/infra/nats/nats.conf:/etc/nats/nats.conf:ro'));
     const natsEnv = composeEnv(nats);
     assert.deepEqual(sorted(Object.keys(natsEnv)), sorted(BUS_USERS.map(passwordEnvName)));
     for (const user of BUS_USERS) {
@@ -692,6 +987,20 @@ describe('NATS users and permissions (issue 8)', () => {
       const url = new URL(k8sEnvValue(app, 'NATS_URL') ?? '');
       assert.deepEqual([url.username, decodeURIComponent(url.password), url.host], [user, credentials[passwordEnvName(user)], 'nats:4222']);
     }
+  });
+});
+
+describe('placeholder Secrets (issue 9)', () => {
+  test('every base Secret carries kingdom.example/placeholder, nats-credentials (generated) included', () => {
+    assert.ok(secretLabels.size >= 9, 'every Secret of the base is seen');
+    for (const [name, labels] of secretLabels) assert.equal(labels[PLACEHOLDER_LABEL], 'true', name);
+  });
+
+  test('nats-credentials is generated from literals under its fixed name (production supplies it under that name)', () => {
+    const generator = ((kustomization(K8S_BASE).secretGenerator ?? []) as Obj[]).find((g) => g.name === 'nats-credentials');
+    assert.ok(generator, 'k8s/base/kustomization.yaml generates nats-credentials');
+    assert.equal(generator.options?.disableNameSuffixHash, true);
+    assert.ok((generator.literals as string[]).every((l) => isMarked(l.slice(l.indexOf('=') + 1), 'change-me')));
   });
 });
 
@@ -751,6 +1060,35 @@ describe('k8s NetworkPolicies (issue 8)', () => {
     }
   });
 
+  test('maildev SMTP is reached only by the services that send mail, on its smtp port', () => {
+    const peers = peersOf(podLabels('maildev'));
+    assert.deepEqual(sorted(peers.flatMap(peerNames)), sorted(SERVICES.filter((s) => hasNeed(s, 'mail')).map((s) => s.name)));
+    assert.deepEqual(policies.find((p) => p.metadata.name === 'maildev-from-services')?.spec.ingress[0].ports, [{ port: 'smtp' }]);
+  });
+
+  test('the stores admit pods by a kingdom.example/<store>-client label, never by a service name', () => {
+    const stores: Record<string, string> = { postgres: 'postgres', redis: 'redis', nats: 'nats', minio: 'minio', maildev: 'mail' };
+    for (const [store, client] of Object.entries(stores)) {
+      const peers = peersOf(podLabels(store));
+      assert.deepEqual(peers, [{ podSelector: { matchLabels: { [`kingdom.example/${client}-client`]: 'true' } } }], store);
+    }
+  });
+
+  test('each app pod carries the client labels its registry entry implies (database, needs), and no other', () => {
+    for (const service of SERVICES) {
+      const clients = Object.keys(podLabels(service.name)).filter((label) => /^kingdom\.example\/.+-client$/.test(label));
+      const expected = [
+        'kingdom.example/nats-client',
+        ...(service.database !== null ? ['kingdom.example/postgres-client'] : []),
+        ...(hasNeed(service, 'redis') || hasNeed(service, 'mail') ? ['kingdom.example/redis-client'] : []),
+        ...(hasNeed(service, 'storage') ? ['kingdom.example/minio-client'] : []),
+        ...(hasNeed(service, 'mail') ? ['kingdom.example/mail-client'] : []),
+      ];
+      assert.deepEqual(sorted(clients), sorted(expected), service.name);
+      for (const label of clients) assert.equal(podLabels(service.name)[label], 'true');
+    }
+  });
+
   test('services other than the gateway accept no connections at all (they talk over NATS)', () => {
     for (const name of appDeployments.map((d) => d.metadata.name).filter((n) => n !== 'gateway')) assert.deepEqual(peersOf(podLabels(name)), [], name);
   });
@@ -761,6 +1099,17 @@ describe('deployment files agree with libs/registry (issue 9)', () => {
     const registered = sorted(SERVICES.map((s) => s.name));
     assert.deepEqual(sorted(composeApps), registered);
     assert.deepEqual(sorted(appDeployments.map((d) => d.metadata.name)), registered);
+  });
+
+  test("the database lists of compose (postgres POSTGRES_DATABASES) and k8s (postgres-databases) equal the registry's DATABASES", () => {
+    assert.deepEqual(composeEnv(composeServices.postgres).POSTGRES_DATABASES?.split(','), DATABASES);
+    assert.deepEqual(configMaps.get('postgres-databases')?.POSTGRES_DATABASES.split(','), DATABASES);
+  });
+
+  test('the NATS passwords of compose (nats environment) and k8s (nats-credentials) are one per registered service', () => {
+    const expected = sorted(SERVICES.map((s) => passwordEnvName(s.name)));
+    assert.deepEqual(sorted(Object.keys(composeEnv(composeServices.nats))), expected);
+    assert.deepEqual(sorted(Object.keys(secrets.get('nats-credentials') ?? {})), expected);
   });
 
   test('every app service listens on 3000 + its registry index in compose (HTTP_PORT) and in k8s (container port "http")', () => {

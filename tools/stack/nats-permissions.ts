@@ -5,9 +5,9 @@ import path from 'node:path';
 
 /**
  * Who may say what on the bus (issue 8): one NATS user per service, least privilege. Each service's row lives in
- * libs/registry (its `bus` field). The local stack writes nats-server's config from it; docker/nats/nats.conf and
- * k8s/base/infra/nats/nats.conf are rendered from it too (`npx tsx tools/stack/nats-permissions.ts`) and
- * tools/deploy/deploy-config.spec.ts fails when they drift.
+ * libs/registry (its `bus` field). The local stack writes nats-server's config from it; k8s/base/infra/nats/nats.conf,
+ * which compose mounts too, is rendered from it (`npx tsx tools/stack/nats-permissions.ts`) and
+ * tools/deploy/deploy-config.spec.ts fails when it drifts.
  */
 
 export type { ServiceBusAccess };
@@ -116,7 +116,8 @@ export const DEPLOY_NATS_CONFIG =
   "# Each password is read from nats-server's environment (NATS_<SERVICE>_PASSWORD).\n" +
   renderNatsAuthorization(Object.fromEntries(BUS_USERS.map((u) => [u, { env: passwordEnvName(u) }])));
 
-export const DEPLOY_NATS_CONFIG_FILES = ['docker/nats/nats.conf', 'k8s/base/infra/nats/nats.conf'];
+/** One copy: compose mounts the file k8s generates its nats-config ConfigMap from. */
+export const DEPLOY_NATS_CONFIG_FILES = ['k8s/base/infra/nats/nats.conf'];
 
 if (require.main === module) {
   for (const file of DEPLOY_NATS_CONFIG_FILES) {

@@ -2,6 +2,7 @@ import { createTree } from '@nx/devkit/testing';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { RESERVED, SERVICES } from '@km/registry';
 import { addRegistryEntry, describeService, serviceGenerator } from './generator';
 
@@ -11,8 +12,9 @@ const registrySource = readFileSync(path.join(root, 'libs/registry/src/services.
 function workspace() {
   const tree = createTree();
   // the repository's formatting, which the generator's formatFiles applies
-  tree.write('.prettierrc', readFileSync(path.join(root, '.prettierrc'), 'utf8'));
+  for (const file of ['.prettierrc', '.prettierignore']) tree.write(file, readFileSync(path.join(root, file), 'utf8'));
   tree.write('libs/registry/src/services.ts', registrySource);
+  for (const file of ['docker-compose.yml', 'k8s/base/kustomization.yaml']) tree.write(file, readFileSync(path.join(root, file), 'utf8'));
   return tree;
 }
 
@@ -21,10 +23,14 @@ test('a new service gets its folder, contracts, gateway routes module and tests,
   await serviceGenerator(tree, { name: 'gift-cards' });
   const created = tree
     .listChanges()
-    .filter((c) => c.type === 'CREATE' && /^(services|libs\/contracts)\//.test(c.path))
+    .filter((c) => c.type === 'CREATE' && c.path.includes('gift-cards'))
     .map((c) => c.path)
     .sort();
   assert.deepEqual(created, [
+    'k8s/base/gift-cards/config.env',
+    'k8s/base/gift-cards/deployment.yaml',
+    'k8s/base/gift-cards/secret.yaml',
+    'k8s/base/gift-cards/service.yaml',
     'libs/contracts/src/gift-cards/index.ts',
     'services/gateway/src/gift-cards/gift-cards.controller.ts',
     'services/gateway/src/gift-cards/gift-cards.module.ts',
@@ -54,6 +60,8 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
   const tree = workspace();
   await serviceGenerator(tree, { name: 'gift-cards' });
   const registry = tree.read('libs/registry/src/services.ts', 'utf-8') ?? '';
+  // still TypeScript that compiles (the entry and the import land in the right places)
+  assert.deepEqual(ts.transpileModule(registry, { reportDiagnostics: true }).diagnostics, []);
   const next = Math.max(...[...SERVICES, ...RESERVED].map((s) => s.index)) + 1;
   assert.match(registry, /import \{ GiftCardsEvents, GiftCardsSubjects \} from '@km\/contracts\/gift-cards';/);
   assert.match(registry, new RegExp(`name: 'gift-cards',\\s+index: ${next},\\s+database: 'gift_cards',\\s+needs: \\[\\],\\s+gatewayRoutes: true,`));
@@ -79,4 +87,43 @@ test('a taken or malformed name is refused with a message saying why', async () 
   const tree = workspace();
   tree.write('services/tickets/package.json', '{}');
   await assert.rejects(serviceGenerator(tree, { name: 'tickets' }), /services\/tickets already exists/);
+});
+
+test('compose gets the service (its port, own NATS user, database), the gateway waits for it, nats and postgres know it', async () => {
+  const tree = workspace();
+  const service = await serviceGenerator(tree, { name: 'gift-cards' });
+  const compose = tree.read('docker-compose.yml', 'utf-8') ?? '';
+  const block = compose.slice(compose.indexOf('\n  gift-cards:\n'), compose.indexOf('healthcheck: *app-healthcheck', compose.indexOf('\n  gift-cards:\n')));
+  assert.match(block, new RegExp(`SERVICE: gift-cards\\s+HTTP_PORT: "${service.port}"`));
+  assert.match(block, /NATS_URL: nats:\/\/gift-cards:\$\{NATS_GIFT_CARDS_PASSWORD:-nats-gift-cards-dev-only\}@nats:4222/);
+  assert.match(block, /@postgres:5432\/gift_cards\n/);
+  const gateway = compose.slice(compose.indexOf('\n  gateway:\n'), compose.indexOf('\n  identity:\n'));
+  assert.match(gateway, /depends_on:\n\s+gift-cards:\n\s+condition: service_healthy/);
+  assert.match(compose, /\n {6}NATS_GIFT_CARDS_PASSWORD: \$\{NATS_GIFT_CARDS_PASSWORD:-nats-gift-cards-dev-only\}\n/);
+  assert.match(compose, /POSTGRES_DATABASES: [a-z_,]*,gift_cards\n/);
+});
+
+test('the kustomization lists its files, its ConfigMap, its NATS password and its database; the deployment has its port', async () => {
+  const tree = workspace();
+  const service = await serviceGenerator(tree, { name: 'gift-cards' });
+  const kustomization = tree.read('k8s/base/kustomization.yaml', 'utf-8') ?? '';
+  for (const file of ['deployment', 'service', 'secret']) assert.match(kustomization, new RegExp(`\\n  - gift-cards/${file}\\.yaml\\n`));
+  assert.match(kustomization, /- name: gift-cards-config\n\s+envs:\n\s+- gift-cards\/config\.env\n/);
+  assert.match(kustomization, /\n\s+- NATS_GIFT_CARDS_PASSWORD=change-me-nats-gift-cards-password\n/);
+  assert.match(kustomization, /POSTGRES_DATABASES=[a-z_,]*,gift_cards\n/);
+  assert.match(tree.read('k8s/base/gift-cards/deployment.yaml', 'utf-8') ?? '', new RegExp(`containerPort: ${service.port}\\n`));
+  assert.match(tree.read('k8s/base/gift-cards/config.env', 'utf-8') ?? '', new RegExp(`HTTP_PORT=${service.port}\\n`));
+});
+
+test('a reserved service whose database is already listed is not listed twice', async () => {
+  const tree = workspace();
+  await serviceGenerator(tree, { name: 'media' });
+  const compose = tree.read('docker-compose.yml', 'utf-8') ?? '';
+  assert.equal(
+    compose
+      .match(/POSTGRES_DATABASES: (.*)\n/)?.[1]
+      .split(',')
+      .filter((d) => d === 'media').length,
+    1,
+  );
 });

@@ -7,6 +7,8 @@ export interface ServiceGeneratorSchema {
 }
 
 const REGISTRY = 'libs/registry/src/services.ts';
+const COMPOSE = 'docker-compose.yml';
+const KUSTOMIZATION = 'k8s/base/kustomization.yaml';
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** What the templates and the edits need to know about the new service. */
@@ -16,6 +18,10 @@ export interface NewService {
   propertyName: string;
   database: string;
   index: number;
+  /** HTTP port in containers and k8s (3000 + index). */
+  port: number;
+  /** The variable that carries its NATS password to nats-server. */
+  natsPasswordEnv: string;
 }
 
 export function describeService(name: string, taken = [...SERVICES, ...RESERVED] as readonly { name: string; index: number }[]): NewService {
@@ -24,21 +30,24 @@ export function describeService(name: string, taken = [...SERVICES, ...RESERVED]
   if (existing) throw new Error(`${name} is already a service (libs/registry/src/services.ts)`);
   const reserved = RESERVED.find((s) => s.name === name);
   const { className, propertyName } = names(name);
+  const index = reserved?.index ?? Math.max(...taken.map((s) => s.index)) + 1;
   return {
     name,
     className,
     propertyName,
     database: name.replace(/-/g, '_'),
     // a reserved service keeps the port index the registry kept for it; a new one takes the next free index
-    index: reserved?.index ?? Math.max(...taken.map((s) => s.index)) + 1,
+    index,
+    port: 3000 + index,
+    natsPasswordEnv: `NATS_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_PASSWORD`,
   };
 }
 
 /** The registry entry of libs/registry/src/services.ts: the one place the stack, the harnesses and the deploy checks read. */
 export function addRegistryEntry(source: string, s: NewService): string {
   let out = source;
-  const firstImportEnd = out.indexOf('\n', out.indexOf('import ')) + 1;
-  out = `${out.slice(0, firstImportEnd)}import { ${s.className}Events, ${s.className}Subjects } from '@km/contracts/${s.name}';\n${out.slice(firstImportEnd)}`;
+  const firstImport = out.indexOf('import ');
+  out = `${out.slice(0, firstImport)}import { ${s.className}Events, ${s.className}Subjects } from '@km/contracts/${s.name}';\n${out.slice(firstImport)}`;
   // a reserved name leaves the reserved list: it is a service now
   out = out.replace(new RegExp(`\\n\\s*\\{ name: '${s.name}', index: \\d+, database: '[a-z_]+' \\},`), '');
   const gateway = out.indexOf("  {\n    name: 'gateway',");
@@ -63,6 +72,83 @@ export function addRegistryEntry(source: string, s: NewService): string {
   return `${out.slice(0, requests)}requests: [${listed}${listed ? ', ' : ''}...all(${s.className}Subjects)]${out.slice(close + 1)}`;
 }
 
+/** Inserts `text` before the first line at or after `from` that starts with `marker`. */
+function insertBefore(source: string, marker: string, text: string, file: string, from = 0): string {
+  const at = source.indexOf(marker, from);
+  if (at < 0) throw new Error(`${file}: "${marker.trim()}" was not found`);
+  return source.slice(0, at) + text + source.slice(at);
+}
+
+/** Inserts `line` after the last line matching `pattern` (a per-service list such as the NATS passwords). */
+function appendToList(source: string, pattern: RegExp, line: string, file: string): string {
+  const matches = [...source.matchAll(new RegExp(pattern.source, 'gm'))];
+  const last = matches.at(-1);
+  if (!last) throw new Error(`${file}: no line matches ${pattern}`);
+  const end = source.indexOf('\n', last.index) + 1;
+  return source.slice(0, end) + line + '\n' + source.slice(end);
+}
+
+/** Adds the database to a comma-separated list (`POSTGRES_DATABASES…`), unless a reserved name already has it there. */
+function addDatabase(source: string, key: RegExp, database: string, file: string): string {
+  const match = key.exec(source);
+  if (!match) throw new Error(`${file}: ${key} was not found`);
+  const list = match[2].split(',');
+  if (list.includes(database)) return source;
+  return source.replace(key, `$1${[...list, database].join(',')}`);
+}
+
+/** docker-compose.yml: the service's block, the gateway waiting for it, its NATS password, its database. */
+export function addComposeService(source: string, s: NewService): string {
+  const file = 'docker-compose.yml';
+  const block = [
+    `  ${s.name}:`,
+    '    <<: *app-defaults',
+    '    build:',
+    '      context: .',
+    '      dockerfile: Dockerfile',
+    '      args:',
+    `        SERVICE: ${s.name}`,
+    `        HTTP_PORT: "${s.port}"`,
+    `    image: \${IMAGE_REGISTRY:-kingdom-marketplace}/${s.name}:\${IMAGE_TAG:-local}`,
+    '    environment:',
+    '      <<: *app-env',
+    `      SERVICE_NAME: ${s.name}`,
+    `      NATS_URL: nats://${s.name}:\${${s.natsPasswordEnv}:-nats-${s.name}-dev-only}@nats:4222`,
+    `      HTTP_PORT: "${s.port}"`,
+    `      DATABASE_URL: postgres://\${POSTGRES_USER:-kingdom}:\${POSTGRES_PASSWORD:-postgres-dev-only}@postgres:5432/${s.database}`,
+    '    depends_on:',
+    '      postgres:',
+    '        condition: service_healthy',
+    '      nats:',
+    '        condition: service_healthy',
+    '    healthcheck: *app-healthcheck',
+    '',
+    '',
+  ].join('\n');
+  let out = insertBefore(source, '  # ------------------------------------------------------------------ infrastructure', block, file);
+  const gateway = out.indexOf('\n  gateway:\n');
+  const dependsOn = out.indexOf('    depends_on:\n', gateway);
+  if (gateway < 0 || dependsOn < 0) throw new Error(`${file}: the gateway's depends_on was not found`);
+  const at = dependsOn + '    depends_on:\n'.length;
+  out = `${out.slice(0, at)}      ${s.name}:\n        condition: service_healthy\n${out.slice(at)}`;
+  out = appendToList(
+    out,
+    /^ {6}NATS_[A-Z0-9_]+_PASSWORD: \$\{NATS_[A-Z0-9_]+_PASSWORD:-[^}]*\}$/,
+    `      ${s.natsPasswordEnv}: \${${s.natsPasswordEnv}:-nats-${s.name}-dev-only}`,
+    file,
+  );
+  return addDatabase(out, /^( {6}POSTGRES_DATABASES: )([a-z0-9_,]+)$/m, s.database, file);
+}
+
+/** k8s/base/kustomization.yaml: the service's files, its ConfigMap, its NATS password, its database. */
+export function addToKustomization(source: string, s: NewService): string {
+  const file = 'k8s/base/kustomization.yaml';
+  let out = insertBefore(source, '  - ingress.yaml\n', ['deployment', 'service', 'secret'].map((f) => `  - ${s.name}/${f}.yaml\n`).join(''), file);
+  out = insertBefore(out, '  - name: mail-config\n', `  - name: ${s.name}-config\n    envs:\n      - ${s.name}/config.env\n`, file);
+  out = appendToList(out, /^ {6}- NATS_[A-Z0-9_]+_PASSWORD=.*$/, `      - ${s.natsPasswordEnv}=change-me-nats-${s.name}-password`, file);
+  return addDatabase(out, /^( {6}- POSTGRES_DATABASES=)([a-z0-9_,]+)$/m, s.database, file);
+}
+
 /**
  * `npm run new:service -- <name>`: the service folder (main, config, a sample handler with its unit test, an
  * integration test), its contracts (`@km/contracts/<name>`), its gateway routes module, its registry entry, and its
@@ -73,6 +159,8 @@ export async function serviceGenerator(tree: Tree, schema: ServiceGeneratorSchem
   if (tree.exists(`services/${service.name}`)) throw new Error(`services/${service.name} already exists`);
   generateFiles(tree, path.join(__dirname, 'files'), '.', { ...service, tmpl: '' });
   tree.write(REGISTRY, addRegistryEntry(tree.read(REGISTRY, 'utf-8') ?? '', service));
+  tree.write(COMPOSE, addComposeService(tree.read(COMPOSE, 'utf-8') ?? '', service));
+  tree.write(KUSTOMIZATION, addToKustomization(tree.read(KUSTOMIZATION, 'utf-8') ?? '', service));
   await formatFiles(tree);
   return service;
 }
