@@ -44,6 +44,7 @@ RUN npx nx run "@km/${SERVICE}:build" \
 RUN mkdir -p /out \
  && for lib in libs/*; do if [ -d "${lib}/dist" ]; then cp -a --parents "${lib}/dist" /out/; fi; done \
  && cp -a --parents "services/${SERVICE}/dist" /out/ \
+ && if [ -d "services/${SERVICE}/demo" ]; then cp -a --parents "services/${SERVICE}/demo" /out/; fi \
  && if [ "${SERVICE}" = "gateway" ]; then cp -a --parents web/dist /out/; fi \
  && rm -rf /out/services/*/dist/test \
  && find /out \( -name '*.spec.js' -o -name '*.spec.js.map' -o -name '*.spec.d.ts' -o -name '*.tsbuildinfo' \) -delete
@@ -73,6 +74,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/ ./
 # compiled libs, the service, and web/dist for the gateway
 COPY --from=build /out/ ./
+# the media service's renditions job runs ffmpeg (WAV/WEBM → M4A/MP4 for the podcast feed)
+RUN if [ "${SERVICE}" = "media" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 USER node
 EXPOSE ${HTTP_PORT}
 # HTTP_PORT is expanded by the shell when the check runs, so an HTTP_PORT set at run time is honoured.

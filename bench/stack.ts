@@ -27,7 +27,7 @@ export interface BenchStack {
 export async function startBenchStack(profile: Parameters<typeof stackSettings>[0] = 'test'): Promise<BenchStack> {
   const settings = stackSettings(profile);
   if (!process.env.KM_PORT_OFFSET) throw new Error('Set KM_PORT_OFFSET (e.g. 820) so the benchmark does not take the ports of `npm start` or `npm test`.');
-  ensureSystemPackages(['postgresql', 'redis', 'nats']);
+  ensureSystemPackages(['postgresql', 'redis', 'nats', 'ffmpeg']);
   const pidFile = path.join(settings.dataDir, 'stack.pids');
   killLeftovers(pidFile, settings.dataDir);
   rmSync(settings.dataDir, { recursive: true, force: true });

@@ -890,11 +890,11 @@ describe('rendered overlays', () => {
       try {
         cpSync(path.join(ROOT, 'k8s'), path.join(tmp, 'k8s'), { recursive: true });
         const from = path.join(tmp, 'k8s', 'base', 'identity');
-        const to = path.join(tmp, 'k8s', 'base', 'demo');
+        const to = path.join(tmp, 'k8s', 'base', 'made-up');
         cpSync(from, to, { recursive: true });
         for (const file of readdirSync(to)) {
           const text = readFileSync(path.join(to, file), 'utf8');
-          writeFileSync(path.join(to, file), text.replaceAll('identity', 'demo').replaceAll('IDENTITY', 'DEMO').replaceAll('3001', '3007'));
+          writeFileSync(path.join(to, file), text.replaceAll('identity', 'made-up').replaceAll('IDENTITY', 'MADE_UP').replaceAll('3001', '3007'));
         }
         const kFile = path.join(tmp, 'k8s', 'base', 'kustomization.yaml');
         let text = readFileSync(kFile, 'utf8');
@@ -903,18 +903,18 @@ describe('rendered overlays', () => {
           text = text.replace(pattern, replacement);
         };
         // exactly the edits the kustomization's header comment lists
-        edit(/( {2}- identity\/secret\.yaml\n)/, '$1  - demo/deployment.yaml\n  - demo/service.yaml\n  - demo/secret.yaml\n');
-        edit(/( {6}- identity\/config\.env\n)/, '$1  - name: demo-config\n    envs:\n      - demo/config.env\n');
-        edit(/( {6}- NATS_IDENTITY_PASSWORD=[^\n]*\n)/, '$1      - NATS_DEMO_PASSWORD=change-me-nats-demo-password\n');
-        edit(/(POSTGRES_DATABASES=[^\n]*)/, '$1,demo');
+        edit(/( {2}- identity\/secret\.yaml\n)/, '$1  - made-up/deployment.yaml\n  - made-up/service.yaml\n  - made-up/secret.yaml\n');
+        edit(/( {6}- identity\/config\.env\n)/, '$1  - name: made-up-config\n    envs:\n      - made-up/config.env\n');
+        edit(/( {6}- NATS_IDENTITY_PASSWORD=[^\n]*\n)/, '$1      - NATS_MADE_UP_PASSWORD=change-me-nats-made-up-password\n');
+        edit(/(POSTGRES_DATABASES=[^\n]*)/, '$1,made_up');
         writeFileSync(kFile, text);
 
         for (const overlay of ['dev', 'prod']) {
           const docs = render(path.join(tmp, 'k8s', 'overlays', overlay));
-          const demo = renderedApps(docs).find((d) => d.metadata.name === 'demo');
-          assert.ok(demo, `${overlay} renders the demo Deployment`);
+          const demo = renderedApps(docs).find((d) => d.metadata.name === 'made-up');
+          assert.ok(demo, `${overlay} renders the made-up Deployment`);
           const c = mainContainer(demo);
-          assert.equal(c.image, overlay === 'dev' ? 'kingdom-marketplace/demo:local' : 'registry.example.com/kingdom-marketplace/demo:0.1.0');
+          assert.equal(c.image, overlay === 'dev' ? 'kingdom-marketplace/made-up:local' : 'registry.example.com/kingdom-marketplace/made-up:0.1.0');
           assert.deepEqual(
             [c.readinessProbe?.httpGet, c.securityContext?.readOnlyRootFilesystem, c.envFrom[0].configMapRef.name.startsWith('app-common-config-')],
             [{ path: '/ready', port: 'http' }, true, true],
@@ -924,13 +924,13 @@ describe('rendered overlays', () => {
             ['true', 'true'],
           );
           const databases = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('postgres-databases-'));
-          assert.match(databases?.data.POSTGRES_DATABASES, /,demo$/);
+          assert.match(databases?.data.POSTGRES_DATABASES, /,made_up$/);
           const secretNames = docs.filter((d) => d.kind === 'Secret').map((d) => d.metadata.name);
           if (overlay === 'prod') assert.deepEqual(secretNames, []);
           else {
-            assert.ok(secretNames.includes('demo-secrets'), 'dev ships the placeholder demo-secrets');
+            assert.ok(secretNames.includes('made-up-secrets'), 'dev ships the placeholder made-up-secrets');
             const nats = docs.find((d) => d.kind === 'Secret' && d.metadata.name === 'nats-credentials');
-            assert.ok(nats?.data.NATS_DEMO_PASSWORD, 'nats-credentials has the demo password');
+            assert.ok(nats?.data.NATS_MADE_UP_PASSWORD, 'nats-credentials has the made-up password');
           }
         }
       } finally {
@@ -1041,11 +1041,14 @@ describe('k8s NetworkPolicies (issue 8)', () => {
 
   test('Postgres, Redis, NATS and MinIO are reached only by the services that use them, on their own port', () => {
     const apps = appDeployments.map((d) => d.metadata.name);
+    // the product's services, plus any service generated since (npm run new:service) by what its registry entry implies
+    const product = ['gateway', 'identity', 'catalog', 'media', 'orders', 'membership', 'forms'];
+    const generated = SERVICES.filter((s) => !product.includes(s.name));
     const expected: Record<string, string[]> = {
-      postgres: ['identity', 'catalog', 'orders', 'membership', 'forms'],
-      redis: ['gateway', 'orders', 'membership', 'forms'],
+      postgres: ['identity', 'catalog', 'media', 'orders', 'membership', 'forms', ...generated.filter((s) => s.database !== null).map((s) => s.name)],
+      redis: ['gateway', 'orders', 'membership', 'forms', 'media', ...generated.filter((s) => hasNeed(s, 'redis') || hasNeed(s, 'mail')).map((s) => s.name)],
       nats: apps,
-      minio: ['gateway', 'catalog', 'minio-create-bucket'],
+      minio: ['gateway', 'catalog', 'media', 'minio-create-bucket', ...generated.filter((s) => hasNeed(s, 'storage')).map((s) => s.name)],
     };
     for (const [store, allowed] of Object.entries(expected)) {
       const peers = peersOf(podLabels(store));

@@ -38,6 +38,8 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
   identity: (s) => ({ ADMIN_USERNAME: s.adminUsername, ADMIN_PASSWORD: s.adminPassword }),
   // Both profiles start with demo products and services (the browser tests use them); only an empty catalog is seeded.
   catalog: () => ({ SEED_DEMO: 'true' }),
+  // Both profiles start with a few short demo episodes (the browser tests play them); only an empty podcast is seeded.
+  media: () => ({ SEED_DEMO: 'true' }),
   // Membership verifies its own Stripe endpoint's signatures, not orders'.
   membership: () => ({ STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.membershipWebhookSecret }),
   gateway: (s, urls) => ({

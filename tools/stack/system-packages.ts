@@ -22,6 +22,8 @@ const REQUIREMENTS: Record<string, Requirement> = {
   redis: { pkg: 'redis-server', present: () => onPath('redis-server') },
   nats: { pkg: 'nats-server', present: () => onPath('nats-server') },
   chromium: { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // the media service's renditions job (WAV/WEBM → M4A/MP4 for the podcast feed)
+  ffmpeg: { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
 };
 
 /** Installs the Debian packages the stack needs, or says exactly what to install. */

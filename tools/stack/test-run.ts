@@ -151,7 +151,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     if (only.length > 0 && only.every((s) => s === 'lint')) return summary(tallies, started);
 
     // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
-    ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium']);
+    ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium', 'ffmpeg']);
     buildAll();
 
     if (wanted('unit')) {
@@ -201,6 +201,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
               E2E_ADMIN_USERNAME: settings.adminUsername,
               E2E_ADMIN_PASSWORD: settings.adminPassword,
               E2E_MAIL_API_URL: urls.mailWebUrl,
+              // Lets the payouts spec date a referral back to a past month (a payout month must have come).
+              E2E_MEMBERSHIP_DATABASE_URL: urls.databaseUrl('membership'),
             },
             reportDir,
             playwrightArgs,

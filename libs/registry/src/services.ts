@@ -10,6 +10,7 @@ import {
   OrdersEvents,
   OrdersSubjects,
 } from '@km/contracts';
+import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**
  * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
@@ -64,7 +65,6 @@ export interface ServiceDefinition {
 // One entry per line: `npm run new:service` removes a reserved service's line when it is built.
 // prettier-ignore
 export const RESERVED = [
-  { name: 'media', index: 3, database: 'media' },
 ] as const;
 
 /** The app services in start order (the gateway last: it waits for the rest). */
@@ -86,6 +86,22 @@ export const SERVICES = [
     bus: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
   },
   {
+    name: 'media',
+    index: 3,
+    database: 'media',
+    needs: ['storage', 'mail', 'publicOrigin'],
+    gatewayRoutes: true,
+    bus: {
+      answers: all(MediaSubjects),
+      requests: [],
+      publishesEvents: all(MediaEvents),
+      consumers: [
+        { durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] },
+        { durable: 'media-renditions', types: [MediaEvents.episodePublished] },
+      ],
+    },
+  },
+  {
     name: 'orders',
     index: 4,
     database: 'orders',
@@ -93,8 +109,8 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),
-      // prices come from the catalog
-      requests: [CatalogSubjects.getMany],
+      // prices come from the catalog, a member's discount from membership
+      requests: [CatalogSubjects.getMany, MembershipSubjects.discount],
       publishesEvents: all(OrdersEvents),
       consumers: [
         { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
@@ -112,7 +128,11 @@ export const SERVICES = [
       answers: all(MembershipSubjects),
       requests: [],
       publishesEvents: all(MembershipEvents),
-      consumers: [{ durable: 'membership-mail', types: [MembershipEvents.memberJoined] }],
+      consumers: [
+        { durable: 'membership-mail', types: [MembershipEvents.memberJoined] },
+        // Member Savings: the discounts of paid orders
+        { durable: 'membership-member-savings', types: [OrdersEvents.paid] },
+      ],
     },
   },
   {
@@ -136,6 +156,7 @@ export const SERVICES = [
         ...except(CatalogSubjects, CatalogSubjects.getMany),
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
+        ...all(MediaSubjects),
         ...all(MembershipSubjects),
       ],
       publishesEvents: [],

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
@@ -56,6 +57,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   );
   app.use(requestContextMiddleware(pino));
   app.use('/api', noStoreMiddleware());
+  // API answers above 1 KB go compressed (brotli or gzip, as the client accepts); smaller ones are not worth the CPU.
+  // Only /api: /media serves byte ranges and the SPA's files are compressed at build time.
+  app.use('/api', compression({ threshold: 1024 }));
   app.use(cookieParser());
   // Stripe signs the exact bytes it sends, so its webhook gets the body raw, before the JSON parser could touch it.
   app.use('/api/webhooks/stripe', express.raw({ type: 'application/json', limit: '512kb' }));

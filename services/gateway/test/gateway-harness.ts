@@ -19,6 +19,8 @@ export interface Harness {
   catalog?: { service: ServiceProcess; db: TestDatabase };
   /** Present when started with `forms`. */
   forms?: { service: ServiceProcess; db: TestDatabase };
+  /** Present when started with `media`. */
+  media?: { service: ServiceProcess; db: TestDatabase };
   /** The test stack's bucket, for checking what uploads left behind. */
   storage: ObjectStorage;
   stop(): Promise<void>;
@@ -31,6 +33,8 @@ export interface HarnessOptions {
   catalog?: Record<string, string>;
   /** Also start the forms service with a fresh database, mailing through the test stack's mail catcher. */
   forms?: Record<string, string>;
+  /** Also start the media service with a fresh database, storing in the test bucket and mailing through the mail catcher. */
+  media?: Record<string, string>;
 }
 
 /** The test stack's S3 server as the S3_* settings every service reads. */
@@ -78,6 +82,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...options.forms,
       })
     : undefined;
+  const media = options.media
+    ? await startDownstream('media', {
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        ...s3,
+        ...options.media,
+      })
+    : undefined;
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
   const gateway = await createGateway(
@@ -103,15 +117,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db: identity.db,
     catalog,
     forms,
+    media,
     storage: gateway.get(ObjectStorage),
     async stop() {
       await gateway.close();
       await identity.service.stop();
       await catalog?.service.stop();
       await forms?.service.stop();
+      await media?.service.stop();
       await identity.db.drop();
       await catalog?.db.drop();
       await forms?.db.drop();
+      await media?.db.drop();
     },
   };
 }

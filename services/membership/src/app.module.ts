@@ -2,6 +2,8 @@ import { ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
+import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
+import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
 import { MemberReadsService } from './members/member-reads.service';
@@ -10,6 +12,10 @@ import { MembersService } from './members/members.service';
 import { MembershipPrice } from './payments/membership-price';
 import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
+import { PayoutRunner } from './payouts/payout-runner';
+import { PayoutsHandlers } from './payouts/payouts.handlers';
+import { PayoutsQueue } from './payouts/payouts-queue';
+import { MemberSavingsConsumer } from './savings/member-savings.consumer';
 
 @Module({})
 export class AppModule {
@@ -18,10 +24,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         // Members, referrals and commissions are read and written with SQL (sums and guarded statements), not entities.
-        ServiceKitModule.forRoot({ name: 'membership', config, entities: [], migrations: [CreateMembership1763700000500] }),
+        ServiceKitModule.forRoot({
+          name: 'membership',
+          config,
+          entities: [],
+          migrations: [CreateMembership1763700000500, MemberSavings1763700000501, Payouts1763700000502],
+        }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
-      controllers: [MembersHandlers],
+      controllers: [MembersHandlers, PayoutsHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         MembershipPrice,
@@ -29,6 +40,9 @@ export class AppModule {
         MemberReadsService,
         SubscriptionWebhooksService,
         MembershipMailer,
+        MemberSavingsConsumer,
+        PayoutRunner,
+        PayoutsQueue,
       ],
     };
   }

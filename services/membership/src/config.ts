@@ -23,6 +23,27 @@ export const membershipConfigSchema = z
     /** The membership's recurring Price, found (or made) by this lookup key. */
     STRIPE_MEMBERSHIP_PRICE_LOOKUP_KEY: z.string().min(1).max(200).default('km_marketshare_monthly_500'),
     PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
+    /** When the monthly payout run fires (cron, in PAYOUT_TIME_ZONE): 06:00 on the 15th by default. */
+    PAYOUT_SCHEDULE: z
+      .string()
+      .regex(/^\S+ \S+ 15 \* \*$/, 'PAYOUT_SCHEDULE must be a cron pattern for the 15th of every month, e.g. "0 6 15 * *"')
+      .default('0 6 15 * *'),
+    /** The time zone the schedule and "the 15th" are read in (IANA name). */
+    PAYOUT_TIME_ZONE: z
+      .string()
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'PAYOUT_TIME_ZONE must be an IANA time zone, e.g. America/New_York')
+      .default('America/New_York'),
+    /** Members paid per transaction of a run. */
+    PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
+    /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
+    PAYOUT_WORKER: z.enum(['true', 'false']).default('true'),
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, {
@@ -53,6 +74,12 @@ export const membershipConfigSchema = z
     },
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
     mail: mailSettingsFromEnv(env),
+    payouts: {
+      schedule: env.PAYOUT_SCHEDULE,
+      timeZone: env.PAYOUT_TIME_ZONE,
+      batchSize: env.PAYOUT_BATCH_SIZE,
+      worker: env.PAYOUT_WORKER === 'true',
+    },
   }));
 
 export type MembershipConfig = z.infer<typeof membershipConfigSchema>;

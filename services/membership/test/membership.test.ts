@@ -186,6 +186,7 @@ describe('referrals', () => {
       paidCommissions: '0.00',
       totalProfitBonuses: '0.00',
       membershipDiscount: 5,
+      memberSavings: '0.00',
     });
     const profile = await h.rpc.send(MembershipSubjects.profile, { memberId });
     assert.deepEqual([profile.totalReferrals, profile.totalCommissions, profile.subscriptionStatus], [1, '1.00', 'active']);

@@ -28,7 +28,8 @@ export function describeService(name: string, taken = [...SERVICES, ...RESERVED]
   if (!NAME.test(name)) throw new Error(`"${name}" is not a service name: use lower-case letters, digits and dashes, starting with a letter (e.g. media)`);
   const existing = SERVICES.find((s) => s.name === name);
   if (existing) throw new Error(`${name} is already a service (libs/registry/src/services.ts)`);
-  const reserved = RESERVED.find((s) => s.name === name);
+  // RESERVED may be empty (then TypeScript types its entries as never)
+  const reserved = (RESERVED as readonly { name: string; index: number }[]).find((s) => s.name === name);
   const { className, propertyName } = names(name);
   const index = reserved?.index ?? Math.max(...taken.map((s) => s.index)) + 1;
   return {

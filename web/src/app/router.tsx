@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { ComingSoonPage } from './routes/coming-soon';
 import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
-import { PodcastPage } from './routes/podcast';
 import { PrivacyPage } from './routes/privacy';
 import { RefundsPage } from './routes/refunds';
 import { TermsPage } from './routes/terms';
@@ -25,7 +24,13 @@ const router = createBrowserRouter([
     element: <AppLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/podcast', element: <PodcastPage /> },
+      {
+        path: '/podcast',
+        lazy: lazyPage(
+          () => import('./routes/podcast'),
+          (m) => m.PodcastPage,
+        ),
+      },
       {
         path: '/products',
         lazy: lazyPage(

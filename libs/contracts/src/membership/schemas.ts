@@ -109,3 +109,17 @@ export const signInLinkMailSchema = z.object({
   /** Makes a retried request enqueue the same mail once. */
   linkId: z.uuid(),
 });
+
+/** A payout month, "YYYY-MM" (its run pays on the 15th). */
+export const payoutMonthSchema = z.object({
+  month: z
+    .string({ error: 'month is required, as YYYY-MM (e.g. 2026-11)' })
+    .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'month must be a month as YYYY-MM, e.g. 2026-11'),
+});
+export type PayoutMonthRequest = z.infer<typeof payoutMonthSchema>;
+
+/** One page of a run's payouts for the CSV export, in member order after `after`. */
+export const payoutRowsSchema = payoutMonthSchema.extend({
+  after: z.uuid().optional(),
+  limit: z.number().int().min(1).max(5000).default(5000),
+});

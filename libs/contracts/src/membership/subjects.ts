@@ -6,12 +6,15 @@ import type {
   memberListSchema,
   membershipSignupSchema,
   membershipWebhookSchema,
+  payoutMonthSchema,
+  payoutRowsSchema,
   signInLinkMailSchema,
   updateProfileMessageSchema,
 } from './schemas';
 import type {
   JoinedMember,
   MemberCommission,
+  MemberDiscount,
   MemberLookup,
   MemberPage,
   MemberProfile,
@@ -20,6 +23,9 @@ import type {
   MembershipPayment,
   MembershipWebhookResult,
   MemberStats,
+  PayoutRow,
+  PayoutRun,
+  PayoutRunStart,
 } from './types';
 
 /**
@@ -30,6 +36,7 @@ import type {
  * - updateProfile, cancel, resume: a member's changes
  * - handleStripeWebhook: membership's own signed Stripe endpoint
  * - findByEmail: for member sign-in links; signInLinkMail: mails one
+ * - discount: for orders pricing a member's cart
  */
 export const MembershipSubjects = {
   createPayment: 'membership.payments.create',
@@ -45,6 +52,12 @@ export const MembershipSubjects = {
   findByEmail: 'membership.members.find-by-email',
   signInLinkMail: 'membership.mails.sign-in-link',
   handleStripeWebhook: 'membership.stripe-webhooks.handle',
+  /** For orders pricing a cart: the member's discount percent now (0 unless the subscription is active). */
+  discount: 'membership.members.discount',
+  /** Admin: start or resume a month's payout run (idempotent), list runs, and page a run's payouts for the CSV. */
+  startPayoutRun: 'membership.payout-runs.start',
+  listPayoutRuns: 'membership.payout-runs.list',
+  payoutRows: 'membership.payout-runs.rows',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -62,6 +75,10 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.findByEmail]: { payload: z.input<typeof findMemberByEmailSchema>; result: MemberLookup };
   [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
+  [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
+  [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
+  [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
+  [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

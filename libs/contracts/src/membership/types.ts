@@ -68,6 +68,13 @@ export interface MemberStats {
   totalProfitBonuses: string;
   /** Percent off all purchases (spec §9). */
   membershipDiscount: number;
+  /** Member Savings: the sum of the member's discounts on paid orders (learnt from orders.order.paid). */
+  memberSavings: string;
+}
+
+/** What a member gets off a store purchase now: MEMBER_DISCOUNT_PERCENT while the subscription is active, else 0. */
+export interface MemberDiscount {
+  percent: number;
 }
 
 export interface MemberPage<T> {
@@ -86,4 +93,38 @@ export type MembershipWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'un
 export interface MembershipWebhookResult {
   received: true;
   outcome: MembershipWebhookOutcome;
+}
+
+/** A monthly payout run (admin): started by the schedule on the 15th or by hand, completed once. */
+export interface PayoutRun {
+  /** "YYYY-MM". */
+  month: string;
+  status: 'running' | 'completed';
+  /** "YYYY-MM-15". */
+  payoutDate: string;
+  startedAt: string;
+  completedAt: string | null;
+  /** Members paid so far (all of them once completed). */
+  memberCount: number;
+  /** Two decimals. */
+  total: string;
+}
+
+/** Answer of the admin's start: the run as it is now (a new or resumed run is being worked on by the payouts queue). */
+export interface PayoutRunStart {
+  run: PayoutRun | null;
+  /** True when this call queued the run (or its resumption); false when it was already completed. */
+  queued: boolean;
+}
+
+/** One line of a run's CSV. */
+export interface PayoutRow {
+  payoutId: string;
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  amount: string;
+  payoutDate: string;
+  commissions: number;
 }

@@ -27,6 +27,9 @@ export interface OrderPaidEvent {
   email: string;
   /** Two-decimal string, e.g. "59.38". */
   total: string;
+  /** The Marketshare member who bought, with the discount they got (two decimals); both absent for other buyers. */
+  memberId?: string;
+  memberDiscount?: string;
 }
 
 export interface OrderPaymentFailedEvent {

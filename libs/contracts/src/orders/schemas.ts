@@ -78,6 +78,16 @@ export const createPaymentIntentSchema = z.object({
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentSchema>;
 
+/**
+ * The signed-in member the gateway adds to a checkout message (never taken from the browser's body, which the HTTP
+ * schemas strip of it); orders asks membership whether that member gets the discount.
+ */
+const buyer = { memberId: z.uuid().optional() };
+
+/** orders.payment-intents.create: the HTTP body plus the gateway's `memberId`. */
+export const paymentIntentMessageSchema = createPaymentIntentSchema.extend(buyer);
+export type PaymentIntentMessage = z.infer<typeof paymentIntentMessageSchema>;
+
 export const orderItemSchema = z.object({
   ...cartLine,
   /** Shown to the buyer by the browser; the order stores the catalog's name and price. */
@@ -104,6 +114,10 @@ export const createOrderSchema = z.object({
   items: cartLines(orderItemSchema),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderSchema>;
+
+/** orders.orders.create: the HTTP body plus the gateway's `memberId`. */
+export const orderMessageSchema = createOrderSchema.extend(buyer);
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
 /** GET /api/orders/:orderNumber?email= */
 export const findOrderSchema = z.object({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createOrderSchema, createPaymentIntentSchema, findOrderSchema, listOrdersSchema, stripeWebhookSchema } from './schemas';
+import type { findOrderSchema, listOrdersSchema, orderMessageSchema, paymentIntentMessageSchema, stripeWebhookSchema } from './schemas';
 import type { BuyerOrder, OrdersPage, PaymentIntentQuote, PlacedOrder, StripeWebhookResult } from './types';
 
 /**
@@ -20,8 +20,8 @@ export const OrdersSubjects = {
 
 /** What each orders subject takes and answers; `RpcClient.send` reads its types from here. */
 export interface OrdersSubjectMap {
-  [OrdersSubjects.createPaymentIntent]: { payload: z.input<typeof createPaymentIntentSchema>; result: PaymentIntentQuote };
-  [OrdersSubjects.createOrder]: { payload: z.input<typeof createOrderSchema>; result: PlacedOrder };
+  [OrdersSubjects.createPaymentIntent]: { payload: z.input<typeof paymentIntentMessageSchema>; result: PaymentIntentQuote };
+  [OrdersSubjects.createOrder]: { payload: z.input<typeof orderMessageSchema>; result: PlacedOrder };
   [OrdersSubjects.findForBuyer]: { payload: z.input<typeof findOrderSchema>; result: BuyerOrder };
   [OrdersSubjects.list]: { payload: z.input<typeof listOrdersSchema>; result: OrdersPage };
   [OrdersSubjects.handleStripeWebhook]: { payload: z.input<typeof stripeWebhookSchema>; result: StripeWebhookResult };

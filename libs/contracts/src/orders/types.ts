@@ -30,11 +30,16 @@ import type { OrderStatus } from '../vocabulary/orders';
  */
 export interface Totals {
   subtotal: string;
-  /** 8 % of the subtotal, rounded half up to the cent. */
+  /**
+   * The 5 % member discount off the subtotal (ADR 0016); present only when a signed-in member whose subscription is
+   * active checks out, so a visitor's totals look as before.
+   */
+  memberDiscount?: string;
+  /** 8 % of the subtotal less the member discount, rounded half up to the cent. */
   tax: string;
-  /** "0.00" when the subtotal is over 50.00, else "9.99". */
+  /** "0.00" when the subtotal less the member discount is over 50.00, else "9.99". */
   shipping: string;
-  /** subtotal + tax + shipping: exactly what is charged. */
+  /** subtotal − memberDiscount + tax + shipping: exactly what is charged. */
   total: string;
 }
 

@@ -26,12 +26,15 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - payment_in_use: the payment intent already belongs to an order for another cart
  * - payment_cancelled: the payment intent was cancelled; the checkout must start a new one
  * - username_taken / email_taken: registration with a name or address someone already has
+ * - episode_number_taken: another podcast episode already has that episodeNumber
+ * - already_subscribed: a podcast subscription with that email exists
  * - already_member: a Marketshare signup for an email that already has an active membership
  * - subscription_used: a Marketshare join with a subscription that already made another member
  * - payment_incomplete: a Marketshare join whose first invoice is not paid yet
  * - membership_not_active: cancelling or resuming a membership that has ended
  * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
  *   subscriptionId and customerId to join with (so nobody pays twice)
+ * - payout_not_due: an admin start of a month's payout run before that month's 15th
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -40,11 +43,14 @@ export const ConflictReasons = [
   'payment_cancelled',
   'username_taken',
   'email_taken',
+  'episode_number_taken',
+  'already_subscribed',
   'already_member',
   'subscription_used',
   'payment_incomplete',
   'membership_not_active',
   'signup_paid',
+  'payout_not_due',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

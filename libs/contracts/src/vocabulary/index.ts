@@ -4,4 +4,5 @@ export * from './catalog';
 export * from './orders';
 export * from './forms';
 export * from './errors';
+export * from './podcast';
 export * from './membership';

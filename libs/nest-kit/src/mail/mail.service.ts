@@ -34,13 +34,22 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Queues one email. `key` identifies it (e.g. `contact-ack:<id>`) so a repeat is ignored. */
   async send(key: string, mail: OutgoingMail): Promise<void> {
-    await this.queue.add('send', mail, {
+    await this.queue.add('send', mail, this.jobOptions(key));
+  }
+
+  /** Queues many emails in one round trip (e.g. a payout run's); each `key` is idempotent as in `send`. */
+  async sendMany(mails: { key: string; mail: OutgoingMail }[]): Promise<void> {
+    if (mails.length > 0) await this.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key) })));
+  }
+
+  private jobOptions(key: string) {
+    return {
       jobId: key.replace(/:/g, '_'),
       attempts: this.settings.attempts ?? 60,
       backoff: { type: 'capped-exponential' },
       removeOnComplete: { age: 14 * 24 * 3600 },
       removeOnFail: false,
-    });
+    };
   }
 
   async onApplicationBootstrap() {

@@ -4,14 +4,15 @@ import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
+import { PayoutRunsController } from './payout-runs.controller';
 
-/** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint. */
+/** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint, the admin's payout runs. */
 @Module({})
 export class MembershipModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MembershipModule,
-      controllers: [MembershipController, MemberSignInController, MembershipWebhookController],
+      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
     };
   }

@@ -13,13 +13,16 @@ import {
   type PlacedOrderResponse,
 } from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RequireAdmin } from '../auth/guards';
+import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { CheckoutRateLimit } from './checkout-rate-limit';
+
+/** The signed-in member, from the session only: the HTTP schemas drop any `memberId` the browser sends. */
+const buyerOf = (req: AuthedRequest) => (req.user?.memberId ? { memberId: req.user.memberId } : {});
 
 /** Checkout (spec §4, §7) and orders. Prices, totals and payment checks all happen in the orders service. */
 @ApiTags('checkout')
@@ -35,7 +38,7 @@ export class CheckoutController {
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({
     summary:
-      'Price the cart from the catalog and get a Stripe PaymentIntent for exactly that total. The same checkoutId and cart give the same intent back. A client amount is ignored.',
+      'Price the cart from the catalog and get a Stripe PaymentIntent for exactly that total. The same checkoutId and cart give the same intent back. A client amount is ignored. A signed-in member whose subscription is active gets 5 % off the subtotal (memberDiscount).',
   })
   @ApiZodBody(createPaymentIntentSchema)
   @ApiResponse({
@@ -43,8 +46,8 @@ export class CheckoutController {
     description: '{clientSecret, paymentIntentId, subtotal, tax, shipping, total, items[{productId, productName, productPrice, quantity, subtotal}]}',
   })
   @ApiResponse({ status: 409, description: 'A product is unknown or out of stock; the message names it.' })
-  createPaymentIntent(@ZodBody(createPaymentIntentSchema) body: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
-    return this.rpc.send(OrdersSubjects.createPaymentIntent, body, this.config.checkoutRpcTimeoutMs);
+  createPaymentIntent(@Req() req: AuthedRequest, @ZodBody(createPaymentIntentSchema) body: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
+    return this.rpc.send(OrdersSubjects.createPaymentIntent, { ...body, ...buyerOf(req) }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('orders')
@@ -59,8 +62,12 @@ export class CheckoutController {
     status: 409,
     description: 'A product is unknown or out of stock, or "Your cart changed; please review the total and try again." (details: the new totals).',
   })
-  async createOrder(@ZodBody(createOrderSchema) body: CreateOrderRequest, @Res({ passthrough: true }) res: Response): Promise<PlacedOrderResponse> {
-    const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, body, this.config.checkoutRpcTimeoutMs);
+  async createOrder(
+    @Req() req: AuthedRequest,
+    @ZodBody(createOrderSchema) body: CreateOrderRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PlacedOrderResponse> {
+    const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, { ...body, ...buyerOf(req) }, this.config.checkoutRpcTimeoutMs);
     res.status(created ? 201 : 200);
     return order;
   }

@@ -55,3 +55,16 @@ export function signInLinkMail(member: { email: string; firstName: string }, lin
     { label: 'Sign in to your dashboard', url: link },
   );
 }
+
+export function payoutMail(origin: string, member: { email: string; firstName: string }, payout: { amount: string; payoutDate: string }): OutgoingMail {
+  return mail(
+    member.email,
+    `Your Marketshare payout of $${payout.amount}`,
+    `Dear ${member.firstName},`,
+    [
+      `Your referral commissions of $${payout.amount} were paid out on ${payout.payoutDate}.`,
+      'Thank you for sharing Marketshare. Your dashboard lists every commission with the date it was paid.',
+    ],
+    { label: 'See your commissions', url: dashboardUrl(origin) },
+  );
+}

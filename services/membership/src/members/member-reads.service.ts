@@ -1,4 +1,12 @@
-import { MEMBER_DISCOUNT_PERCENT, type MemberCommission, type MemberPage, type MemberProfitBonus, type MemberReferral, type MemberStats } from '@km/contracts';
+import {
+  MEMBER_DISCOUNT_PERCENT,
+  type MemberCommission,
+  type MemberDiscount,
+  type MemberPage,
+  type MemberProfitBonus,
+  type MemberReferral,
+  type MemberStats,
+} from '@km/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MembersService } from './members.service';
@@ -78,10 +86,11 @@ export class MemberReadsService {
               COALESCE(sum(c.amount), 0)::numeric(12,2)::text AS total,
               COALESCE(sum(c.amount) FILTER (WHERE c.status = 'pending'), 0)::numeric(12,2)::text AS pending,
               COALESCE(sum(c.amount) FILTER (WHERE c.status = 'paid'), 0)::numeric(12,2)::text AS paid,
-              (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM profit_bonuses WHERE member_id = $1) AS bonuses
+              (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM profit_bonuses WHERE member_id = $1) AS bonuses,
+              (SELECT COALESCE(sum(discount), 0)::numeric(12,2)::text FROM member_savings WHERE member_id = $1) AS savings
        FROM commissions c WHERE c.member_id = $1`,
       [memberId],
-    )) as { referrals: number; total: string; pending: string; paid: string; bonuses: string }[];
+    )) as { referrals: number; total: string; pending: string; paid: string; bonuses: string; savings: string }[];
     return {
       totalReferrals: s.referrals,
       totalCommissions: s.total,
@@ -89,7 +98,18 @@ export class MemberReadsService {
       paidCommissions: s.paid,
       totalProfitBonuses: s.bonuses,
       membershipDiscount: MEMBER_DISCOUNT_PERCENT,
+      memberSavings: s.savings,
     };
+  }
+
+  /**
+   * The discount a member gets at checkout now. Only an active subscription earns it (a trial has not paid; past_due,
+   * canceled and the rest have stopped paying); one that is set to cancel at the period end is active until then.
+   * An unknown id gets no discount rather than an error: the buyer then simply pays the full price.
+   */
+  async discount(memberId: string): Promise<MemberDiscount> {
+    const [row] = (await this.dataSource.query(`SELECT subscription_status FROM members WHERE id = $1`, [memberId])) as { subscription_status: string }[];
+    return { percent: row?.subscription_status === 'active' ? MEMBER_DISCOUNT_PERCENT : 0 };
   }
 
   /** The whole count when the asked page is past the end (no rows to read it from). */

@@ -10,6 +10,7 @@ import {
   updateProfileMessageSchema,
   type JoinedMember,
   type MemberCommission,
+  type MemberDiscount,
   type MemberLookup,
   type MemberPage,
   type MemberProfile,
@@ -108,6 +109,11 @@ export class MembersHandlers {
     const { email, firstName, link, linkId } = parseOrThrow(signInLinkMailSchema, payload);
     await this.mail.send(`member-sign-in:${linkId}`, signInLinkMail({ email, firstName }, link));
     return { queued: true };
+  }
+
+  @MessagePattern(MembershipSubjects.discount)
+  discount(@Payload() payload: unknown): Promise<MemberDiscount> {
+    return this.reads.discount(parseOrThrow(memberIdSchema, payload).memberId);
   }
 
   @MessagePattern(MembershipSubjects.handleStripeWebhook)

@@ -10,7 +10,14 @@ export const toPricedLine = (line: OrderLine): PricedLine => ({
   subtotal: line.lineTotal,
 });
 
-const totalsOf = (order: Order) => ({ subtotal: order.subtotal, tax: order.tax, shipping: order.shipping, total: order.total });
+const totalsOf = (order: Order) => ({
+  subtotal: order.subtotal,
+  // Only a member's order shows the discount line (Totals.memberDiscount).
+  ...(order.memberId ? { memberDiscount: order.memberDiscount } : {}),
+  tax: order.tax,
+  shipping: order.shipping,
+  total: order.total,
+});
 
 export const toPlacedOrder = (order: Order, created: boolean): PlacedOrder => ({
   orderNumber: order.orderNumber,

@@ -35,6 +35,14 @@ export class Order {
   @Column({ type: 'numeric', precision: 12, scale: 2 })
   subtotal: string;
 
+  /** The member discount off the subtotal; "0.00" for buyers who are not active members. */
+  @Column({ name: 'member_discount', type: 'numeric', precision: 12, scale: 2 })
+  memberDiscount: string;
+
+  /** The Marketshare member who got the discount; null for everyone else. */
+  @Column({ name: 'member_id', type: 'uuid', nullable: true })
+  memberId: string | null;
+
   @Column({ type: 'numeric', precision: 12, scale: 2 })
   tax: string;
 

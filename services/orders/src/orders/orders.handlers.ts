@@ -1,9 +1,9 @@
 import {
-  createOrderSchema,
-  createPaymentIntentSchema,
   findOrderSchema,
   listOrdersSchema,
+  orderMessageSchema,
   OrdersSubjects,
+  paymentIntentMessageSchema,
   stripeWebhookSchema,
   type BuyerOrder,
   type OrdersPage,
@@ -29,12 +29,12 @@ export class OrdersHandlers {
 
   @MessagePattern(OrdersSubjects.createPaymentIntent)
   createPaymentIntent(@Payload() payload: unknown): Promise<PaymentIntentQuote> {
-    return this.paymentIntents.create(parseOrThrow(createPaymentIntentSchema, payload));
+    return this.paymentIntents.create(parseOrThrow(paymentIntentMessageSchema, payload));
   }
 
   @MessagePattern(OrdersSubjects.createOrder)
   createOrder(@Payload() payload: unknown): Promise<PlacedOrder> {
-    return this.orders.create(parseOrThrow(createOrderSchema, payload));
+    return this.orders.create(parseOrThrow(orderMessageSchema, payload));
   }
 
   @MessagePattern(OrdersSubjects.findForBuyer)

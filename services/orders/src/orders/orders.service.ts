@@ -2,6 +2,7 @@ import {
   OrdersEvents,
   type BuyerOrder,
   type CreateOrderRequest,
+  type OrderMessage,
   type FindOrderRequest,
   type ListOrdersRequest,
   type OrderStatus,
@@ -56,11 +57,11 @@ export class OrdersService {
    * decision: otherwise a request for a cheap cart could lower the intent between another request's check and its
    * insert, and an expensive order would be paid at the cheap amount.
    */
-  async create(request: CreateOrderRequest): Promise<PlacedOrder> {
+  async create(request: OrderMessage): Promise<PlacedOrder> {
     const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
     if (existing) return repeatOf(existing, request);
 
-    const cart = await this.pricing.price(request.items);
+    const cart = await this.pricing.price(request.items, request.memberId);
     this.logClientTotals(request, cart);
     const placed = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
@@ -90,6 +91,8 @@ export class OrdersService {
       shippingAddress: request.shippingAddress,
       billingAddress: request.billingAddress ?? request.shippingAddress,
       ...cart.totals,
+      memberDiscount: cart.totals.memberDiscount ?? '0.00',
+      memberId: cart.memberId,
       cartFingerprint: cart.fingerprint,
       ...(success ? receivedColumns(success) : {}),
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
@@ -152,7 +155,15 @@ export class OrdersService {
 
   private async recordStatusEvent(manager: EntityManager, order: Order, status: OrderStatus, received: ReceivedPayment | null) {
     if (status === 'paid') {
-      await recordEvent(manager, OrdersEvents.paid, { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total });
+      // Membership adds the discount to the member's savings; other buyers' events carry no member fields.
+      const member = order.memberId ? { memberId: order.memberId, memberDiscount: order.memberDiscount } : {};
+      await recordEvent(manager, OrdersEvents.paid, {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        email: order.customerEmail,
+        total: order.total,
+        ...member,
+      });
     } else if (status === 'payment_failed') {
       await recordEvent(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
     } else if (status === 'payment_review') {

@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentRequest, PaymentIntentQuote } from '@km/contracts';
+import type { PaymentIntentMessage, PaymentIntentQuote } from '@km/contracts';
 import { ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
@@ -27,8 +27,8 @@ export class PaymentIntentsService {
   ) {}
 
   /** Prices the cart and creates (or, for a retry of the same checkout and cart, finds) the PaymentIntent for exactly that total. */
-  async create(request: CreatePaymentIntentRequest): Promise<PaymentIntentQuote> {
-    const cart = await this.pricing.price(request.items);
+  async create(request: PaymentIntentMessage): Promise<PaymentIntentQuote> {
+    const cart = await this.pricing.price(request.items, request.memberId);
     if (request.amount !== undefined && Number(request.amount).toFixed(2) !== cart.totals.total) {
       this.logger.info(
         { clientAmount: request.amount, serverTotal: cart.totals.total, checkoutId: request.checkoutId },

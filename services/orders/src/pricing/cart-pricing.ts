@@ -1,4 +1,4 @@
-import { CatalogSubjects, type PricedLine, type Totals } from '@km/contracts';
+import { CatalogSubjects, MembershipSubjects, type PricedLine, type Totals } from '@km/contracts';
 import { AppError, ConflictError, RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
@@ -15,6 +15,8 @@ export interface PricedCart {
   lines: PricedLine[];
   totals: Totals;
   totalCents: number;
+  /** The member who got the discount; null when no discount applied. */
+  memberId: string | null;
   /** Identifies the priced cart (products, quantities, unit prices): same cart and prices, same fingerprint. */
   fingerprint: string;
 }
@@ -32,8 +34,12 @@ const quoted = (name: string) => `"${name}"`;
 export class CartPricing {
   constructor(private readonly rpc: RpcClient) {}
 
-  async price(items: CartLineInput[]): Promise<PricedCart> {
-    const found = await this.rpc.send(CatalogSubjects.getMany, { ids: items.map((i) => i.productId) });
+  /** `memberId` is the signed-in member (from the gateway's session, never the browser); membership says whether they get the discount. */
+  async price(items: CartLineInput[], memberId?: string): Promise<PricedCart> {
+    const [found, discountPercent] = await Promise.all([
+      this.rpc.send(CatalogSubjects.getMany, { ids: items.map((i) => i.productId) }),
+      memberId ? this.rpc.send(MembershipSubjects.discount, { memberId }).then((d) => d.percent) : Promise.resolve(0),
+    ]);
     const byId = new Map(found.map((item) => [item.id, item]));
     const unavailable: Unavailable[] = [];
     for (const item of items) {
@@ -44,7 +50,10 @@ export class CartPricing {
     if (unavailable.length > 0) throw new ConflictError('product_unavailable', unavailableMessage(unavailable), { unavailable });
 
     const priced = items.map((item) => ({ item, product: byId.get(item.productId)!, unitCents: toCents(byId.get(item.productId)!.price) }));
-    const totals = cartTotals(priced.map(({ unitCents, item }) => ({ unitCents, quantity: item.quantity })));
+    const totals = cartTotals(
+      priced.map(({ unitCents, item }) => ({ unitCents, quantity: item.quantity })),
+      discountPercent,
+    );
     if (totals.total > MAX_CHARGE_CENTS) {
       throw new AppError(
         'invalid',
@@ -62,11 +71,13 @@ export class CartPricing {
       lines,
       totals: {
         subtotal: formatCents(totals.subtotal),
+        ...(totals.discount > 0 ? { memberDiscount: formatCents(totals.discount) } : {}),
         tax: formatCents(totals.tax),
         shipping: formatCents(totals.shipping),
         total: formatCents(totals.total),
       },
       totalCents: totals.total,
+      memberId: totals.discount > 0 ? memberId! : null,
       fingerprint: cartFingerprint(lines),
     };
   }

@@ -59,3 +59,36 @@ test('many lines add up to the exact cent', () => {
   // subtotal 583.29; tax 46.6632 → 46.66; shipping free; total 629.95
   assert.deepEqual(totals(lines), { subtotal: '583.29', tax: '46.66', shipping: '0.00', total: '629.95' });
 });
+
+const memberTotals = (lines: [string, number][]) => {
+  const t = cartTotals(
+    lines.map(([price, quantity]) => ({ unitCents: toCents(price), quantity })),
+    5,
+  );
+  return {
+    subtotal: formatCents(t.subtotal),
+    discount: formatCents(t.discount),
+    tax: formatCents(t.tax),
+    shipping: formatCents(t.shipping),
+    total: formatCents(t.total),
+  };
+};
+
+test('a member pays 95 % of the subtotal, with tax on the discounted subtotal', () => {
+  // 40.00 − 2.00 = 38.00; tax 3.04; shipping 9.99 → 51.03
+  assert.deepEqual(memberTotals([['40.00', 1]]), { subtotal: '40.00', discount: '2.00', tax: '3.04', shipping: '9.99', total: '51.03' });
+  // 19.99 × 5 % = 0.9995 → 1.00 (half up); 18.99 × 8 % = 1.5192 → 1.52
+  assert.deepEqual(memberTotals([['19.99', 1]]), { subtotal: '19.99', discount: '1.00', tax: '1.52', shipping: '9.99', total: '30.50' });
+});
+
+test('the free-shipping threshold applies to the discounted subtotal', () => {
+  // 52.00 is over 50.00 but a member pays 49.40 for the goods: shipping is charged.
+  assert.deepEqual(memberTotals([['52.00', 1]]), { subtotal: '52.00', discount: '2.60', tax: '3.95', shipping: '9.99', total: '63.34' });
+  // 53.00 − 2.65 = 50.35 is over 50.00: free.
+  assert.deepEqual(memberTotals([['53.00', 1]]), { subtotal: '53.00', discount: '2.65', tax: '4.03', shipping: '0.00', total: '54.38' });
+});
+
+test('no discount percent leaves every total as before', () => {
+  const t = cartTotals([{ unitCents: 4999, quantity: 1 }]);
+  assert.deepEqual([t.discount, t.total], [0, 6398]);
+});

@@ -29,19 +29,29 @@ export const taxOn = (subtotalCents: number) => Math.floor((subtotalCents * TAX_
 
 export const shippingFor = (subtotalCents: number) => (subtotalCents > FREE_SHIPPING_OVER_CENTS ? 0 : SHIPPING_CENTS);
 
+/** `percent` % of the subtotal, rounded half up to the cent, without floating point. */
+export const discountOn = (subtotalCents: number, percent: number) => Math.floor((subtotalCents * percent + 50) / 100);
+
 export interface CartTotalsCents {
   lineTotals: number[];
   subtotal: number;
+  /** The member discount (0 for everyone else). */
+  discount: number;
   tax: number;
   shipping: number;
   total: number;
 }
 
-/** Spec §9's totals for lines of (unit price, quantity), all in cents. */
-export function cartTotals(lines: { unitCents: number; quantity: number }[]): CartTotalsCents {
+/**
+ * Spec §9's totals for lines of (unit price, quantity), all in cents. A member's discount comes off the subtotal
+ * first; tax and the free-shipping threshold then apply to what the member pays for the goods (ADR 0016).
+ */
+export function cartTotals(lines: { unitCents: number; quantity: number }[], discountPercent = 0): CartTotalsCents {
   const lineTotals = lines.map((l) => l.unitCents * l.quantity);
   const subtotal = lineTotals.reduce((a, b) => a + b, 0);
-  const tax = taxOn(subtotal);
-  const shipping = shippingFor(subtotal);
-  return { lineTotals, subtotal, tax, shipping, total: subtotal + tax + shipping };
+  const discount = discountOn(subtotal, discountPercent);
+  const goods = subtotal - discount;
+  const tax = taxOn(goods);
+  const shipping = shippingFor(goods);
+  return { lineTotals, subtotal, discount, tax, shipping, total: goods + tax + shipping };
 }

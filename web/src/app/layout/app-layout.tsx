@@ -1,5 +1,7 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { CartSheet } from '@/features/cart/components/cart-sheet';
+import { useAppSelector } from '@/app/hooks';
+import { selectCartIsOpen } from '@/features/cart/cart-slice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,8 +19,22 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CartSheet />
+      <CartSheetOnceOpened />
       <ScrollRestoration />
     </div>
   );
+}
+
+// The cart sheet (and the dialog library under it) loads the first time the cart opens, not with the first page.
+const CartSheet = lazy(() => import('@/features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })));
+
+function CartSheetOnceOpened() {
+  const isOpen = useAppSelector(selectCartIsOpen);
+  const [opened, setOpened] = useState(isOpen);
+  if (isOpen && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <CartSheet />
+    </Suspense>
+  ) : null;
 }

@@ -7,6 +7,7 @@ import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog';
 import { AdminOrders } from '@/features/checkout/components/admin-orders';
+import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
@@ -50,7 +51,13 @@ export function AdminPage() {
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <h1 className="font-serif text-4xl font-bold text-indigo-950">Admin Dashboard</h1>
       <p className="mt-2 mb-8 text-slate-600">Signed in as {user.username}.</p>
-      <AdminDashboard isAdmin={user.isAdmin} extraTabs={[{ value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> }]} />
+      <AdminDashboard
+        isAdmin={user.isAdmin}
+        extraTabs={[
+          { value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> },
+          { value: 'marketshare', label: 'Marketshare', content: <AdminPayoutRuns isAdmin={user.isAdmin} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { Heart, Mic, Sparkles, Target, Users, type LucideIcon } from 'lucide-react';
+import { Heart, Sparkles, Target, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { SITE_NAME } from '@/config/site';
+import { LatestPodcast } from '@/features/podcast/components/latest-podcast';
 import { FeaturedProduct } from '@/features/store/components/featured-product';
 
 const MISSION_CARDS: { title: string; text: string; icon: LucideIcon }[] = [
@@ -73,16 +74,7 @@ export function HomePage() {
           </h2>
           <div className="mt-12 grid gap-12 md:grid-cols-2">
             <FeaturedProduct />
-            <div className="flex flex-col gap-6">
-              <h3 className="font-serif text-2xl font-bold text-indigo-950">Latest Podcast</h3>
-              <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-indigo-200 p-10 text-center text-slate-600">
-                <Mic className="size-10 text-indigo-300" aria-hidden />
-                <p>No episodes to show yet. Visit the podcast page to listen and subscribe.</p>
-              </div>
-              <Link to="/podcast" className={buttonClasses('outline', 'md', 'self-start')}>
-                View Podcast Page
-              </Link>
-            </div>
+            <LatestPodcast />
           </div>
         </div>
       </section>

@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
-import { LoaderCircle, PackageCheck, Truck } from 'lucide-react';
+import { BadgePercent, LoaderCircle, PackageCheck, Truck } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { formatPrice } from '@/lib/format-price';
-import { freeShippingNote, shippingLabel } from '../order-summary';
+import { freeShippingNote, MEMBER_DISCOUNT_LABEL, memberDiscountValue, shippingLabel } from '../order-summary';
 import type { PricedLine, Totals } from '../orders';
 
 interface OrderSummaryProps {
@@ -73,6 +74,14 @@ export function OrderSummary({ quote, updating = false, unavailable, showShippin
 
           <dl className="mt-2 grid gap-2 border-t border-slate-200 pt-4 text-sm">
             <SummaryRow label="Subtotal" value={formatPrice(quote.subtotal)} testId="summary-subtotal" />
+            {quote.memberDiscount && (
+              <SummaryRow
+                label={MEMBER_DISCOUNT_LABEL}
+                value={memberDiscountValue(quote.memberDiscount)}
+                testId="summary-member-discount"
+                valueClassName="font-semibold text-emerald-700"
+              />
+            )}
             <SummaryRow label="Tax (8%)" value={formatPrice(quote.tax)} testId="summary-tax" />
             <SummaryRow
               label="Shipping"
@@ -91,6 +100,18 @@ export function OrderSummary({ quote, updating = false, unavailable, showShippin
             >
               {note.earned ? <PackageCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : <Truck className="mt-0.5 size-4 shrink-0" aria-hidden />}
               {note.text}
+            </p>
+          )}
+          {!quote.memberDiscount && showShippingNote && (
+            // The server gives the discount only to a signed-in active member; everyone else hears about it.
+            <p data-testid="member-savings-note" className="mt-3 flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+              <BadgePercent className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Marketshare members save 5% on every purchase.{' '}
+                <Link to="/marketshare" className="font-semibold underline underline-offset-2">
+                  Join Marketshare
+                </Link>
+              </span>
             </p>
           )}
           <dl className="mt-4 border-t border-slate-200 pt-4">

@@ -22,6 +22,8 @@ export interface MemberStats {
   paidCommissions: string;
   totalProfitBonuses: string;
   membershipDiscount: number;
+  /** The sum of the member's discounts on paid orders. */
+  memberSavings: string;
 }
 export interface MemberReferral {
   id: string;

@@ -104,7 +104,7 @@ function SignIn({ notMember, error }: { notMember: boolean; error: string | null
   );
 }
 
-function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+function StatCard({ label, value, icon, note }: { label: string; value: string; icon: ReactNode; note?: string }) {
   return (
     <section aria-label={label} className="rounded-xl border border-indigo-100 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between text-sm font-medium text-slate-600">
@@ -112,6 +112,7 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
         <span className="text-amber-600">{icon}</span>
       </div>
       <p className="mt-2 text-2xl font-bold text-indigo-950">{value}</p>
+      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
     </section>
   );
 }
@@ -186,7 +187,12 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           icon={<DollarSign className="size-4" aria-hidden />}
         />
         <StatCard label="Pending Earnings" value={s ? money(s.pendingCommissions) : '…'} icon={<Wallet className="size-4" aria-hidden />} />
-        <StatCard label="Member Savings" value={`${s?.membershipDiscount ?? 5}%`} icon={<Percent className="size-4" aria-hidden />} />
+        <StatCard
+          label="Member Savings"
+          value={s ? money(s.memberSavings) : '…'}
+          note={`${s?.membershipDiscount ?? 5}% off every store purchase`}
+          icon={<Percent className="size-4" aria-hidden />}
+        />
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,90 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Client as Postgres } from 'pg';
+import { GOOD_CARD } from './checkout-helpers';
+import { adminCredentials, apiPost } from './helpers';
+
+const uniqueEmail = (tag: string) => `payout.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function join(browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto(ref ? `/marketshare?ref=${ref}` : '/marketshare');
+  const form = page.getByRole('form', { name: 'Join Marketshare' });
+  await form.getByLabel('First Name *').fill(who.firstName);
+  await form.getByLabel('Last Name *').fill('Thessalonica');
+  await form.getByLabel('Email *').fill(who.email);
+  await form.getByRole('button', { name: 'Continue to Payment' }).click();
+  const payment = page.getByRole('form', { name: 'Membership payment' });
+  const year = (new Date().getFullYear() + 3) % 100;
+  await payment.getByLabel('Card number').fill(GOOD_CARD);
+  await payment.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
+  await payment.getByLabel('Security code (CVC)').fill('123');
+  await payment.getByLabel('ZIP').fill('62701');
+  await payment.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
+  return page;
+}
+
+test.describe('monthly payouts', () => {
+  test('after the payout run the dashboard shows the commission paid with its date and Pending Earnings $0.00', async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    const databaseUrl = process.env.E2E_MEMBERSHIP_DATABASE_URL;
+    test.skip(!databaseUrl, 'needs E2E_MEMBERSHIP_DATABASE_URL (npm test sets it) to date the referral back');
+    const referrer = { firstName: 'Jason', email: uniqueEmail('referrer') };
+    const a = await join(browser, baseURL!, referrer);
+    const code = (await a.getByTestId('referral-code').textContent())?.trim() ?? '';
+    const b = await join(browser, baseURL!, { firstName: 'Damaris', email: uniqueEmail('referred') }, code);
+    await b.context().close();
+
+    // The referral happened just now, so it is payable next month; as if it had happened the month before a past
+    // payout month (a month of its own, so no other run has closed it).
+    const month = `20${10 + Math.floor(Math.random() * 15)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+    const db = new Postgres({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const updated = await db.query(
+        `UPDATE commissions SET payout_month = $1, payout_date = ($1 || '-15')::date, created_at = ($1 || '-01')::date - interval '10 days'
+         WHERE member_id = (SELECT id FROM members WHERE email = $2)`,
+        [month, referrer.email],
+      );
+      expect(updated.rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+
+    await a.goto('/member-dashboard');
+    const card = (label: string) => a.getByRole('region', { name: label, exact: true });
+    await expect(card('Pending Earnings')).toContainText('$1.00');
+
+    // The admin starts the month's run, as the schedule does on the 15th.
+    const admin = await (await browser.newContext({ baseURL })).newPage();
+    await admin.goto('/');
+    expect((await apiPost(admin, '/api/auth/login', adminCredentials)).ok()).toBe(true);
+    const started = await apiPost(admin, '/api/admin/payout-runs', { month });
+    expect(started.status(), await started.text()).toBe(202);
+    await expect(async () => {
+      const runs = (await (await admin.request.get('/api/admin/payout-runs')).json()) as { month: string; status: string; memberCount: number }[];
+      expect(runs.find((r) => r.month === month)).toMatchObject({ status: 'completed', memberCount: 1 });
+    }).toPass({ timeout: 20_000 });
+    // The admin's Marketshare tab shows the run with its totals and the CSV.
+    await admin.goto('/admin');
+    await admin.getByRole('tablist', { name: 'Submissions' }).getByRole('tab', { name: 'Marketshare' }).click();
+    const runRow = admin.getByRole('table').getByRole('row').filter({ hasText: month });
+    await expect(runRow).toContainText('Completed');
+    await expect(runRow).toContainText(`${month}-15`);
+    await expect(runRow).toContainText('$1.00');
+    await expect(runRow.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', `/api/admin/payout-runs/${month}.csv`);
+    await admin.screenshot({ path: testInfo.outputPath('admin-payout-runs.png'), fullPage: true });
+    await admin.context().close();
+
+    await a.reload();
+    await expect(card('Pending Earnings')).toContainText('$0.00');
+    await expect(card('Total Commissions')).toContainText('$1.00');
+    await a.getByRole('tab', { name: 'Commissions' }).click();
+    const paidDate = new Date(`${month}-15T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const row = a.getByRole('tabpanel').getByRole('listitem').filter({ hasText: '$1.00' });
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText(paidDate);
+    await a.screenshot({ path: testInfo.outputPath('member-commission-paid.png'), fullPage: true });
+    await a.context().close();
+  });
+});

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { EPISODE_MEDIA_TYPES, EPISODE_SORTS, PODCAST_HOW_HEARD, PODCAST_INTERESTS, PODCAST_PREFERRED_FORMATS } from '../vocabulary/podcast';
+
+/** Object keys of episode media and thumbnails, as the gateway's uploads name them (ARCHITECTURE §4). */
+export const EPISODE_MEDIA_PREFIX = 'media/episodes';
+export const EPISODE_THUMBNAIL_PREFIX = 'media/thumbnails';
+
+/** The media kinds each mediaType accepts (spec §9), as the upload sniffs them from the first bytes. */
+export const EPISODE_MEDIA_KINDS = {
+  video: ['video/mp4', 'video/quicktime', 'video/webm'],
+  audio: ['audio/mpeg', 'audio/wav', 'audio/mp4'],
+} as const;
+
+/** Episodes per page unless asked otherwise (three rows of the grid); Load More asks for the next page. */
+export const EPISODE_DEFAULT_PAGE_SIZE = 9;
+export const EPISODE_QUERY_KEYS = ['sort', 'page', 'pageSize'] as const;
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: (issue) => (isBlank(issue.input) ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const optionalText = (field: string, max: number) =>
+  z
+    .union([z.string().trim().max(max, `${field} must be at most ${max} characters`), z.null()], { error: `${field} must be text` })
+    .optional()
+    .transform((value) => value || null);
+
+const EPISODE_NUMBER_MESSAGE = 'episodeNumber must be a whole number from 1';
+/** A number, or the text a number input sends. */
+const episodeNumber = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, EPISODE_NUMBER_MESSAGE)
+        .transform(Number),
+    ],
+    {
+      error: (issue) => (isBlank(issue.input) ? 'episodeNumber is required' : EPISODE_NUMBER_MESSAGE),
+    },
+  )
+  .pipe(z.number().int(EPISODE_NUMBER_MESSAGE).min(1, EPISODE_NUMBER_MESSAGE).max(999_999_999, 'episodeNumber must be at most 999999999'));
+
+const DURATION_MESSAGE = 'duration must be HH:MM:SS or MM:SS, like 00:45:30 or 45:30';
+/** `HH:MM:SS` or `MM:SS` (ARCHITECTURE §10) as whole seconds; minutes and seconds below 60. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(?:(\d{1,3}):)?([0-5]?\d):([0-5]\d)$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+const optionalDuration = z
+  .string({ error: DURATION_MESSAGE })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return null;
+    const seconds = parseDuration(value);
+    if (seconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: DURATION_MESSAGE });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const tagsFromText = z
+  .string({ error: 'tags must be text, separated by commas' })
+  .optional()
+  .transform((s) => [
+    ...new Set(
+      (s ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(z.array(z.string().max(40, 'each tag must be at most 40 characters')).max(20, 'at most 20 tags'));
+
+const mediaType = z.enum(EPISODE_MEDIA_TYPES, {
+  error: (issue) => (isBlank(issue.input) ? 'mediaType is required' : `mediaType must be one of ${EPISODE_MEDIA_TYPES.join(', ')}`),
+});
+
+/** The text fields of the multipart upload form (spec §5: title, episodeNumber, description, mediaType required). */
+export const episodeFormSchema = z.object({
+  title: requiredText('title', 200),
+  episodeNumber,
+  description: requiredText('description', 5000),
+  mediaType,
+  tags: tagsFromText,
+  duration: optionalDuration,
+});
+export type EpisodeForm = z.infer<typeof episodeFormSchema>;
+
+/** An admin's edit of the text fields (JSON); what is left out stays as it is. */
+export const episodeEditSchema = z
+  .object({
+    title: requiredText('title', 200).optional(),
+    episodeNumber: episodeNumber.optional(),
+    description: requiredText('description', 5000).optional(),
+    tags: z.union([tagsFromText, z.array(z.string().trim().min(1).max(40, 'each tag must be at most 40 characters')).max(20, 'at most 20 tags')]).optional(),
+    duration: z.union([optionalDuration, z.number().int('duration must be whole seconds').min(0, 'duration must be 0 or more')]).optional(),
+  })
+  .strict();
+export type EpisodeEdit = z.infer<typeof episodeEditSchema>;
+
+/** The episode as it travels from the gateway to the media service. */
+export const episodeDataSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  episodeNumber: z.number().int().min(1).max(999_999_999),
+  description: z.string().trim().min(1).max(5000),
+  mediaType: z.enum(EPISODE_MEDIA_TYPES),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  /** Whole seconds; null asks the service to read it from the media. */
+  duration: z.number().int().min(0).nullable(),
+});
+export type EpisodeData = z.infer<typeof episodeDataSchema>;
+
+const mediaKey = z.string().regex(/^media\/episodes\/[0-9a-f-]{36}\.(mp4|mov|webm|mp3|wav|m4a)$/, 'mediaKey must be a media/episodes/<uuid>.<ext> key');
+const thumbnailKey = z.string().regex(/^media\/thumbnails\/[0-9a-f-]{36}\.(jpg|png|webp)$/, 'thumbnailKey must be a media/thumbnails/<uuid>.<ext> key');
+
+export const createEpisodeSchema = z.object({
+  episode: episodeDataSchema,
+  media: z.object({ key: mediaKey, size: z.number().int().min(1), contentType: z.string().min(1).max(100) }),
+  thumbnailKey: thumbnailKey.optional(),
+});
+export type CreateEpisodeRequest = z.infer<typeof createEpisodeSchema>;
+
+export const episodeRefSchema = z.object({ id: z.string().max(200) });
+export type EpisodeRef = z.infer<typeof episodeRefSchema>;
+
+export const updateEpisodeSchema = episodeRefSchema.extend({
+  edit: z.object({
+    title: z.string().trim().min(1).max(200).optional(),
+    episodeNumber: z.number().int().min(1).max(999_999_999).optional(),
+    description: z.string().trim().min(1).max(5000).optional(),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+    duration: z.number().int().min(0).nullable().optional(),
+  }),
+});
+export type UpdateEpisodeRequest = z.infer<typeof updateEpisodeSchema>;
+
+const PAGE_MESSAGE = 'page must be a whole number from 1';
+const PAGE_SIZE_MESSAGE = 'pageSize must be a whole number from 1 to 100';
+/** Query string of GET /api/podcast-episodes. With page or pageSize the answer is one page; otherwise the whole list. */
+export const episodeQuerySchema = z.object({
+  sort: z.enum(EPISODE_SORTS, { error: `sort must be one of ${EPISODE_SORTS.join(', ')}` }).optional(),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, 'page must be at most 1000000').optional(),
+  pageSize: z.coerce.number({ error: PAGE_SIZE_MESSAGE }).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(100, PAGE_SIZE_MESSAGE).optional(),
+});
+export type EpisodeQuery = z.infer<typeof episodeQuerySchema>;
+
+/** Bytes of episode JSON per chunk of the whole list: one NATS reply, well under the 1 MB bus limit. */
+export const EPISODE_CHUNK_MAX_BYTES = 512 * 1024;
+export const EPISODE_CHUNK_MAX_ITEMS = 500;
+/** Where a chunk ends: `<views>|<episodeNumber>`; opaque to the gateway. */
+export const EPISODE_CURSOR_PATTERN = /^\d{1,15}\|\d{1,9}$/;
+export const episodeChunkSchema = z.object({
+  sort: z.enum(EPISODE_SORTS),
+  after: z.string().regex(EPISODE_CURSOR_PATTERN, 'after must be the next cursor of the previous chunk').optional(),
+});
+export type EpisodeChunkRequest = z.infer<typeof episodeChunkSchema>;
+
+/** A play: counted once per episode per visitor per 24 hours. The visitor is already a hash. */
+export const episodeViewSchema = z.object({ id: z.string().max(200), visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest') });
+export type EpisodeViewRequest = z.infer<typeof episodeViewSchema>;
+
+const requiredEmail = z
+  .string({ error: (issue) => (isBlank(issue.input) ? 'email is required' : 'email must be a valid email address') })
+  .trim()
+  .min(1, 'email is required')
+  .max(254, 'email must be at most 254 characters')
+  .pipe(z.email('email must be a valid email address'));
+
+const INTERESTS_MESSAGE = `interests must be a list of: ${PODCAST_INTERESTS.join(', ')}`;
+/** POST /api/podcast-subscriptions (spec §3 Podcast subscription; §5: firstName and email required). */
+export const podcastSubscriptionSchema = z.object({
+  firstName: requiredText('firstName', 100),
+  lastName: optionalText('lastName', 100),
+  email: requiredEmail,
+  phone: optionalText('phone', 40),
+  preferredFormat: z
+    .union([z.enum(PODCAST_PREFERRED_FORMATS), z.literal(''), z.null()], { error: `preferredFormat must be one of ${PODCAST_PREFERRED_FORMATS.join(', ')}` })
+    .optional()
+    .transform((value) => value || 'email'),
+  interests: z
+    .array(z.enum(PODCAST_INTERESTS, { error: INTERESTS_MESSAGE }), { error: INTERESTS_MESSAGE })
+    .optional()
+    .transform((items) => [...new Set(items ?? [])]),
+  howHeardAboutUs: z
+    .union([z.enum(PODCAST_HOW_HEARD), z.literal(''), z.null()], { error: `howHeardAboutUs must be one of ${PODCAST_HOW_HEARD.join(', ')}` })
+    .optional()
+    .transform((value) => value || null),
+  wantsNewsletter: z.boolean({ error: 'wantsNewsletter must be true or false' }).optional().default(false),
+});
+export type PodcastSubscriptionData = z.infer<typeof podcastSubscriptionSchema>;
+
+export const podcastUnsubscribeSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the one from the unsubscribe link') });
+
+/**
+ * Bytes a feed enclosure delivered to one visitor: `start` is the first offset sent, `bytes` how many went out.
+ * The media service counts a download by the IAB Podcast Measurement Guidelines (see EpisodesService.download).
+ */
+export const episodeDownloadSchema = z.object({
+  id: z.string().max(200),
+  visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest'),
+  start: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+});
+export type EpisodeDownloadRequest = z.infer<typeof episodeDownloadSchema>;

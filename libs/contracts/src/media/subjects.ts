@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type {
+  createEpisodeSchema,
+  episodeChunkSchema,
+  episodeDownloadSchema,
+  episodeQuerySchema,
+  episodeRefSchema,
+  episodeViewSchema,
+  podcastSubscriptionSchema,
+  podcastUnsubscribeSchema,
+  updateEpisodeSchema,
+} from './schemas';
+import type {
+  DeletedEpisode,
+  EpisodeChunk,
+  EpisodeDownloadResult,
+  EpisodePage,
+  EpisodeViewResult,
+  FeedChannel,
+  PodcastEpisode,
+  PodcastSubscription,
+  PodcastUnsubscribeResult,
+} from './types';
+
+/**
+ * Request/reply subjects of the media service.
+ * - episodesList: EpisodeQuery → EpisodePage (one page)
+ * - episodesListChunk: {sort, after?} → EpisodeChunk (the whole list, in replies under the bus limit)
+ * - episodesGet / episodesDelete: {id} → PodcastEpisode / DeletedEpisode (not_found for an unknown id)
+ * - episodesCreate: the stored media and thumbnail with the validated fields → PodcastEpisode (conflict episode_number_taken)
+ * - episodesUpdate: {id, edit} → PodcastEpisode
+ * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
+ * - subscriptionsCreate: the subscription form → PodcastSubscription (conflict already_subscribed)
+ * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
+ * - episodesDownload: {id, visitor, start, bytes} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
+ * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
+ */
+export const MediaSubjects = {
+  episodesList: 'media.episodes.list',
+  episodesListChunk: 'media.episodes.list-chunk',
+  episodesGet: 'media.episodes.get',
+  episodesCreate: 'media.episodes.create',
+  episodesUpdate: 'media.episodes.update',
+  episodesDelete: 'media.episodes.delete',
+  episodesView: 'media.episodes.view',
+  episodesDownload: 'media.episodes.download',
+  subscriptionsCreate: 'media.subscriptions.create',
+  subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
+  feedChannel: 'media.feed.channel',
+} as const;
+
+/** What each media subject takes and answers; `RpcClient.send` reads its types from here. */
+export interface MediaSubjectMap {
+  [MediaSubjects.episodesList]: { payload: z.input<typeof episodeQuerySchema>; result: EpisodePage };
+  [MediaSubjects.episodesListChunk]: { payload: z.input<typeof episodeChunkSchema>; result: EpisodeChunk };
+  [MediaSubjects.episodesGet]: { payload: z.input<typeof episodeRefSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesCreate]: { payload: z.input<typeof createEpisodeSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesUpdate]: { payload: z.input<typeof updateEpisodeSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };
+  [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
+  [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };
+  [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscription };
+  [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
+  [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
+}

@@ -1,0 +1,105 @@
+import type { EpisodeMediaType, PodcastHowHeard, PodcastInterest, PodcastPreferredFormat } from '../vocabulary/podcast';
+
+/** A podcast episode as the API returns it (spec §3). */
+export interface PodcastEpisode {
+  id: string;
+  title: string;
+  episodeNumber: number;
+  description: string;
+  mediaType: EpisodeMediaType;
+  /** `/media/episodes/…` for audio and video alike (spec §3). */
+  videoUrl: string;
+  /** `/media/thumbnails/…`, or null without a thumbnail. */
+  thumbnailUrl: string | null;
+  tags: string[];
+  /** Whole seconds (ARCHITECTURE §10). */
+  duration: number;
+  views: number;
+  likes: number;
+  /** Feed downloads counted by the IAB rules; admins only (the gateway leaves it out for everyone else). */
+  downloads?: number;
+  /** Bytes of the media object. */
+  mediaSize: number;
+  mediaContentType: string;
+  /** What the podcast feed lists: the original (MP3, M4A, MP4, MOV) or the M4A/MP4 rendition of a WAV/WEBM; null until that exists. */
+  feedMedia: FeedMedia | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeedMedia {
+  /** `/media/episodes/…` */
+  url: string;
+  /** Exact bytes: the enclosure's length. */
+  size: number;
+  contentType: string;
+}
+
+export interface EpisodePage {
+  items: PodcastEpisode[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface EpisodeChunk {
+  items: PodcastEpisode[];
+  next: string | null;
+}
+
+export interface DeletedEpisode {
+  id: string;
+}
+
+export interface EpisodeViewResult {
+  id: string;
+  views: number;
+  /** False when this visitor's play was already counted in the last 24 hours. */
+  counted: boolean;
+}
+
+export interface EpisodeDownloadResult {
+  id: string;
+  downloads: number;
+  /** True when this delivery completed a download that counts. */
+  counted: boolean;
+}
+
+export interface PodcastSubscription {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  preferredFormat: PodcastPreferredFormat;
+  interests: PodcastInterest[];
+  howHeardAboutUs: PodcastHowHeard | null;
+  wantsNewsletter: boolean;
+  createdAt: string;
+}
+
+export interface PodcastUnsubscribeResult {
+  email: string;
+  unsubscribedAt: string;
+}
+
+/** The podcast feed's channel (RSS 2.0 with the iTunes and Podcasting 2.0 namespaces), from the media service's config. */
+export interface FeedChannel {
+  title: string;
+  description: string;
+  author: string;
+  ownerName: string;
+  ownerEmail: string;
+  /** An Apple Podcasts category, e.g. "Religion & Spirituality", with an optional subcategory ("Christianity"). */
+  category: string;
+  subcategory: string | null;
+  explicit: boolean;
+  /** ISO 639 language, e.g. "en-us". */
+  language: string;
+  /** Square artwork, 1400 to 3000 px, absolute or a path on the site. */
+  imageUrl: string;
+  /** podcast:guid: UUIDv5 of the feed URL without its scheme (Podcasting 2.0), unless configured. */
+  guid: string | null;
+  /** podcast:locked: other platforms may not import the feed. */
+  locked: boolean;
+}

@@ -1,0 +1,203 @@
+import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts';
+import {
+  EPISODE_QUERY_KEYS,
+  episodeEditSchema,
+  episodeQuerySchema,
+  MediaSubjects,
+  podcastSubscriptionSchema,
+  podcastUnsubscribeSchema,
+  type EpisodeEdit,
+  type EpisodePage,
+  type EpisodeViewResult,
+  type PodcastEpisode,
+  type PodcastSubscription,
+  type PodcastSubscriptionData,
+} from '@km/contracts/media';
+import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
+import { Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import { RequireAdmin, type AuthedRequest } from '../auth/guards';
+import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
+import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
+import { visitorHash } from './visitor';
+
+/** Downloads are for admins (issue 11: visitors see views). */
+const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
+  if (req.user?.isAdmin) return episode;
+  const { downloads: _downloads, ...rest } = episode;
+  return rest;
+};
+
+/** Podcast episodes (spec §2 Podcast page, §7). Admin routes check the role before the body is read. */
+@ApiTags('podcast')
+@Controller('api/podcast-episodes')
+export class PodcastEpisodesController {
+  private readonly logger = new Logger('PodcastEpisodes');
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'List episodes. Without page or pageSize: the plain array of every episode (spec §7), latest first unless sort says otherwise. With page or pageSize: one page {items,total,page,pageSize}.',
+  })
+  @ApiQuery({ name: 'sort', required: false, enum: EPISODE_SORTS, description: 'latest (by episodeNumber, default), oldest, popular (views, then newest).' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 9 by default.' })
+  async list(@Query() query: Record<string, unknown>, @Req() req: AuthedRequest): Promise<EpisodePage | StreamableFile> {
+    const asked = Object.fromEntries(EPISODE_QUERY_KEYS.filter((key) => query[key] !== undefined).map((key) => [key, query[key]]));
+    const parsed = parseOrThrow(episodeQuerySchema, asked);
+    if (parsed.page === undefined && parsed.pageSize === undefined) return this.wholeList(parsed.sort ?? 'latest', req);
+    const page = await this.rpc.send(MediaSubjects.episodesList, parsed);
+    return { ...page, items: page.items.map((e) => forCaller(e, req)) };
+  }
+
+  /** The whole list, written chunk by chunk as the media service answers, so no reply passes the bus limit (ADR 0011). */
+  async wholeList(sort: EpisodeSort, req: AuthedRequest): Promise<StreamableFile> {
+    const ask = (after?: string) => this.rpc.send(MediaSubjects.episodesListChunk, { sort, after });
+    const first = await ask();
+    const logger = this.logger;
+    async function* body() {
+      let chunk = first;
+      let separator = '[';
+      for (;;) {
+        const following = chunk.next ? ask(chunk.next) : undefined;
+        following?.catch(() => undefined);
+        if (chunk.items.length > 0) {
+          yield separator + JSON.stringify(chunk.items.map((e) => forCaller(e, req))).slice(1, -1);
+          separator = ',';
+        }
+        if (!following) break;
+        chunk = await following;
+      }
+      yield separator === '[' ? '[]' : ']';
+    }
+    return new StreamableFile(Readable.from(body(), { objectMode: false }), { type: 'application/json; charset=utf-8' }).setErrorHandler((error, res) => {
+      // The 200 is sent: cutting the connection makes clients see an incomplete body rather than a short list.
+      logger.error(`the episode list failed after it started: ${error.message}`);
+      (res as unknown as Response).destroy();
+    });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One episode; 404 for an unknown id.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async get(@Param('id') id: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
+    return forCaller(await this.rpc.send(MediaSubjects.episodesGet, { id }), req);
+  }
+
+  @Post()
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      'Upload an episode (admin). The media streams to storage as it arrives (≤ 500 MB, 413 past it; 415 for a type it is not); duration is read from the media when left out; 409 for a taken episodeNumber.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: episodeFormOpenApi })
+  async create(@Req() req: Request): Promise<PodcastEpisode> {
+    const form = await receiveMultipart(req, this.storage, { files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY } });
+    const uploads = Object.values(form.files);
+    try {
+      const episode = parseEpisodeForm(form);
+      const media = form.files.media;
+      return await this.rpc.send(MediaSubjects.episodesCreate, {
+        episode,
+        media: { key: media.key, size: media.size, contentType: media.contentType },
+        thumbnailKey: form.files.thumbnail?.key,
+      });
+    } catch (error) {
+      await this.discard(uploads, error);
+      throw error;
+    }
+  }
+
+  @Patch(':id')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration; what is left out stays.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodBody(episodeEditSchema)
+  update(@Param('id') id: string, @ZodBody(episodeEditSchema) edit: EpisodeEdit): Promise<PodcastEpisode> {
+    return this.rpc.send(MediaSubjects.episodesUpdate, { id, edit });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Delete an episode (admin); its media and thumbnail go after the row.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.rpc.send(MediaSubjects.episodesDelete, { id });
+  }
+
+  @Post(':id/views')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Count a play: once per episode per visitor (address + user agent, hashed) per 24 hours. Answers the views and whether this one counted.',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  view(@Param('id') id: string, @Req() req: Request): Promise<EpisodeViewResult> {
+    return this.rpc.send(MediaSubjects.episodesView, { id, visitor: visitorHash(req.ip, req.header('user-agent')) });
+  }
+
+  /** Deletes uploads whose request failed, except when the service did not answer: it may have saved them. */
+  private async discard(uploads: StoredObject[], error: unknown) {
+    if (error instanceof AppError && error.code === 'unavailable') {
+      this.logger.warn(`keeping ${uploads.map((u) => u.key).join(', ')}: the media service did not answer, so the episode may have been saved`);
+      return;
+    }
+    for (const upload of uploads) {
+      await this.storage.delete(upload.key).catch((e) => this.logger.warn(`could not delete the unused upload ${upload.key}: ${String(e)}`));
+    }
+  }
+}
+
+@ApiTags('podcast')
+@Controller('api/podcast-subscriptions')
+export class PodcastSubscriptionsController {
+  private readonly logger = new Logger('PodcastSubscriptions');
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @FormsRateLimit()
+  @ApiOperation({
+    summary:
+      'Subscribe to the podcast (anyone; spec §3). 409 (details.reason already_subscribed) when the email already is: its message says it must be unique.',
+  })
+  @ApiZodBody(podcastSubscriptionSchema)
+  subscribe(@ZodBody(podcastSubscriptionSchema) body: PodcastSubscriptionData): Promise<PodcastSubscription> {
+    return this.rpc.send(MediaSubjects.subscriptionsCreate, body);
+  }
+
+  @Get('unsubscribe')
+  @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
+  @ApiQuery({ name: 'token', required: true })
+  async unsubscribe(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+    let page: UnsubscribePage;
+    try {
+      const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
+      const result = await this.rpc.send(MediaSubjects.subscriptionsUnsubscribe, request);
+      page = {
+        status: 200,
+        title: 'You have been unsubscribed',
+        message: `${result.email} will no longer receive Kingdom Marketplace podcast emails. You can subscribe again at any time on the podcast page.`,
+      };
+    } catch (error) {
+      const known = AppError.from(error);
+      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      page = known
+        ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
+        : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
+    }
+    res.status(page.status).type('html').setHeader('Cache-Control', 'no-store');
+    res.send(renderUnsubscribePage(page));
+  }
+}

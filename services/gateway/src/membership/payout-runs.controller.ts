@@ -1,0 +1,64 @@
+import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts';
+import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequireAdmin } from '../auth/guards';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
+
+const CSV_HEADER = 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions';
+/** A field as RFC 4180 wants it; a leading =, +, - or @ is prefixed so a spreadsheet does not run it as a formula. */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The admin's view of the monthly payouts (issue 13): start or resume a month's run, list runs, export one as CSV. */
+@ApiTags('admin')
+@Controller('api/admin/payout-runs')
+export class PayoutRunsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(202)
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      'Start or resume the payout run of a month (idempotent): {run, queued}. A completed run is answered as it is; a month whose 15th has not come is a 409.',
+  })
+  @ApiZodBody(payoutMonthSchema)
+  @ApiResponse({ status: 409, description: 'details.reason payout_not_due: the month’s 15th has not come yet.' })
+  start(@ZodBody(payoutMonthSchema) body: { month: string }): Promise<PayoutRunStart> {
+    return this.rpc.send(MembershipSubjects.startPayoutRun, body);
+  }
+
+  @Get()
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Payout runs, newest month first: month, status, payout date, member count and total.' })
+  async list(): Promise<PayoutRun[]> {
+    return (await this.rpc.send(MembershipSubjects.listPayoutRuns, {})).items;
+  }
+
+  @Get(':file')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'A run’s payouts as CSV (one line per member paid): GET /api/admin/payout-runs/2026-11.csv' })
+  @ApiParam({ name: 'file', example: '2026-11.csv' })
+  async csv(@Param('file') file: string, @Res() res: Response): Promise<void> {
+    const { month } = parseOrThrow(payoutMonthSchema, { month: file.replace(/\.csv$/, '') });
+    // Pages from membership (a whole run does not fit one NATS message); the first page is read before headers go out,
+    // so an error still becomes a proper status.
+    let page = (await this.rpc.send(MembershipSubjects.payoutRows, { month })).items;
+    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="payouts-${month}.csv"`);
+    res.write(`${CSV_HEADER}\n`);
+    while (page.length > 0) {
+      res.write(
+        page
+          .map((r) => [r.payoutId, r.memberId, r.firstName, r.lastName, r.email, r.amount, r.payoutDate, r.commissions].map(csvField).join(',') + '\n')
+          .join(''),
+      );
+      page = (await this.rpc.send(MembershipSubjects.payoutRows, { month, after: page[page.length - 1].payoutId })).items;
+    }
+    res.end();
+  }
+}

@@ -1,0 +1,189 @@
+import { OrdersEvents, type CatalogItem } from '@km/contracts';
+import { AppModule as MembershipModule } from '@km/membership/dist/src/app.module';
+import { loadMembershipConfig } from '@km/membership/dist/src/config';
+import { createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import type { INestApplication } from '@nestjs/common';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { Client as Postgres } from 'pg';
+import Stripe from 'stripe';
+import { publishedEvents } from './catalog-fixtures';
+import { catalogItem, startCheckoutHarness, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './checkout-harness';
+import { Client } from './gateway-harness';
+
+/** Issue 13: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
+
+const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_member_discount_test';
+const SHIPPING_ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';
+
+let h: CheckoutHarness;
+let membership: INestApplication;
+let membershipDb: TestDatabase;
+let ordersDb: Postgres;
+let stripe: Stripe;
+
+before(async () => {
+  h = await startCheckoutHarness();
+  const servers = testServers();
+  membershipDb = await createTestDatabase('membership');
+  membership = await startTestService(
+    MembershipModule.forRoot(
+      loadMembershipConfig({
+        HTTP_PORT: '0',
+        NATS_URL: testNatsUrl('membership'),
+        DATABASE_URL: membershipDb.url,
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
+        STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(h.stripe.port),
+        STRIPE_API_PROTOCOL: 'http',
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        LOG_LEVEL: 'warn',
+      }),
+    ),
+    'membership',
+    testNatsUrl('membership'),
+  );
+  ordersDb = new Postgres({ connectionString: h.orders.db.url });
+  await ordersDb.connect();
+  stripe = new Stripe(STRIPE_KEYS.secretKey, { host: '127.0.0.1', port: h.stripe.port, protocol: 'http', maxNetworkRetries: 0 });
+});
+after(async () => {
+  await ordersDb?.end();
+  await membership?.close().catch(() => undefined);
+  await membershipDb?.drop();
+  await h?.stop();
+});
+
+/** Joins Marketshare through the HTTP API as the page does; the client is then signed in as the member. */
+async function signedInMember(): Promise<{ client: Client; subscriptionId: string; memberId: string }> {
+  const client = new Client(h.baseUrl);
+  const body = { firstName: 'Lydia', lastName: 'Thyatira', email: `lydia-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199' };
+  const payment = await client.post('/api/create-membership-payment', body);
+  assert.equal(payment.status, 200, JSON.stringify(payment.body));
+  await stripe.paymentIntents.confirm(payment.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+  const joined = await client.post('/api/memberships', { ...body, subscriptionId: payment.body.subscriptionId, customerId: payment.body.customerId });
+  assert.equal(joined.status, 201, JSON.stringify(joined.body));
+  const me = await client.get('/api/auth/me');
+  return { client, subscriptionId: payment.body.subscriptionId, memberId: me.body.user.memberId };
+}
+
+const quote = async (client: Client, item: CatalogItem, extra: Record<string, unknown> = {}) => {
+  const res = await client.post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: item.id, quantity: 1 }], ...extra });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
+};
+const totalsOf = (q: Record<string, unknown>) => ({
+  subtotal: q.subtotal,
+  memberDiscount: q.memberDiscount,
+  tax: q.tax,
+  shipping: q.shipping,
+  total: q.total,
+});
+const intentAmount = async (id: string) => (await stripeApi(h, 'GET', `/v1/payment_intents/${id}`)).body.amount as number;
+
+describe('the 5 % member discount at checkout', () => {
+  test('an active member pays 95 % of the subtotal, with tax and the free-shipping threshold on the discounted subtotal', async () => {
+    const { client } = await signedInMember();
+    // 52.00 is over the free-shipping threshold, 49.40 (what the member pays for it) is not.
+    const item = await catalogItem(h, '52.00');
+    const q = await quote(client, item);
+    assert.deepEqual(totalsOf(q), { subtotal: '52.00', memberDiscount: '2.60', tax: '3.95', shipping: '9.99', total: '63.34' });
+    assert.equal(await intentAmount(q.paymentIntentId), 6334);
+    // The same cart for a visitor: full price, free shipping, no discount field.
+    const visitorQuote = await quote(new Client(h.baseUrl), item);
+    assert.deepEqual(totalsOf(visitorQuote), { subtotal: '52.00', memberDiscount: undefined, tax: '4.16', shipping: '0.00', total: '56.16' });
+  });
+
+  test('the order stores the discount, orders.order.paid carries it, and Member Savings is the sum over paid orders', async () => {
+    const { client, memberId } = await signedInMember();
+    const item = await catalogItem(h, '40.00');
+    const q = await quote(client, item);
+    const placed = await client.post('/api/orders', {
+      paymentIntentId: q.paymentIntentId,
+      customerEmail: `buyer-${randomUUID().slice(0, 8)}@example.com`,
+      customerName: 'Lydia Thyatira',
+      shippingAddress: SHIPPING_ADDRESS,
+      // A tampered client total is ignored as before.
+      subtotal: '1.00',
+      total: '1.00',
+      items: [{ productId: item.id, quantity: 1 }],
+    });
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    assert.deepEqual(
+      { ...placed.body, orderNumber: undefined },
+      { orderNumber: undefined, status: 'pending_payment', subtotal: '40.00', memberDiscount: '2.00', tax: '3.04', shipping: '9.99', total: '51.03' },
+    );
+    const { rows } = await ordersDb.query(`SELECT member_id, member_discount::text AS discount FROM orders WHERE order_number = $1`, [placed.body.orderNumber]);
+    assert.deepEqual(rows, [{ member_id: memberId, discount: '2.00' }]);
+
+    const before = await client.get('/api/membership/stats');
+    assert.equal(before.body.memberSavings, '0.00', 'an unpaid order saves nothing yet');
+    const confirmed = await stripeApi(h, 'POST', `/v1/payment_intents/${q.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+    assert.equal(confirmed.body.status, 'succeeded');
+    await eventually(async () => (await client.get('/api/membership/stats')).body.memberSavings === '2.00', 15_000, 100);
+    const [paid] = await publishedEvents(OrdersEvents.paid, (e) => e.orderNumber === placed.body.orderNumber);
+    assert.deepEqual(
+      { ...paid.data, orderId: undefined, email: undefined },
+      {
+        orderId: undefined,
+        email: undefined,
+        orderNumber: placed.body.orderNumber,
+        total: '51.03',
+        memberId,
+        memberDiscount: '2.00',
+      },
+    );
+
+    // A second paid order adds its discount: 2.00 + 0.50 (10.00 × 5 %).
+    const small = await catalogItem(h, '10.00');
+    const q2 = await quote(client, small);
+    assert.equal(q2.memberDiscount, '0.50');
+    const second = await client.post('/api/orders', {
+      paymentIntentId: q2.paymentIntentId,
+      customerEmail: `buyer-${randomUUID().slice(0, 8)}@example.com`,
+      customerName: 'Lydia Thyatira',
+      shippingAddress: SHIPPING_ADDRESS,
+      items: [{ productId: small.id, quantity: 1 }],
+    });
+    assert.equal(second.status, 201, JSON.stringify(second.body));
+    await stripeApi(h, 'POST', `/v1/payment_intents/${q2.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+    await eventually(async () => (await client.get('/api/membership/stats')).body.memberSavings === '2.50', 15_000, 100);
+  });
+
+  test('a cancelled member pays the full price', async () => {
+    const { client, subscriptionId } = await signedInMember();
+    const item = await catalogItem(h, '40.00');
+    assert.equal((await quote(client, item)).memberDiscount, '2.00');
+    await stripe.subscriptions.cancel(subscriptionId);
+    // Stripe tells membership's own endpoint; membership then reads the subscription as Stripe has it.
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscriptionId, object: 'subscription' } },
+    });
+    const delivered = await client.request('POST', '/api/webhooks/stripe/membership', payload, {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: MEMBERSHIP_WEBHOOK_SECRET }),
+    });
+    assert.deepEqual(delivered.body, { received: true, outcome: 'applied' });
+    assert.equal((await client.get('/api/membership/profile')).body.subscriptionStatus, 'canceled');
+    const q = await quote(client, item);
+    assert.deepEqual(totalsOf(q), { subtotal: '40.00', memberDiscount: undefined, tax: '3.20', shipping: '9.99', total: '53.19' });
+    assert.equal(await intentAmount(q.paymentIntentId), 5319);
+  });
+
+  test('a visitor cannot claim a member’s discount by sending a memberId or a lower amount', async () => {
+    const { memberId } = await signedInMember();
+    const item = await catalogItem(h, '40.00');
+    const q = await quote(new Client(h.baseUrl), item, { memberId, amount: 38.0 });
+    assert.deepEqual(totalsOf(q), { subtotal: '40.00', memberDiscount: undefined, tax: '3.20', shipping: '9.99', total: '53.19' });
+    assert.equal(await intentAmount(q.paymentIntentId), 5319);
+  });
+});

@@ -1,0 +1,358 @@
+import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DataSource } from 'typeorm';
+import { MB, publishedEvents } from './catalog-fixtures';
+import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { episodeFields, episodeForm, FIXTURE_SECONDS, MEDIA_SAMPLES, mp3, mp4, postGeneratedMedia, thumbnailJpg } from './podcast-fixtures';
+
+let h: Harness;
+let admin: Client;
+let nextNumber = 100;
+/** A number no other test in this file uses. */
+const freshNumber = () => String(nextNumber++);
+
+before(async () => {
+  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
+  admin = new Client(h.baseUrl);
+  assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
+});
+after(async () => {
+  await h.stop();
+});
+
+const storedKeys = async () => [...(await h.storage.listKeys('media/episodes/')), ...(await h.storage.listKeys('media/thumbnails/'))].sort();
+const allEpisodes = async (query = '') => (await new Client(h.baseUrl).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
+
+/** Runs `act` and checks it left neither an object nor a row behind. */
+async function leavesNothing(act: () => Promise<void>) {
+  const [keysBefore, rowsBefore] = [await storedKeys(), await allEpisodes()];
+  await act();
+  assert.deepEqual(await storedKeys(), keysBefore);
+  assert.deepEqual(await allEpisodes(), rowsBefore);
+}
+
+async function upload(overrides: Record<string, string | undefined> = {}, media = mp3(), thumbnail?: ReturnType<typeof thumbnailJpg>): Promise<PodcastEpisode> {
+  const res = await admin.post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: freshNumber(), ...overrides }), media, thumbnail));
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body;
+}
+
+describe('uploading an episode', () => {
+  for (const sample of MEDIA_SAMPLES) {
+    test(`an admin uploads ${sample.ext.toUpperCase()} (${sample.mediaType}); the object keeps its exact bytes and sniffed type and is served at videoUrl`, async () => {
+      const episode = await upload({ mediaType: sample.mediaType, title: `Sample ${sample.ext}` }, sample.file, thumbnailJpg());
+      assert.match(episode.videoUrl, new RegExp(`^/media/episodes/[0-9a-f-]{36}\\.${sample.ext}$`));
+      assert.match(episode.thumbnailUrl!, /^\/media\/thumbnails\/[0-9a-f-]{36}\.jpg$/);
+      assert.deepEqual([episode.mediaType, episode.mediaSize, episode.mediaContentType], [sample.mediaType, sample.file.data.length, sample.stored]);
+      const info = await h.storage.stat(episode.videoUrl.slice(1));
+      assert.deepEqual([info?.size, info?.contentType], [sample.file.data.length, sample.stored]);
+      const served = await fetch(h.baseUrl + episode.videoUrl);
+      assert.equal(served.status, 200);
+      assert.deepEqual(Buffer.from(await served.arrayBuffer()), sample.file.data);
+    });
+  }
+
+  test('the answer has the API shape: tags as a list, duration in seconds, views and likes at 0, and media.episode.published is sent', async () => {
+    const number = freshNumber();
+    const res = await admin.post(
+      '/api/podcast-episodes',
+      episodeForm(
+        {
+          title: '  Kingdom Business  ',
+          episodeNumber: number,
+          description: 'Purpose.',
+          mediaType: 'audio',
+          tags: ' faith , business,, faith ',
+          duration: '01:02:03',
+        },
+        mp3(),
+      ),
+    );
+    assert.equal(res.status, 201);
+    const episode = res.body as PodcastEpisode;
+    assert.deepEqual(
+      { ...episode, id: undefined, videoUrl: undefined, feedMedia: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        title: 'Kingdom Business',
+        episodeNumber: Number(number),
+        description: 'Purpose.',
+        mediaType: 'audio',
+        videoUrl: undefined,
+        thumbnailUrl: null,
+        tags: ['faith', 'business'],
+        duration: 3723,
+        views: 0,
+        likes: 0,
+        // the uploader is an admin, who sees downloads
+        downloads: 0,
+        mediaSize: mp3().data.length,
+        mediaContentType: 'audio/mpeg',
+        feedMedia: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+    );
+    // An MP3 goes into the feed as it is.
+    assert.deepEqual(episode.feedMedia, { url: episode.videoUrl, size: mp3().data.length, contentType: 'audio/mpeg' });
+    const events = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+    assert.deepEqual(
+      events.map((e) => e.data),
+      [{ episodeId: episode.id, episodeNumber: Number(number) }],
+    );
+  });
+
+  test('duration as MM:SS is whole seconds', async () => {
+    assert.equal((await upload({ duration: '45:30' })).duration, 2730);
+  });
+
+  test('without a duration it is read from the media itself (MP3, M4A, MP4, WEBM, WAV, MOV)', async () => {
+    for (const sample of MEDIA_SAMPLES) {
+      const episode = await upload({ duration: undefined, mediaType: sample.mediaType }, sample.file);
+      assert.equal(episode.duration, FIXTURE_SECONDS, `${sample.ext}: ${episode.duration}`);
+    }
+  });
+
+  test('a text file renamed .mp3 is a 415 by content, and leaves no object and no row', async () => {
+    await leavesNothing(async () => {
+      const res = await admin.post(
+        '/api/podcast-episodes',
+        episodeForm(
+          episodeFields({ episodeNumber: freshNumber() }),
+          { data: Buffer.from('just some words, not audio at all'), name: 'episode.mp3', type: 'audio/mpeg' },
+          thumbnailJpg(),
+        ),
+      );
+      assert.equal(res.status, 415);
+      assert.deepEqual(res.body, { statusCode: 415, code: 'unsupported_media_type', message: 'Unsupported media type: use MP4, MOV, WEBM, MP3, WAV or M4A.' });
+    });
+  });
+
+  test('a media file of 501 MB is refused with 413 while it streams, and leaves no object and no row', async () => {
+    await leavesNothing(async () => {
+      const res = await postGeneratedMedia(h.baseUrl, admin.cookie!, episodeFields({ episodeNumber: freshNumber() }), mp3().data.subarray(0, 4096), 501 * MB);
+      assert.equal(res.status, 413);
+      assert.deepEqual(res.body, { statusCode: 413, code: 'payload_too_large', message: 'Media file is too large: the limit is 500 MB.' });
+    });
+  });
+
+  test('media that does not match mediaType is a 400 naming media, and leaves nothing', async () => {
+    await leavesNothing(async () => {
+      const res = await admin.post(
+        '/api/podcast-episodes',
+        episodeForm(episodeFields({ episodeNumber: freshNumber(), mediaType: 'video' }), mp3(), thumbnailJpg()),
+      );
+      assert.equal(res.status, 400);
+      assert.equal(res.body.message, 'media is MP3 audio but mediaType is video: upload MP4, MOV or WEBM, or change mediaType');
+    });
+  });
+
+  test('every missing or bad field is named in one 400, and nothing is stored', async () => {
+    await leavesNothing(async () => {
+      const res = await admin.post(
+        '/api/podcast-episodes',
+        episodeForm({ title: ' ', episodeNumber: 'two', description: undefined, mediaType: 'podcast', duration: '1:75' }, undefined, thumbnailJpg()),
+      );
+      assert.equal(res.status, 400);
+      assert.deepEqual(
+        res.body.details.fields.map((f: { field: string }) => f.field),
+        ['title', 'episodeNumber', 'description', 'mediaType', 'duration', 'media'],
+      );
+      assert.equal(
+        res.body.message,
+        'title is required; episodeNumber must be a whole number from 1; description is required; mediaType must be one of video, audio; duration must be HH:MM:SS or MM:SS, like 00:45:30 or 45:30; media is required: an MP4, MOV or WEBM video or an MP3, WAV or M4A audio file',
+      );
+    });
+  });
+
+  test('a second episode with the same episodeNumber is a 409 with a message, and its upload is removed', async () => {
+    const first = await upload({ title: 'The first' });
+    await leavesNothing(async () => {
+      const res = await admin.post(
+        '/api/podcast-episodes',
+        episodeForm(episodeFields({ episodeNumber: String(first.episodeNumber), mediaType: 'video' }), mp4(), thumbnailJpg()),
+      );
+      assert.equal(res.status, 409);
+      assert.equal(res.body.code, 'conflict');
+      assert.equal(res.body.details.reason, 'episode_number_taken');
+      assert.equal(res.body.message, `Episode number ${first.episodeNumber} is already used by another episode. Choose a different episode number.`);
+    });
+  });
+
+  test('a visitor may not upload (401) and a refused upload stores nothing', async () => {
+    await leavesNothing(async () => {
+      const res = await new Client(h.baseUrl).post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: freshNumber() }), mp3()));
+      assert.equal(res.status, 401);
+    });
+  });
+});
+
+describe('the list', () => {
+  test('is latest first by episodeNumber; oldest reverses it; popular is views then the newest; pages follow the same order', async () => {
+    const numbers = [freshNumber(), freshNumber(), freshNumber()];
+    for (const n of numbers) await upload({ episodeNumber: n, title: `Episode ${n}` });
+    const latest = await allEpisodes();
+    const byNumber = [...latest].sort((a, b) => b.episodeNumber - a.episodeNumber);
+    assert.deepEqual(
+      latest.map((e) => e.episodeNumber),
+      byNumber.map((e) => e.episodeNumber),
+    );
+    assert.deepEqual(
+      (await allEpisodes('?sort=oldest')).map((e) => e.episodeNumber),
+      [...byNumber].reverse().map((e) => e.episodeNumber),
+    );
+    // The oldest of the three gets two plays, the middle one one: they lead Most Popular in that order.
+    const [newest, middle, oldest] = [...numbers].reverse().map((n) => latest.find((e) => e.episodeNumber === Number(n))!);
+    const visitorA = new Client(h.baseUrl, { 'user-agent': 'popular-a' });
+    const visitorB = new Client(h.baseUrl, { 'user-agent': 'popular-b' });
+    await visitorA.post(`/api/podcast-episodes/${oldest.id}/views`);
+    await visitorB.post(`/api/podcast-episodes/${oldest.id}/views`);
+    await visitorA.post(`/api/podcast-episodes/${middle.id}/views`);
+    const popular = await allEpisodes('?sort=popular');
+    assert.deepEqual(
+      popular.slice(0, 2).map((e) => [e.id, e.views]),
+      [
+        [oldest.id, 2],
+        [middle.id, 1],
+      ],
+    );
+    // Unviewed episodes follow, newest first.
+    const rest = popular.slice(2).map((e) => e.episodeNumber);
+    assert.deepEqual(
+      rest,
+      [...rest].sort((a, b) => b - a),
+    );
+    assert.ok(rest.indexOf(newest.episodeNumber) >= 0);
+
+    const total = latest.length;
+    const page1 = await new Client(h.baseUrl).get('/api/podcast-episodes?page=1&pageSize=2');
+    const page2 = await new Client(h.baseUrl).get('/api/podcast-episodes?page=2&pageSize=2');
+    assert.deepEqual([page1.body.total, page1.body.page, page1.body.pageSize], [total, 1, 2]);
+    assert.deepEqual(
+      [...page1.body.items, ...page2.body.items].map((e: PodcastEpisode) => e.id),
+      latest.slice(0, 4).map((e) => e.id),
+    );
+    const popularPage = await new Client(h.baseUrl).get('/api/podcast-episodes?sort=popular&page=1&pageSize=2');
+    assert.deepEqual(
+      popularPage.body.items.map((e: PodcastEpisode) => e.id),
+      [oldest.id, middle.id],
+    );
+  });
+
+  test('bad query values are a 400 naming the parameter', async () => {
+    const res = await new Client(h.baseUrl).get('/api/podcast-episodes?sort=best&page=0&pageSize=500');
+    assert.equal(res.status, 400);
+    assert.equal(
+      res.body.message,
+      'sort must be one of latest, oldest, popular; page must be a whole number from 1; pageSize must be a whole number from 1 to 100',
+    );
+  });
+});
+
+describe('counting plays', () => {
+  test('a refresh loop counts one play per visitor per 24 hours; another user agent is another visitor', async () => {
+    const episode = await upload();
+    const visitor = new Client(h.baseUrl, { 'user-agent': 'refresh-loop' });
+    const first = await visitor.post(`/api/podcast-episodes/${episode.id}/views`);
+    assert.deepEqual([first.status, first.body], [200, { id: episode.id, views: 1, counted: true }]);
+    for (let i = 0; i < 5; i++)
+      assert.deepEqual((await visitor.post(`/api/podcast-episodes/${episode.id}/views`)).body, { id: episode.id, views: 1, counted: false });
+    const other = await new Client(h.baseUrl, { 'user-agent': 'another-browser' }).post(`/api/podcast-episodes/${episode.id}/views`);
+    assert.deepEqual(other.body, { id: episode.id, views: 2, counted: true });
+  });
+
+  test('30 simultaneous plays by one visitor count exactly once', async () => {
+    const episode = await upload();
+    const visitor = new Client(h.baseUrl, { 'user-agent': 'racing-visitor' });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => visitor.post(`/api/podcast-episodes/${episode.id}/views`)));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(30).fill(200),
+    );
+    assert.equal(answers.filter((a) => a.body.counted).length, 1);
+    assert.equal((await new Client(h.baseUrl).get(`/api/podcast-episodes/${episode.id}`)).body.views, 1);
+  });
+
+  test('a play older than 24 hours no longer holds the next one back', async () => {
+    const episode = await upload();
+    const visitor = new Client(h.baseUrl, { 'user-agent': 'next-day' });
+    await visitor.post(`/api/podcast-episodes/${episode.id}/views`);
+    await h.media!.app.get(DataSource).query(`UPDATE episode_views SET counted_at = now() - interval '24 hours 1 second' WHERE episode_id = $1`, [episode.id]);
+    assert.deepEqual((await visitor.post(`/api/podcast-episodes/${episode.id}/views`)).body, { id: episode.id, views: 2, counted: true });
+  });
+
+  test('the visitor is stored only as a hash, never the address or user agent', async () => {
+    const episode = await upload();
+    await new Client(h.baseUrl, { 'user-agent': 'Visible-Agent/1.0' }).post(`/api/podcast-episodes/${episode.id}/views`);
+    const rows: { visitor: string }[] = await h.media!.app.get(DataSource).query(`SELECT visitor FROM episode_views WHERE episode_id = $1`, [episode.id]);
+    assert.equal(rows.length, 1);
+    assert.match(rows[0].visitor, /^[0-9a-f]{64}$/);
+  });
+
+  test('an unknown episode is a 404', async () => {
+    const res = await new Client(h.baseUrl).post('/api/podcast-episodes/00000000-0000-4000-8000-000000000000/views');
+    assert.equal(res.status, 404);
+  });
+});
+
+describe('editing and deleting', () => {
+  test('an admin edits the text fields; a taken episodeNumber is a 409', async () => {
+    const episode = await upload();
+    const other = await upload();
+    const res = await admin.patch(`/api/podcast-episodes/${episode.id}`, { title: 'Renamed', tags: 'one, two', duration: '10:00' });
+    assert.equal(res.status, 200);
+    assert.deepEqual([res.body.title, res.body.tags, res.body.duration, res.body.videoUrl], ['Renamed', ['one', 'two'], 600, episode.videoUrl]);
+    const clash = await admin.patch(`/api/podcast-episodes/${episode.id}`, { episodeNumber: other.episodeNumber });
+    assert.deepEqual([clash.status, clash.body.details.reason], [409, 'episode_number_taken']);
+    const visitor = await new Client(h.baseUrl).patch(`/api/podcast-episodes/${episode.id}`, { title: 'Nope' });
+    assert.equal(visitor.status, 401);
+  });
+
+  test('an admin deletes an episode; its media and thumbnail objects go with it', async () => {
+    const episode = await upload({}, mp3(), thumbnailJpg());
+    const res = await admin.delete(`/api/podcast-episodes/${episode.id}`);
+    assert.equal(res.status, 204);
+    assert.equal((await new Client(h.baseUrl).get(`/api/podcast-episodes/${episode.id}`)).status, 404);
+    assert.equal(await h.storage.stat(episode.videoUrl.slice(1)), undefined);
+    assert.equal(await h.storage.stat(episode.thumbnailUrl!.slice(1)), undefined);
+  });
+});
+
+describe('podcast subscriptions', () => {
+  const subscriber = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Ruth',
+    lastName: 'Moab',
+    email: 'ruth@example.com',
+    phone: '555-0100',
+    preferredFormat: 'both',
+    interests: ['faith', 'business'],
+    howHeardAboutUs: 'youtube',
+    wantsNewsletter: true,
+    ...overrides,
+  });
+
+  test('a visitor subscribes with the fields of spec §3', async () => {
+    const res = await new Client(h.baseUrl).post('/api/podcast-subscriptions', subscriber());
+    assert.equal(res.status, 201);
+    assert.deepEqual({ ...res.body, id: undefined, createdAt: undefined }, { ...subscriber(), id: undefined, createdAt: undefined });
+  });
+
+  test('the same email again (any letter case) is a 409 whose text contains "unique"', async () => {
+    await new Client(h.baseUrl).post('/api/podcast-subscriptions', subscriber({ email: 'twice@example.com' }));
+    const res = await new Client(h.baseUrl).request('POST', '/api/podcast-subscriptions', JSON.stringify(subscriber({ email: 'TWICE@example.com' })), {
+      'content-type': 'application/json',
+    });
+    assert.equal(res.status, 409);
+    assert.equal(res.body.details.reason, 'already_subscribed');
+    assert.match(JSON.stringify(res.body), /unique/);
+  });
+
+  test('firstName and email are required; the rest is optional and defaults to email only', async () => {
+    const bad = await new Client(h.baseUrl).post('/api/podcast-subscriptions', { email: 'not-an-email' });
+    assert.deepEqual([bad.status, bad.body.message], [400, 'firstName is required; email must be a valid email address']);
+    const minimal = await new Client(h.baseUrl).post('/api/podcast-subscriptions', { firstName: 'Eli', email: 'eli@example.com' });
+    assert.equal(minimal.status, 201);
+    assert.deepEqual([minimal.body.preferredFormat, minimal.body.interests, minimal.body.lastName, minimal.body.wantsNewsletter], ['email', [], null, false]);
+  });
+});

@@ -1,0 +1,156 @@
+import type { EpisodeMediaType } from '@km/contracts';
+import type { FeedMedia, PodcastEpisode } from '@km/contracts/media';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { FEED_READY_TYPES } from '../renditions/rendition-plan';
+
+/** bigint columns come back from Postgres as text; counts and sizes stay far below 2^53. */
+const bigintAsNumber = { to: (value: number) => value, from: (value: string | number) => Number(value) };
+
+@Entity({ name: 'podcast_episodes' })
+export class EpisodeEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ name: 'episode_number', type: 'integer' })
+  episodeNumber: number;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ name: 'media_type', type: 'text' })
+  mediaType: EpisodeMediaType;
+
+  /** `media/episodes/<uuid>.<ext>`: the original upload, which the site's players use. */
+  @Column({ name: 'media_key', type: 'text' })
+  mediaKey: string;
+
+  @Column({ name: 'media_size', type: 'bigint', transformer: bigintAsNumber })
+  mediaSize: number;
+
+  @Column({ name: 'media_content_type', type: 'text' })
+  mediaContentType: string;
+
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey: string | null;
+
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  tags: string[];
+
+  /** Whole seconds (ARCHITECTURE §10). */
+  @Column({ type: 'integer', default: 0 })
+  duration: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  views: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  likes: number;
+
+  /** The feed's M4A/MP4 copy of a WAV or WEBM upload (renditions job); null until made, or when not needed. */
+  @Column({ name: 'rendition_key', type: 'text', nullable: true })
+  renditionKey: string | null;
+
+  @Column({
+    name: 'rendition_size',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
+  renditionSize: number | null;
+
+  @Column({ name: 'rendition_content_type', type: 'text', nullable: true })
+  renditionContentType: string | null;
+
+  /** Feed downloads counted by the IAB rules (see download-blocks.ts). */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  downloads: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** What the feed lists: the original when apps accept it, else its rendition once made, else nothing yet. */
+function feedMedia(key: string, size: number, type: string, rKey: string | null, rSize: number | null, rType: string | null): FeedMedia | null {
+  if (FEED_READY_TYPES.has(type)) return { url: `/${key}`, size, contentType: type };
+  if (rKey && rSize !== null && rType) return { url: `/${rKey}`, size: rSize, contentType: rType };
+  return null;
+}
+
+export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
+  id: e.id,
+  title: e.title,
+  episodeNumber: e.episodeNumber,
+  description: e.description,
+  mediaType: e.mediaType,
+  videoUrl: `/${e.mediaKey}`,
+  thumbnailUrl: e.thumbnailKey ? `/${e.thumbnailKey}` : null,
+  tags: e.tags,
+  duration: e.duration,
+  views: Number(e.views),
+  likes: Number(e.likes),
+  downloads: Number(e.downloads),
+  mediaSize: Number(e.mediaSize),
+  mediaContentType: e.mediaContentType,
+  feedMedia: feedMedia(e.mediaKey, Number(e.mediaSize), e.mediaContentType, e.renditionKey, e.renditionSize, e.renditionContentType),
+  createdAt: e.createdAt.toISOString(),
+  updatedAt: e.updatedAt.toISOString(),
+});
+
+/** A podcast_episodes row as plain SQL returns it. */
+export interface EpisodeRow {
+  id: string;
+  title: string;
+  episode_number: number;
+  description: string;
+  media_type: EpisodeMediaType;
+  media_key: string;
+  media_size: string;
+  media_content_type: string;
+  thumbnail_key: string | null;
+  tags: string[];
+  duration: number;
+  views: string;
+  likes: string;
+  downloads: string;
+  rendition_key: string | null;
+  rendition_size: string | null;
+  rendition_content_type: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const EPISODE_COLUMNS =
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, created_at, updated_at';
+
+export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
+  id: r.id,
+  title: r.title,
+  episodeNumber: r.episode_number,
+  description: r.description,
+  mediaType: r.media_type,
+  videoUrl: `/${r.media_key}`,
+  thumbnailUrl: r.thumbnail_key ? `/${r.thumbnail_key}` : null,
+  tags: r.tags,
+  duration: r.duration,
+  views: Number(r.views),
+  likes: Number(r.likes),
+  downloads: Number(r.downloads),
+  mediaSize: Number(r.media_size),
+  mediaContentType: r.media_content_type,
+  feedMedia: feedMedia(
+    r.media_key,
+    Number(r.media_size),
+    r.media_content_type,
+    r.rendition_key,
+    r.rendition_size === null ? null : Number(r.rendition_size),
+    r.rendition_content_type,
+  ),
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});

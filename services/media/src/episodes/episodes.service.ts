@@ -1,0 +1,252 @@
+import { type EpisodeSort } from '@km/contracts';
+import {
+  type CreateEpisodeRequest,
+  type DeletedEpisode,
+  EPISODE_CHUNK_MAX_BYTES,
+  EPISODE_CHUNK_MAX_ITEMS,
+  EPISODE_DEFAULT_PAGE_SIZE,
+  type EpisodeChunk,
+  type EpisodeChunkRequest,
+  type EpisodeDownloadRequest,
+  type EpisodeDownloadResult,
+  type EpisodePage,
+  type EpisodeQuery,
+  type EpisodeViewResult,
+  MediaEvents,
+  type PodcastEpisode,
+  type UpdateEpisodeRequest,
+} from '@km/contracts/media';
+import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { ObjectStorage } from '@km/nest-kit/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { EPISODE_COLUMNS, EpisodeEntity, type EpisodeRow, rowToEpisodeDto, toEpisodeDto } from './episode.entity';
+import { randomUUID } from 'node:crypto';
+import { blockPlan, coveredBlocks } from './download-blocks';
+import { readMediaDuration } from './media-duration';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Latest and oldest by episodeNumber (spec §2); Most Popular by views, then the newest. Each ends in a unique key. */
+const ORDER_BY: Record<EpisodeSort, string> = {
+  latest: 'episode_number DESC',
+  oldest: 'episode_number ASC',
+  popular: 'views DESC, episode_number DESC',
+};
+
+/** Rows after a cursor `<views>|<episodeNumber>` in each order (keyset: chunk n costs what chunk 1 costs). */
+const AFTER: Record<EpisodeSort, string> = {
+  latest: 'episode_number < $2',
+  oldest: 'episode_number > $2',
+  popular: '(views, episode_number) < ($3::bigint, $2::integer)',
+};
+
+const episodeNumberTaken = (n: number) =>
+  new ConflictError('episode_number_taken', `Episode number ${n} is already used by another episode. Choose a different episode number.`, {
+    fields: [{ field: 'episodeNumber', message: `episode number ${n} is already used` }],
+  });
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  error instanceof QueryFailedError &&
+  (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
+  (error.driverError as { constraint?: string }).constraint === constraint;
+
+@Injectable()
+export class EpisodesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRelayRunner,
+    private readonly storage: ObjectStorage,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(query: EpisodeQuery): Promise<EpisodePage> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? EPISODE_DEFAULT_PAGE_SIZE;
+    const [counted, rows] = await Promise.all([
+      this.dataSource.query(`SELECT count(*)::int AS total FROM podcast_episodes`) as Promise<{ total: number }[]>,
+      this.dataSource.query(`SELECT ${EPISODE_COLUMNS} FROM podcast_episodes ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT $1 OFFSET $2`, [
+        pageSize,
+        (page - 1) * pageSize,
+      ]) as Promise<EpisodeRow[]>,
+    ]);
+    return { items: rows.map(rowToEpisodeDto), total: counted[0].total, page, pageSize };
+  }
+
+  /** One chunk of the whole list, stopping before its JSON would pass EPISODE_CHUNK_MAX_BYTES (one NATS reply). */
+  async listChunk({ sort, after }: EpisodeChunkRequest): Promise<EpisodeChunk> {
+    const params: unknown[] = [EPISODE_CHUNK_MAX_ITEMS];
+    let where = '';
+    if (after) {
+      const [views, episodeNumber] = after.split('|');
+      params.push(Number(episodeNumber));
+      if (sort === 'popular') params.push(views);
+      where = `WHERE ${AFTER[sort]}`;
+    }
+    const rows: EpisodeRow[] = await this.dataSource.query(
+      `SELECT ${EPISODE_COLUMNS} FROM podcast_episodes ${where} ORDER BY ${ORDER_BY[sort]} LIMIT $1`,
+      params,
+    );
+    const items: PodcastEpisode[] = [];
+    let bytes = 2;
+    for (const row of rows) {
+      const item = rowToEpisodeDto(row);
+      bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+      if (bytes > EPISODE_CHUNK_MAX_BYTES && items.length > 0) break;
+      items.push(item);
+    }
+    const last = rows[items.length - 1];
+    const more = items.length < rows.length || rows.length === EPISODE_CHUNK_MAX_ITEMS;
+    return { items, next: more && last ? `${last.views}|${last.episode_number}` : null };
+  }
+
+  async get(id: string): Promise<PodcastEpisode> {
+    return toEpisodeDto(await this.find(this.dataSource.manager, id));
+  }
+
+  /**
+   * Stores the row for media the gateway has already streamed to storage. Without a duration it is read from the
+   * media; a file that does not say is a 400 asking for it (the gateway then deletes the upload).
+   */
+  async create({ episode, media, thumbnailKey }: CreateEpisodeRequest): Promise<PodcastEpisode> {
+    let duration = episode.duration;
+    if (duration === null) {
+      duration = (await readMediaDuration(this.storage, media.key, media.size, media.contentType)) ?? null;
+      if (duration === null)
+        throw invalidFields([{ field: 'duration', message: 'duration could not be read from the media file: enter it as HH:MM:SS or MM:SS' }]);
+    }
+    const existing = await this.dataSource.getRepository(EpisodeEntity).existsBy({ episodeNumber: episode.episodeNumber });
+    if (existing) throw episodeNumberTaken(episode.episodeNumber);
+    try {
+      const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+        const row = await manager.save(
+          manager.create(EpisodeEntity, {
+            title: episode.title,
+            episodeNumber: episode.episodeNumber,
+            description: episode.description,
+            mediaType: episode.mediaType,
+            mediaKey: media.key,
+            mediaSize: media.size,
+            mediaContentType: media.contentType,
+            thumbnailKey: thumbnailKey ?? null,
+            tags: episode.tags,
+            duration,
+          }),
+        );
+        await record(MediaEvents.episodePublished, { episodeId: row.id, episodeNumber: row.episodeNumber });
+        return row;
+      });
+      return toEpisodeDto(row);
+    } catch (error) {
+      // Two uploads with one number at once: the unique constraint decides.
+      if (isUniqueViolation(error, 'podcast_episodes_episode_number_key')) throw episodeNumberTaken(episode.episodeNumber);
+      throw error;
+    }
+  }
+
+  async update({ id, edit }: UpdateEpisodeRequest): Promise<PodcastEpisode> {
+    try {
+      const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+        const current = await this.find(manager, id, true);
+        const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined && value !== null));
+        manager.merge(EpisodeEntity, current, changes);
+        const row = await manager.save(current);
+        await record(MediaEvents.episodeUpdated, { episodeId: row.id, episodeNumber: row.episodeNumber });
+        return row;
+      });
+      return toEpisodeDto(row);
+    } catch (error) {
+      if (isUniqueViolation(error, 'podcast_episodes_episode_number_key')) throw episodeNumberTaken(edit.episodeNumber!);
+      throw error;
+    }
+  }
+
+  /** The row goes first; its objects after the commit, so a failure there leaves only unused objects. */
+  async delete(id: string): Promise<DeletedEpisode> {
+    const removed = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+      const current = await this.find(manager, id, true);
+      await manager.delete(EpisodeEntity, { id: current.id });
+      await record(MediaEvents.episodeDeleted, { episodeId: current.id, episodeNumber: current.episodeNumber });
+      return current;
+    });
+    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey]) {
+      if (!key) continue;
+      await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete an episode object; it is no longer used'));
+    }
+    return { id: removed.id };
+  }
+
+  /**
+   * Counts a play once per episode per visitor per rolling 24 hours, decided by one statement: the upsert of the
+   * visitor's row only goes through when there is none or its last count is 24 hours old (the row lock makes
+   * simultaneous plays wait and then see the fresh count), and the views go up only when it did.
+   */
+  async view(id: string, visitor: string): Promise<EpisodeViewResult> {
+    if (!UUID.test(id)) throw new NotFoundError('episode', id);
+    const rows: { views: string; counted: boolean }[] = await this.dataSource.query(
+      `WITH counted AS (
+         INSERT INTO episode_views (episode_id, visitor, counted_at)
+         SELECT id, $2, now() FROM podcast_episodes WHERE id = $1
+         ON CONFLICT (episode_id, visitor) DO UPDATE SET counted_at = now()
+           WHERE episode_views.counted_at <= now() - interval '24 hours'
+         RETURNING 1
+       ),
+       bumped AS (
+         UPDATE podcast_episodes SET views = views + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM counted) RETURNING views
+       )
+       SELECT COALESCE((SELECT views FROM bumped), e.views) AS views, EXISTS (SELECT 1 FROM bumped) AS counted
+       FROM podcast_episodes e WHERE e.id = $1`,
+      [id, visitor],
+    );
+    if (rows.length === 0) throw new NotFoundError('episode', id);
+    return { id, views: Number(rows[0].views), counted: rows[0].counted };
+  }
+
+  /**
+   * Records the bytes a feed enclosure sent one visitor and counts a download the IAB way (download-blocks.ts), in
+   * one statement: the visitor's row is upserted under its row lock (a new 24-hour window when the last one is
+   * over), its covered blocks grow, and when they reach a minute's worth for the first time in the window this
+   * request's token is stored, which is what raises the episode's downloads by one.
+   */
+  async download({ id, visitor, start, bytes }: EpisodeDownloadRequest): Promise<EpisodeDownloadResult> {
+    const episode = await this.find(this.dataSource.manager, id);
+    const plan = blockPlan(episode.mediaSize, episode.duration);
+    const covered = coveredBlocks(plan, episode.mediaSize, start, bytes);
+    const token = randomUUID();
+    const rows: { downloads: string; counted: boolean }[] = await this.dataSource.query(
+      `WITH upserted AS (
+         INSERT INTO episode_downloads AS d (episode_id, visitor, window_started_at, covered, counted_by)
+         VALUES ($1, $2, now(), $3::varbit, CASE WHEN bit_count($3::varbit) >= $4 THEN $5::uuid END)
+         ON CONFLICT (episode_id, visitor) DO UPDATE SET
+           window_started_at = CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN now() ELSE d.window_started_at END,
+           covered = CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN EXCLUDED.covered ELSE d.covered | EXCLUDED.covered END,
+           counted_by = CASE
+             WHEN d.window_started_at > now() - interval '24 hours' AND d.counted_by IS NOT NULL THEN d.counted_by
+             WHEN bit_count(CASE WHEN d.window_started_at <= now() - interval '24 hours' THEN EXCLUDED.covered ELSE d.covered | EXCLUDED.covered END) >= $4
+               THEN $5::uuid
+           END
+         RETURNING counted_by
+       ),
+       bumped AS (
+         UPDATE podcast_episodes SET downloads = downloads + 1
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM upserted WHERE counted_by = $5::uuid) RETURNING downloads
+       )
+       SELECT COALESCE((SELECT downloads FROM bumped), e.downloads) AS downloads, EXISTS (SELECT 1 FROM bumped) AS counted
+       FROM podcast_episodes e WHERE e.id = $1`,
+      [id, visitor, covered, plan.needed, token],
+    );
+    if (rows.length === 0) throw new NotFoundError('episode', id);
+    return { id, downloads: Number(rows[0].downloads), counted: rows[0].counted };
+  }
+
+  private async find(manager: EntityManager, id: string, forUpdate = false): Promise<EpisodeEntity> {
+    const missing = new NotFoundError('episode', id);
+    if (!UUID.test(id)) throw missing;
+    const query = manager.getRepository(EpisodeEntity).createQueryBuilder('e').where('e.id = :id', { id });
+    if (forUpdate) query.setLock('pessimistic_write');
+    const row = await query.getOne();
+    if (!row) throw missing;
+    return row;
+  }
+}

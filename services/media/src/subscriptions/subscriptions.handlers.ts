@@ -1,0 +1,27 @@
+import {
+  MediaSubjects,
+  podcastSubscriptionSchema,
+  podcastUnsubscribeSchema,
+  type PodcastSubscription,
+  type PodcastUnsubscribeResult,
+} from '@km/contracts/media';
+import { parseOrThrow } from '@km/nest-kit';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SubscriptionsService } from './subscriptions.service';
+
+/** NATS patterns only. */
+@Controller()
+export class SubscriptionsHandlers {
+  constructor(private readonly subscriptions: SubscriptionsService) {}
+
+  @MessagePattern(MediaSubjects.subscriptionsCreate)
+  subscribe(@Payload() payload: unknown): Promise<PodcastSubscription> {
+    return this.subscriptions.subscribe(parseOrThrow(podcastSubscriptionSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.subscriptionsUnsubscribe)
+  unsubscribe(@Payload() payload: unknown): Promise<PodcastUnsubscribeResult> {
+    return this.subscriptions.unsubscribe(parseOrThrow(podcastUnsubscribeSchema, payload).token);
+  }
+}

@@ -1,0 +1,64 @@
+import { MediaEvents, type PodcastSubscription, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts/media';
+import { AppError, commitWithEvents, ConflictError, OutboxRelayRunner } from '@km/nest-kit';
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { PodcastSubscriptionEntity, toSubscriptionDto } from './podcast-subscription.entity';
+
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRelayRunner,
+  ) {}
+
+  /**
+   * One statement decides: a new address is inserted; an address that unsubscribed is subscribed again with the new
+   * details (keeping its token, so older links still work); an active one changes nothing and is a 409 whose text
+   * says the email must be unique (spec §8 picks the toast by that word).
+   */
+  async subscribe(data: PodcastSubscriptionData): Promise<PodcastSubscription> {
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+      const rows: { id: string }[] = await manager.query(
+        `INSERT INTO podcast_subscriptions AS s
+           (first_name, last_name, email, phone, preferred_format, interests, how_heard_about_us, wants_newsletter, unsubscribe_token)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT ((lower(email))) DO UPDATE SET
+           first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, phone = EXCLUDED.phone,
+           preferred_format = EXCLUDED.preferred_format, interests = EXCLUDED.interests,
+           how_heard_about_us = EXCLUDED.how_heard_about_us, wants_newsletter = EXCLUDED.wants_newsletter, unsubscribed_at = NULL
+           WHERE s.unsubscribed_at IS NOT NULL
+         RETURNING id`,
+        [
+          data.firstName,
+          data.lastName,
+          data.email,
+          data.phone,
+          data.preferredFormat,
+          data.interests,
+          data.howHeardAboutUs,
+          data.wantsNewsletter,
+          randomBytes(32).toString('base64url'),
+        ],
+      );
+      if (rows.length === 0)
+        throw new ConflictError('already_subscribed', `${data.email} is already subscribed to the podcast: each subscription needs a unique email address.`);
+      await record(MediaEvents.subscriptionCreated, { subscriptionId: rows[0].id });
+      return manager.findOneByOrFail(PodcastSubscriptionEntity, { id: rows[0].id });
+    });
+    return toSubscriptionDto(row);
+  }
+
+  /** Unsubscribing twice with the same link answers the same; only an unknown token is an error. */
+  async unsubscribe(token: string): Promise<PodcastUnsubscribeResult> {
+    const repository = this.dataSource.getRepository(PodcastSubscriptionEntity);
+    const subscription = await repository.findOneBy({ unsubscribeToken: token });
+    if (!subscription)
+      throw new AppError('not_found', 'This unsubscribe link is not valid (it may be mistyped or cut off). Please use the link from your most recent email.');
+    if (!subscription.unsubscribedAt) {
+      subscription.unsubscribedAt = new Date();
+      await repository.update({ id: subscription.id }, { unsubscribedAt: subscription.unsubscribedAt });
+    }
+    return { email: subscription.email, unsubscribedAt: subscription.unsubscribedAt.toISOString() };
+  }
+}

@@ -1,0 +1,205 @@
+import { PAYOUT_DAY_OF_MONTH, type PayoutRow, type PayoutRun } from '@km/contracts';
+import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { MembershipConfig } from '../config';
+import { payoutMail } from '../mail/membership-mails';
+
+interface RunRow {
+  month: string;
+  status: 'running' | 'completed';
+  payout_date: string;
+  started_at: Date;
+  completed_at: Date | null;
+  member_count: number;
+  total: string;
+}
+
+const MAIL_BATCH = 2000;
+
+interface UnmailedPayout {
+  id: string;
+  amount: string;
+  payout_date: string;
+  email: string;
+  first_name: string;
+}
+
+/** "YYYY-MM-15" of a payout month. */
+export const payoutDateOf = (month: string) => `${month}-${String(PAYOUT_DAY_OF_MONTH).padStart(2, '0')}`;
+
+/** The month (YYYY-MM) and day a moment falls on in a time zone. */
+export function calendarIn(timeZone: string, at: Date): { month: string; date: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  return { month: `${parts.year}-${parts.month}`, date: `${parts.year}-${parts.month}-${parts.day}` };
+}
+
+/**
+ * A month's payout run, exactly once whoever starts it and however often (ADR 0016). The run row is claimed first
+ * (its month is the primary key). Members are then paid in batches, each one transaction: a guarded
+ * `UPDATE commissions … WHERE status = 'pending'` takes the due commissions (a second worker finds them taken and pays
+ * nothing) and one payout row per member and month is written from exactly what that update took. A run that dies
+ * between batches leaves only whole batches behind, so starting it again pays the rest. Mail goes out from the payouts
+ * not yet mailed, keyed by payout id, and the run is closed with its totals.
+ */
+@Injectable()
+export class PayoutRunner {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async run(month: string): Promise<PayoutRun> {
+    const payoutDate = payoutDateOf(month);
+    await this.dataSource.query(`INSERT INTO payout_runs (month, status, payout_date) VALUES ($1, 'running', $2) ON CONFLICT (month) DO NOTHING`, [
+      month,
+      payoutDate,
+    ]);
+    const claimed = await this.find(month);
+    if (claimed?.status === 'completed') return claimed;
+
+    let members = 0;
+    // Keyset over member ids: paid rows leave the partial index only at vacuum, so each batch starts after the last.
+    let after = '00000000-0000-0000-0000-000000000000';
+    let mailing = Promise.resolve();
+    for (;;) {
+      const due = (await this.dataSource.query(
+        `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 AND member_id > $2 ORDER BY member_id LIMIT $3`,
+        [month, after, this.config.payouts.batchSize],
+      )) as { member_id: string }[];
+      if (due.length === 0) break;
+      after = due[due.length - 1].member_id;
+      const paid = await this.payBatch(
+        month,
+        payoutDate,
+        due.map((d) => d.member_id),
+      );
+      members += paid.length;
+      // The mails of one batch are queued while the next batch is paid (one at a time, so memory stays bounded).
+      await mailing;
+      mailing = this.mailPayouts(paid);
+      // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
+      mailing.catch(() => undefined);
+    }
+    await mailing;
+    await this.mailUnsent(month);
+    await this.dataSource.query(
+      `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
+         member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),
+         total = (SELECT COALESCE(sum(amount), 0) FROM payouts p WHERE p.month = r.month)
+       WHERE r.month = $1 AND r.status = 'running'`,
+      [month],
+    );
+    const run = (await this.find(month))!;
+    this.logger.info({ month, paidNow: members, memberCount: run.memberCount, total: run.total }, 'payout run completed');
+    return run;
+  }
+
+  /**
+   * Pays these members' due commissions in one statement (one transaction): the guarded update takes the pending
+   * commissions and points them at their member's payout of the month (an existing one, or a new id), and the payouts
+   * are written from exactly what it took. Another worker's update of the same members waits for these row locks,
+   * then finds them paid and writes nothing. Answers the payouts written, with what their mail needs.
+   */
+  private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<UnmailedPayout[]> {
+    return (await this.dataSource.query(
+      `WITH batch AS (
+         SELECT b.member_id, COALESCE(p.id, gen_random_uuid()) AS payout_id
+         FROM unnest($3::uuid[]) AS b(member_id) LEFT JOIN payouts p ON p.member_id = b.member_id AND p.month = $1
+       ), paid AS (
+         UPDATE commissions c SET status = 'paid', payout_date = $2, payout_id = batch.payout_id
+         FROM batch WHERE c.member_id = batch.member_id AND c.status = 'pending' AND c.payout_month <= $1
+         RETURNING c.member_id, c.amount, c.payout_id
+       ), written AS (
+         INSERT INTO payouts (id, member_id, month, amount, payout_date)
+         SELECT payout_id, member_id, $1, sum(amount), $2 FROM paid GROUP BY member_id, payout_id
+         ON CONFLICT (member_id, month) DO UPDATE SET amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
+         RETURNING id, member_id, amount, payout_date
+       )
+       SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
+       FROM written w JOIN members m ON m.id = w.member_id`,
+      [month, payoutDate, memberIds],
+    )) as UnmailedPayout[];
+  }
+
+  /** Queues the payouts' mails (keyed by payout id, so a repeat enqueues nothing new) and marks them mailed. */
+  private async mailPayouts(rows: UnmailedPayout[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.mail.sendMany(
+      rows.map((r) => ({
+        key: `membership-payout:${r.id}`,
+        mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+      })),
+    );
+    await this.dataSource.query(`UPDATE payouts SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
+  }
+
+  /** Mails what a run that died after paying left unmailed. */
+  private async mailUnsent(month: string): Promise<void> {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = (await this.dataSource.query(
+        `SELECT p.id, p.amount::text AS amount, p.payout_date::text AS payout_date, m.email, m.first_name
+         FROM payouts p JOIN members m ON m.id = p.member_id
+         WHERE p.month = $1 AND p.mailed_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT $3`,
+        [month, after, MAIL_BATCH],
+      )) as UnmailedPayout[];
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1].id;
+      await this.mailPayouts(rows);
+    }
+  }
+
+  async find(month: string): Promise<PayoutRun | null> {
+    const [row] = (await this.dataSource.query(`${RUN_SELECT} WHERE r.month = $1`, [month])) as RunRow[];
+    return row ? toRun(row) : null;
+  }
+
+  /** The last ten years of runs, newest first (a bounded list, ADR 0011). */
+  async list(): Promise<PayoutRun[]> {
+    return ((await this.dataSource.query(`${RUN_SELECT} ORDER BY r.month DESC LIMIT 120`)) as RunRow[]).map(toRun);
+  }
+
+  /** A page of the run's payouts in payout id order, for the CSV. */
+  async rows(month: string, after: string | undefined, limit: number): Promise<PayoutRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT p.id, p.member_id, m.first_name, m.last_name, m.email, p.amount::text AS amount, p.payout_date::text AS payout_date,
+              (SELECT count(*)::int FROM commissions c WHERE c.payout_id = p.id) AS commissions
+       FROM payouts p JOIN members m ON m.id = p.member_id
+       WHERE p.month = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid) ORDER BY p.id LIMIT $3`,
+      [month, after ?? null, limit],
+    )) as { id: string; member_id: string; first_name: string; last_name: string; email: string; amount: string; payout_date: string; commissions: number }[];
+    return rows.map((r) => ({
+      payoutId: r.id,
+      memberId: r.member_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      amount: r.amount,
+      payoutDate: r.payout_date,
+      commissions: r.commissions,
+    }));
+  }
+}
+
+// Counts and totals of a running run are read live; a completed run keeps what it closed with.
+const RUN_SELECT = `SELECT r.month, r.status, r.payout_date::text AS payout_date, r.started_at, r.completed_at,
+    COALESCE(r.member_count, (SELECT count(*)::int FROM payouts p WHERE p.month = r.month)) AS member_count,
+    COALESCE(r.total, (SELECT COALESCE(sum(amount), 0) FROM payouts p WHERE p.month = r.month))::numeric(12,2)::text AS total
+  FROM payout_runs r`;
+
+const toRun = (r: RunRow): PayoutRun => ({
+  month: r.month,
+  status: r.status,
+  payoutDate: r.payout_date,
+  startedAt: new Date(r.started_at).toISOString(),
+  completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+  memberCount: Number(r.member_count),
+  total: r.total,
+});

@@ -1,0 +1,64 @@
+import { Mic } from 'lucide-react';
+import { forwardRef } from 'react';
+import { episodeMedia, type PodcastEpisode } from '../podcast';
+
+const VIDEO_TYPES = ['video/mp4', 'video/webm'];
+const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/mp4'];
+
+/** The stored type first (a MOV is video/quicktime), then the spec's list (§4), without repeats. */
+const sourceTypes = (stored: string, listed: string[]) => [...new Set([stored, ...listed])];
+
+interface EpisodePlayerProps {
+  episode: PodcastEpisode;
+  onPlay?: () => void;
+  className?: string;
+}
+
+/** Spec §4 Episode card media: a video player with the thumbnail as poster, an audio player with the thumbnail, or "Media not available". */
+export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(function EpisodePlayer({ episode, onPlay, className }, ref) {
+  const { kind } = episodeMedia(episode);
+  if (kind === 'video') {
+    return (
+      <video
+        ref={ref as React.Ref<HTMLVideoElement>}
+        controls
+        preload="metadata"
+        poster={episode.thumbnailUrl ?? undefined}
+        onPlay={onPlay}
+        className={className ?? 'aspect-video w-full bg-black'}
+        aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
+      >
+        {sourceTypes(episode.mediaContentType, VIDEO_TYPES).map((type) => (
+          <source key={type} src={episode.videoUrl} type={type} />
+        ))}
+        Your browser cannot play this video.
+      </video>
+    );
+  }
+  if (kind === 'audio') {
+    return (
+      <div className={className ?? 'grid gap-3 bg-indigo-950 p-4'}>
+        {episode.thumbnailUrl ? (
+          <img src={episode.thumbnailUrl} alt="" className="mx-auto aspect-square w-full max-w-56 rounded-lg object-cover" />
+        ) : (
+          <span className="mx-auto grid aspect-square w-full max-w-40 place-items-center rounded-lg bg-indigo-900 text-indigo-300">
+            <Mic className="size-12" aria-hidden />
+          </span>
+        )}
+        <audio
+          ref={ref as React.Ref<HTMLAudioElement>}
+          controls
+          preload="metadata"
+          onPlay={onPlay}
+          className="w-full"
+          aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
+        >
+          {sourceTypes(episode.mediaContentType, AUDIO_TYPES).map((type) => (
+            <source key={type} src={episode.videoUrl} type={type} />
+          ))}
+        </audio>
+      </div>
+    );
+  }
+  return <p className="grid aspect-video place-items-center bg-slate-100 text-sm text-slate-500">Media not available</p>;
+});
