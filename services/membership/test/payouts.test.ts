@@ -5,7 +5,6 @@ import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import { AppModule } from '../src/app.module';
 import { loadMembershipConfig } from '../src/config';
 import { PayoutRunner } from '../src/payouts/payout-runner';
@@ -16,13 +15,13 @@ let h: MembershipHarness;
 let redis: IORedis;
 let mailQueue: Queue;
 let payoutsQueue: Queue;
-before(async () => {
+beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
   mailQueue = new Queue('mail', { connection: redis });
   payoutsQueue = new Queue(PAYOUTS_QUEUE, { connection: redis });
 });
-after(async () => {
+afterAll(async () => {
   await mailQueue?.close();
   await payoutsQueue?.close();
   await redis?.quit();
