@@ -119,15 +119,18 @@ test('the kustomization lists its files, its ConfigMap, its NATS password and it
   assert.match(tree.read('k8s/base/gift-cards/config.env', 'utf-8') ?? '', new RegExp(`HTTP_PORT=${service.port}\\n`));
 });
 
+// media was the reserved service whose database compose already listed; it is built now (issue 11), so a database
+// listed ahead of its service is set up by hand.
 test('a reserved service whose database is already listed is not listed twice', async () => {
   const tree = workspace();
-  await serviceGenerator(tree, { name: 'media' });
+  tree.write('docker-compose.yml', (tree.read('docker-compose.yml', 'utf-8') ?? '').replace(/^( {6}POSTGRES_DATABASES: [a-z0-9_,]+)$/m, '$1,gift_cards'));
+  await serviceGenerator(tree, { name: 'gift-cards' });
   const compose = tree.read('docker-compose.yml', 'utf-8') ?? '';
   assert.equal(
     compose
       .match(/POSTGRES_DATABASES: (.*)\n/)?.[1]
       .split(',')
-      .filter((d) => d === 'media').length,
+      .filter((d) => d === 'gift_cards').length,
     1,
   );
 });
