@@ -1,4 +1,5 @@
 import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
+import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
 import { MB, publishedEvents } from './catalog-fixtures';
@@ -109,7 +110,11 @@ describe('uploading an episode', () => {
     );
     // An MP3 goes into the feed as it is.
     assert.deepEqual(episode.feedMedia, { url: episode.videoUrl, size: mp3().data.length, contentType: 'audio/mpeg' });
-    const events = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+    // Media's outbox relay publishes after the answer, from media's own process: wait for it.
+    const events = await eventually(async () => {
+      const found = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+      return found.length > 0 && found;
+    });
     assert.deepEqual(
       events.map((e) => e.data),
       [{ episodeId: episode.id, episodeNumber: Number(number) }],
