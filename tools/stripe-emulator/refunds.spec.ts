@@ -1,6 +1,5 @@
 // Refunds and disputes as Stripe makes them: POST /v1/refunds, charge.refunded, charge.dispute.created.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';
 import { emulator, raw, receiver, sdk, until, WEBHOOK_SECRET } from './test-helpers';
@@ -8,12 +7,12 @@ import { emulator, raw, receiver, sdk, until, WEBHOOK_SECRET } from './test-help
 let em: StripeEmulator;
 let stripe: Stripe;
 let hook: Awaited<ReturnType<typeof receiver>>;
-before(async () => {
+beforeAll(async () => {
   hook = await receiver();
   em = await emulator({ webhookUrls: [hook.url], webhookSecret: WEBHOOK_SECRET });
   stripe = sdk(em);
 });
-after(async () => {
+afterAll(async () => {
   await em.close();
   await hook.close();
 });

@@ -145,7 +145,7 @@ describe('admin payout runs', () => {
 
 describe('admin profit bonus periods', () => {
   test('are for admins only; POST starts a half-year (202), GET lists it completed; a repeat starts nothing; early is 409, malformed 400', async () => {
-    const visitor = new Client(h.baseUrl);
+    const visitor = new Client(h.gateway);
     assert.equal((await visitor.post('/api/admin/profit-bonus-periods', { period: '2025-H2' })).status, 401);
     assert.equal((await visitor.get('/api/admin/profit-bonus-periods')).status, 401);
 
@@ -197,7 +197,7 @@ describe('admin profit bonus periods', () => {
 
 describe('admin members list', () => {
   test('pages the members newest first with status, referrals, pending and paid from the ledger; admins only; a bad page size is a 400', async () => {
-    assert.equal((await new Client(h.baseUrl).get('/api/admin/members')).status, 401);
+    assert.equal((await new Client(h.gateway).get('/api/admin/members')).status, 401);
     const client = await admin();
     const referrer = await referrerWithCommission('Priscilla', '2026-08');
     await db.query(`UPDATE members SET member_since = now() + interval '1 day' WHERE id = $1`, [referrer.id]);

@@ -4,7 +4,6 @@ import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import type Stripe from 'stripe';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { joinedMember, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
@@ -12,12 +11,12 @@ import { joinedMember, startMembershipHarness, WEBHOOK_SECRET, type MembershipHa
 let h: MembershipHarness;
 let redis: IORedis;
 let mailQueue: Queue;
-before(async () => {
+beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
   mailQueue = new Queue('mail', { connection: redis });
 });
-after(async () => {
+afterAll(async () => {
   await mailQueue?.close();
   await redis?.quit();
   await h?.stop();

@@ -7,7 +7,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import { Client as Postgres } from 'pg';
 import { PAYOUTS_QUEUE } from '../src/payouts/payouts-queue';
 
@@ -134,7 +133,7 @@ async function assertOnePayoutPerMember(month: string) {
   assert.deepEqual(run.rows[0], { status: 'completed', member_count: MEMBERS, total: `${MEMBERS}.00` });
 }
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('membership');
   pg = new Postgres({ connectionString: db.url });
   await pg.connect();
@@ -142,7 +141,7 @@ before(async () => {
   redisDir = mkdtempSync(path.join(os.tmpdir(), 'km-payout-crash-redis-'));
   await startRedis();
 });
-after(async () => {
+afterAll(async () => {
   for (const child of children) await kill(child);
   await kill(redis);
   rmSync(redisDir, { recursive: true, force: true });

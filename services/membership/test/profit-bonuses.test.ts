@@ -6,19 +6,18 @@ import IORedis from 'ioredis';
 import { connect } from 'nats';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import { ProfitBonusRunner } from '../src/bonuses/profit-bonus-runner';
 import { startMembershipHarness, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 let redis: IORedis;
 let mailQueue: Queue;
-before(async () => {
+beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
   mailQueue = new Queue('mail', { connection: redis });
 });
-after(async () => {
+afterAll(async () => {
   await mailQueue?.close();
   await redis?.quit();
   await h?.stop();
