@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
 import { parse } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -1,58 +1,42 @@
-import { AppModule as MembershipModule } from '@km/membership/dist/src/app.module';
-import { loadMembershipConfig } from '@km/membership/dist/src/config';
-import { createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
-import type { INestApplication } from '@nestjs/common';
+import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
 import { Client as Postgres } from 'pg';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, startDownstream, startHarness, type Harness } from './gateway-harness';
 
 /** Issue 13: the admin's payout runs over HTTP (the exactly-once rules are proved in services/membership/test/payouts.test.ts). */
 
 let h: Harness;
-let membership: INestApplication;
-let membershipDb: TestDatabase;
+let membership: { service: ServiceProcess; db: TestDatabase };
 let db: Postgres;
 
-before(async () => {
+beforeAll(async () => {
   const servers = testServers();
   h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  membershipDb = await createTestDatabase('membership');
-  membership = await startTestService(
-    MembershipModule.forRoot(
-      loadMembershipConfig({
-        HTTP_PORT: '0',
-        NATS_URL: testNatsUrl('membership'),
-        DATABASE_URL: membershipDb.url,
-        REDIS_URL: servers.KM_TEST_REDIS_URL,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-        // These tests make no Stripe call.
-        STRIPE_SECRET_KEY: 'sk_test_payout_runs',
-        STRIPE_WEBHOOK_SECRET: 'whsec_payout_runs',
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: '9',
-        STRIPE_API_PROTOCOL: 'http',
-        PUBLIC_ORIGIN: 'http://localhost:3999',
-        LOG_LEVEL: 'warn',
-      }),
-    ),
-    'membership',
-    testNatsUrl('membership'),
-  );
-  db = new Postgres({ connectionString: membershipDb.url });
+  membership = await startDownstream('membership', {
+    REDIS_URL: servers.KM_TEST_REDIS_URL,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+    // These tests make no Stripe call.
+    STRIPE_SECRET_KEY: 'sk_test_payout_runs',
+    STRIPE_WEBHOOK_SECRET: 'whsec_payout_runs',
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: '9',
+    STRIPE_API_PROTOCOL: 'http',
+    PUBLIC_ORIGIN: 'http://localhost:3999',
+  });
+  db = new Postgres({ connectionString: membership.db.url });
   await db.connect();
 });
-after(async () => {
+afterAll(async () => {
   await db?.end();
-  await membership?.close().catch(() => undefined);
-  await membershipDb?.drop();
+  await membership?.service.stop();
+  await membership?.db.drop();
   await h?.stop();
 });
 
 async function admin() {
-  const client = new Client(h.baseUrl);
+  const client = new Client(h.gateway);
   const res = await client.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
   assert.equal(res.status, 200);
   return client;
@@ -82,7 +66,7 @@ async function referrerWithCommission(firstName: string, month: string) {
 
 describe('admin payout runs', () => {
   test('are for admins only: 401 signed out', async () => {
-    const visitor = new Client(h.baseUrl);
+    const visitor = new Client(h.gateway);
     assert.equal((await visitor.post('/api/admin/payout-runs', { month: '2026-10' })).status, 401);
     assert.equal((await visitor.get('/api/admin/payout-runs')).status, 401);
     assert.equal((await visitor.get('/api/admin/payout-runs/2026-10.csv')).status, 401);

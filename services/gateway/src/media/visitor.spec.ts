@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { networkOf, visitorHash } from './visitor';
 
 test('an IPv6 address is reduced to its /64, however it is written', () => {
