@@ -63,7 +63,7 @@ export const MembershipSubjects = {
   startPayoutRun: 'membership.payout-runs.start',
   listPayoutRuns: 'membership.payout-runs.list',
   payoutRows: 'membership.payout-runs.rows',
-  /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0017). */
+  /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0018). */
   startProfitBonusPeriod: 'membership.profit-bonus-periods.start',
   listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
   /** Admin: the members with status, referrals, pending and paid totals (a page, newest first). */

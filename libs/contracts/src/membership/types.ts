@@ -142,7 +142,7 @@ export interface PayoutRow {
   commissions: number;
 }
 
-/** A half-year's profit bonus run (admin, ADR 0017): started on 15 January or 15 July, or by hand; completed once. */
+/** A half-year's profit bonus run (admin, ADR 0018): started on 15 January or 15 July, or by hand; completed once. */
 export interface ProfitBonusPeriod {
   /** "YYYY-H1" (January–June) or "YYYY-H2" (July–December). */
   period: string;

@@ -1,4 +1,4 @@
-// Half-year periods of profit bonuses (ADR 0017): H1 is January to June, paid 15 July; H2 July to December, paid 15 January.
+// Half-year periods of profit bonuses (ADR 0018): H1 is January to June, paid 15 July; H2 July to December, paid 15 January.
 
 /** "2026-H2" → its first day, the first day after it, and the day it is paid (the 15th of the month after it). */
 export function periodBounds(period: string): { starts: string; ends: string; payoutDate: string } {

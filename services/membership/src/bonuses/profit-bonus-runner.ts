@@ -32,7 +32,7 @@ interface UnmailedBonus {
 const MAIL_BATCH = 2000;
 
 /**
- * A half-year's profit bonuses, exactly once (ADR 0017). The period row is claimed first (its primary key), then
+ * A half-year's profit bonuses, exactly once (ADR 0018). The period row is claimed first (its primary key), then
  * locked, so of two runs one decides and the other finds it completed. The whole split is one statement in that
  * transaction: the pool is the share of the half-year's paid store revenue rounded down to the cent; members active
  * now who were members before the half-year began share it in proportion to their referrals made in it (reversed or

@@ -17,7 +17,7 @@ function lastDuePeriod(now: Date): string {
 
 const statusBadge = (completed: boolean) => <Badge variant={completed ? 'positive' : 'secondary'}>{completed ? 'Completed' : 'Running'}</Badge>;
 
-/** Admin Marketshare tab (issue 13, ADR 0017): the half-yearly profit bonus periods, and a start by hand. */
+/** Admin Marketshare tab (issue 13, ADR 0018): the half-yearly profit bonus periods, and a start by hand. */
 export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
   const periods = useProfitBonusPeriods({ enabled: isAdmin });
   const start = useStartProfitBonusPeriod();
