@@ -32,18 +32,10 @@ const SHARED_WEB_RULE = 'Shared web code (components, lib, config) never imports
  * Boundaries on resolved paths (relative imports, the `@/` alias, workspace packages after their realpath), so
  * `../../orders/src/x` is caught however deep the importing file sits and `../catalog` inside a feature is not.
  */
-const serviceTarget = (name) => (name === 'gateway' ? `services/${name}/!(test)/**` : `services/${name}`);
 const zones = [
-  // The gateway's integration tests boot other services from their dist/ (next zone); the rest of the gateway may not.
-  ...services.map((name) => ({ target: serviceTarget(name), from: 'services', except: [`./${name}`], message: SERVICE_RULE })),
+  // Tests included: a test gets another service over the bus or as a process, never by importing it (ADR 0014).
+  ...services.map((name) => ({ target: `services/${name}`, from: 'services', except: [`./${name}`], message: SERVICE_RULE })),
   ...services.map((name) => ({ target: `services/${name}`, from: ['web', 'e2e'], message: SERVICE_RULE })),
-  {
-    target: 'services/gateway/test',
-    from: 'services',
-    // TODO(jest issue): the harnesses import other services' dist/ to boot them in-process; remove with the move to Jest.
-    except: ['./gateway', ...services.map((name) => `./${name}/dist`)],
-    message: SERVICE_RULE,
-  },
   { target: 'libs', from: ['services', 'web', 'tools', 'e2e'], message: LIB_RULE },
   ...features.map((name) => ({ target: `web/src/features/${name}`, from: 'web/src/features', except: [`./${name}`], message: FEATURE_RULE })),
   { target: ['web/src/components', 'web/src/lib', 'web/src/config'], from: 'web/src/features', message: SHARED_WEB_RULE },
@@ -58,18 +50,10 @@ const restricted = (patterns) => ['error', { patterns }];
 const boundaryBlocks = [
   ...services.map((name) => ({
     files: [`services/${name}/**`],
-    ignores: name === 'gateway' ? ['services/gateway/test/**'] : [],
     rules: {
       'no-restricted-imports': restricted([{ regex: servicePackage(services.filter((s) => s !== name)), message: SERVICE_RULE }]),
     },
   })),
-  {
-    files: ['services/gateway/test/**'],
-    rules: {
-      // See the TODO(jest issue) above: only other services' dist/ is allowed, and only here.
-      'no-restricted-imports': restricted([{ regex: `^@km/(${services.filter((s) => s !== 'gateway').join('|')})(/(?!dist/)|$)`, message: SERVICE_RULE }]),
-    },
-  },
   { files: ['libs/**'], rules: { 'no-restricted-imports': restricted([{ regex: servicePackage(services), message: LIB_RULE }]) } },
   ...features.map((name) => ({
     files: [`web/src/features/${name}/**`],
@@ -126,6 +110,12 @@ export default tseslint.config(
     // Tests, benchmarks and the Stripe emulator read free-form JSON whose shape each assertion or handler checks.
     files: ['**/test/**', '**/*.spec.ts', '**/*.test.ts', 'e2e/**', 'bench/**', 'tools/stripe-emulator/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Jest's configs (ADR 0014) are CommonJS, as Jest loads them.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...boundaryBlocks,
   {

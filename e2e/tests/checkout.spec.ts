@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   cartOver50,
   cartUnder50,
@@ -8,7 +8,6 @@ import {
   fillCard,
   fillShipping,
   GOOD_CARD,
-  inStockProducts,
   money,
   ORDER_NUMBER,
   purchaseButton,
@@ -18,6 +17,7 @@ import {
   waitForMail,
   type CartLine,
 } from './checkout-helpers';
+import { expect, test } from './fixtures';
 import { adminCredentials, apiPost, toasts } from './helpers';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
@@ -56,8 +56,8 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/products$/);
   });
 
-  test('pays with a test card: Order Confirmed, cart emptied, confirmation mailed, order paid', async ({ page }) => {
-    const lines = cartOver50(await inStockProducts(page));
+  test('pays with a test card: Order Confirmed, cart emptied, confirmation mailed, order paid', async ({ page, buyableProducts }) => {
+    const lines = cartOver50(buyableProducts);
     const email = uniqueEmail('paid');
     await openCheckout(page, lines);
     const totals = await expectSummary(page, lines);
@@ -115,8 +115,8 @@ test.describe('checkout', () => {
     await expect(row).toContainText(money(totals.total));
   });
 
-  test('a declined card shows Payment Failed, keeps the cart and leaves the order unpaid; a good card then pays it', async ({ page }) => {
-    const lines = cartUnder50(await inStockProducts(page));
+  test('a declined card shows Payment Failed, keeps the cart and leaves the order unpaid; a good card then pays it', async ({ page, buyableProducts }) => {
+    const lines = cartUnder50(buyableProducts);
     const email = uniqueEmail('declined');
     await openCheckout(page, lines);
     await expectSummary(page, lines);
@@ -146,8 +146,7 @@ test.describe('checkout', () => {
     await expect.poll(async () => (await fetchOrder(page, saved!.orderNumber, email)).status, { timeout: 15_000 }).toBe('paid');
   });
 
-  test('shipping is $9.99 under $50 and FREE over it; the totals follow the cart', async ({ page }) => {
-    const products = await inStockProducts(page);
+  test('shipping is $9.99 under $50 and FREE over it; the totals follow the cart', async ({ page, buyableProducts: products }) => {
     const lines = cartUnder50(products);
     await openCheckout(page, lines);
     const under = await expectSummary(page, lines);

@@ -4,7 +4,6 @@
 //   node --import tsx --test tools/deploy/deploy-config.spec.ts
 //
 // If kubectl is installed, one extra test renders the overlays with its built-in kustomize.
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -827,7 +826,8 @@ describe('kustomizations', () => {
 });
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-const noKubectl = kubectl.status !== 0 ? 'kubectl is not installed' : false;
+// Tests that need kubectl are skipped (and counted as skipped) where it is not installed.
+const kubectlTest = kubectl.status === 0 ? test : test.skip;
 const render = (dir: string): Obj[] => {
   const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
   assert.equal(result.status, 0, result.stderr);
@@ -836,34 +836,30 @@ const render = (dir: string): Obj[] => {
 const renderedApps = (docs: Obj[]): Obj[] => docs.filter((d) => d.kind === 'Deployment' && matchesLabelSelector(APP_SELECTOR, d.metadata.labels));
 
 describe('rendered overlays', () => {
-  test(
-    'kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves',
-    { skip: noKubectl },
-    () => {
-      for (const dir of OVERLAYS) {
-        const docs = render(dir);
-        const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
-        for (const d of docs.filter((x) => x.kind === 'Deployment')) {
-          for (const c of d.spec.template.spec.containers as Obj[]) {
-            for (const source of c.envFrom ?? []) {
-              if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
-            }
+  kubectlTest('kubectl kustomize renders dev and prod: prod has TLS, 4 gateway pods, secure cookies and no Secret; every envFrom name resolves', () => {
+    for (const dir of OVERLAYS) {
+      const docs = render(dir);
+      const names = (kind: string): string[] => docs.filter((d) => d.kind === kind).map((d) => d.metadata.name);
+      for (const d of docs.filter((x) => x.kind === 'Deployment')) {
+        for (const c of d.spec.template.spec.containers as Obj[]) {
+          for (const source of c.envFrom ?? []) {
+            if (source.configMapRef) assert.ok(names('ConfigMap').includes(source.configMapRef.name), `${rel(dir)}: ConfigMap ${source.configMapRef.name}`);
           }
         }
-        if (dir === OVERLAYS[1]) {
-          assert.deepEqual(names('Secret'), []);
-          assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
-          assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
-          const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
-          assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
-        } else {
-          assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
-        }
       }
-    },
-  );
+      if (dir === OVERLAYS[1]) {
+        assert.deepEqual(names('Secret'), []);
+        assert.equal(docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway')?.spec.replicas, 4);
+        assert.ok(docs.find((d) => d.kind === 'Ingress')?.spec.tls?.length > 0);
+        const gatewayConfig = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('gateway-config-'));
+        assert.equal(gatewayConfig?.data.COOKIE_SECURE, 'true');
+      } else {
+        assert.deepEqual(sorted(names('Secret')), sorted(secrets.keys()));
+      }
+    }
+  });
 
-  test('kubectl renders every app Deployment of the base as this spec composes it: the component applies to each', { skip: noKubectl }, () => {
+  kubectlTest('kubectl renders every app Deployment of the base as this spec composes it: the component applies to each', () => {
     const generatedNames = ((kustomization(K8S_BASE).configMapGenerator ?? []) as Obj[]).map((g) => g.name as string);
     // generated ConfigMaps carry a content hash in the rendered names
     const unhashed = (spec: Obj): Obj => JSON.parse(JSON.stringify(spec).replace(new RegExp(`"(${generatedNames.join('|')})-[a-z0-9]{10}"`, 'g'), '"$1"'));
@@ -872,7 +868,7 @@ describe('rendered overlays', () => {
     for (const d of rendered) assert.deepEqual(unhashed(d.spec), appDeployment(d.metadata.name).spec, d.metadata.name);
   });
 
-  test('kubectl: dev runs every app image tagged "local", prod every one from the registry with the release tag', { skip: noKubectl }, () => {
+  kubectlTest('kubectl: dev runs every app image tagged "local", prod every one from the registry with the release tag', () => {
     const expected = {
       dev: (name: string) => `kingdom-marketplace/${name}:local`,
       prod: (name: string) => `registry.example.com/kingdom-marketplace/${name}:0.1.0`,
@@ -887,9 +883,8 @@ describe('rendered overlays', () => {
     }
   });
 
-  test(
+  kubectlTest(
     'a new service is its k8s/base/<name>/ folder plus four kustomization edits: both overlays give it the shape, image, store access and Secret handling',
-    { skip: noKubectl },
     () => {
       const tmp = mkdtempSync(path.join(os.tmpdir(), 'km-new-service-'));
       try {

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
 import { parse } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -42,7 +41,7 @@ function secretValues(env: Record<string, string>): string[] {
 const cases: { service: string; refused: string[] }[] = [
   { service: 'identity', refused: ['ADMIN_PASSWORD', 'DATABASE_URL', 'NATS_URL'] },
   { service: 'orders', refused: ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
-  { service: 'gateway', refused: ['NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] },
+  { service: 'gateway', refused: ['NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'VISITOR_HASH_KEY'] },
 ];
 
 for (const { service, refused } of cases) {

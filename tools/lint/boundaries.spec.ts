@@ -1,7 +1,6 @@
 import { ESLint } from 'eslint';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { test } from 'node:test';
 
 // The repository's own eslint.config.mjs, run on snippets placed (virtually) in real folders, so the
 // import targets resolve to real files exactly as in `npm run lint`.
@@ -37,8 +36,12 @@ test("a service importing another service's package is an error, whether or not 
   );
 });
 
-test("only the gateway's tests may import another service's dist/ (until the Jest issue removes it), and nothing else of it", async () => {
-  assert.deepEqual(await boundaryErrors('services/gateway/test/example.ts', "import { loadOrdersConfig } from '@km/orders/dist/src/config';\n"), []);
+test("a service's tests may not import another service either, its dist/ included (ADR 0014)", async () => {
+  assert.ok(
+    (await boundaryErrors('services/gateway/test/example.ts', "import { loadOrdersConfig } from '@km/orders/dist/src/config';\n")).includes(
+      'no-restricted-imports',
+    ),
+  );
   assert.deepEqual(await boundaryErrors('services/gateway/test/example.ts', "import { loadOrdersConfig } from '../../orders/src/config';\n"), [
     'import-x/no-restricted-paths',
   ]);

@@ -1,6 +1,5 @@
 import { CatalogSubjects, IdentitySubjects } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { BUS_ACCESS, BUS_USERS, permissionsOf, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
 
 test("only the gateway may publish to identity's subjects, and only identity may subscribe to them", () => {

@@ -1,17 +1,16 @@
 // The emulator driven by the official `stripe` SDK, as orders and membership will drive it.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';
 import { emulator, raw, sdk } from './test-helpers';
 
 let em: StripeEmulator;
 let stripe: Stripe;
-before(async () => {
+beforeAll(async () => {
   em = await emulator();
   stripe = sdk(em);
 });
-after(() => em.close());
+afterAll(() => em.close());
 
 describe('requests as the SDK sends them', () => {
   it('creates, retrieves, updates and lists customers; metadata merges and unsets like Stripe', async () => {

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type Stripe from 'stripe';
 import type { StripeEmulator } from './server';
@@ -48,7 +47,7 @@ const page = (emulatorUrl: string) => `<!doctype html>
   </script>
 </body></html>`;
 
-before(async () => {
+beforeAll(async () => {
   em = await emulator();
   stripe = sdk(em);
   site = http.createServer((req, res) => {
@@ -59,7 +58,7 @@ before(async () => {
   origin = `http://localhost:${(site.address() as AddressInfo).port}`; // another origin than the emulator's 127.0.0.1
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   site?.closeAllConnections();
   await new Promise((r) => site?.close(r));

@@ -1,6 +1,5 @@
 // Subscriptions through months of renewals with test clocks, as membership drives them; endpoints with their own secrets.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';
 import { emulator, receiver, sdk, until } from './test-helpers';
@@ -12,12 +11,12 @@ let em: StripeEmulator;
 let stripe: Stripe;
 let hook: Awaited<ReturnType<typeof receiver>>;
 const MEMBERSHIP_SECRET = 'whsec_membership_only';
-before(async () => {
+beforeAll(async () => {
   hook = await receiver();
   em = await emulator({ webhookEndpoints: [{ url: hook.url, secret: MEMBERSHIP_SECRET }], retry: { initialDelayMs: 30, maxDelayMs: 60, timeoutMs: 500 } });
   stripe = sdk(em);
 });
-after(async () => {
+afterAll(async () => {
   await em.close();
   await hook.close();
 });

@@ -1,6 +1,5 @@
 // Webhooks: Stripe's event shape, signatures the SDK verifies, retries with backoff, several endpoints.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import Stripe from 'stripe';
 import { signatureHeader } from './webhooks';
 import { emulator, raw, receiver, sdk, until, WEBHOOK_SECRET } from './test-helpers';

@@ -1,7 +1,6 @@
 import { CatalogSubjects, FormsEvents, IdentitySubjects, OrdersEvents, type CatalogItem, type TypedEvent } from '@km/contracts';
 import type { ClientProxy } from '@nestjs/microservices';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { of } from 'rxjs';
 import type { EntityManager } from 'typeorm';
 import { RpcClient } from './nats/rpc-client';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { test } from 'node:test';
 import pino from 'pino';
 import { MailService } from '../src/mail/mail.service';
 import type { MailSettings } from '../src/mail/mail.types';

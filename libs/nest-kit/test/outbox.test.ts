@@ -1,7 +1,6 @@
 import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
 import { connect, type NatsConnection } from 'nats';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
@@ -22,7 +21,7 @@ let db: TestDatabase;
 let dataSource: DataSource;
 let nc: NatsConnection;
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('outbox');
   dataSource = await openDataSource(postgresOptions({ url: db.url, entities: [OutboxEvent, HandledEvent], migrations: [CreateOutboxTables1763700000000] }));
   await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL)');
@@ -30,7 +29,7 @@ before(async () => {
   await ensureEventsStream(nc);
 });
 
-after(async () => {
+afterAll(async () => {
   await nc.drain();
   await dataSource.destroy();
   await db.drop();

@@ -3,7 +3,6 @@ import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
 import { connect } from 'nats';
 import { AppError } from '../src/errors/app-error';
 import { RpcClient } from '../src/nats/rpc-client';
@@ -45,7 +44,7 @@ let rpc: RpcClient;
 let closeClient: () => Promise<void>;
 let maxPayload: number;
 
-before(async () => {
+beforeAll(async () => {
   const natsUrl = testServers().KM_TEST_NATS_URL;
   service = await startTestService({ module: TestServiceModule }, prefix, natsUrl);
   const { NestFactory } = await import('@nestjs/core');
@@ -57,7 +56,7 @@ before(async () => {
   await nc.close();
 });
 
-after(async () => {
+afterAll(async () => {
   await closeClient();
   await service.close();
 });

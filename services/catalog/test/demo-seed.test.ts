@@ -3,7 +3,6 @@ import { ObjectStorage, storageEnv, storageOptionsFrom } from '@km/nest-kit/stor
 import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
 import { Client } from 'pg';
 import { z } from 'zod';
 import { AppModule } from '../src/app.module';
@@ -52,11 +51,11 @@ async function rows(): Promise<Row[]> {
   }
 }
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('catalog');
   storage = new ObjectStorage(storageOptionsFrom(z.object(storageEnv).parse(s3Env())));
 });
-after(async () => {
+afterAll(async () => {
   for (const app of apps) await app.close();
   for (const row of await rows()) await storage.delete(row.image_key);
   storage.close();

@@ -2,7 +2,6 @@ import { EVENTS_STREAM, eventSubject, IdentityEvents, type EventEnvelope } from 
 import { natsConnectOptions } from '@km/nest-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
 import { testServers } from '@km/nest-kit/testing';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
@@ -10,15 +9,15 @@ import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 let h: Harness;
 const unique = (prefix = 'user') => `${prefix}_${randomUUID().slice(0, 8)}`;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness();
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 
 async function signedIn(username = ADMIN.username, password = ADMIN.password) {
-  const client = new Client(h.baseUrl);
+  const client = new Client(h.gateway);
   const res = await client.post('/api/auth/login', { username, password });
   assert.equal(res.status, 200);
   return client;
@@ -34,7 +33,7 @@ async function registered(isAdmin = false) {
 
 describe('login', () => {
   test('the seeded admin signs in and gets {user:{…,isAdmin:true}} with an HttpOnly SameSite=Lax session cookie', async () => {
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     const res = await client.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body.user).sort(), ['email', 'id', 'isAdmin', 'username']);
@@ -44,13 +43,13 @@ describe('login', () => {
   });
 
   test('username matching ignores letter case', async () => {
-    const res = await new Client(h.baseUrl).post('/api/auth/login', { username: 'ADMIN', password: ADMIN.password });
+    const res = await new Client(h.gateway).post('/api/auth/login', { username: 'ADMIN', password: ADMIN.password });
     assert.equal(res.status, 200);
   });
 
   test('a wrong password and an unknown user both get 401 with the same message', async () => {
-    const wrong = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: 'not-it' });
-    const unknown = await new Client(h.baseUrl).post('/api/auth/login', { username: unique('ghost'), password: 'not-it' });
+    const wrong = await new Client(h.gateway).post('/api/auth/login', { username: 'admin', password: 'not-it' });
+    const unknown = await new Client(h.gateway).post('/api/auth/login', { username: unique('ghost'), password: 'not-it' });
     for (const res of [wrong, unknown]) {
       assert.equal(res.status, 401);
       assert.deepEqual(res.body, { statusCode: 401, code: 'unauthorized', message: 'Invalid username or password' });
@@ -66,7 +65,7 @@ describe('login', () => {
     ['no body at all', undefined, 'username is required; password is required'],
   ] as const) {
     test(`login with ${name} is a 400 naming the field`, async () => {
-      const res = await new Client(h.baseUrl).post('/api/auth/login', body);
+      const res = await new Client(h.gateway).post('/api/auth/login', body);
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'invalid');
       assert.equal(res.body.message, message);
@@ -74,14 +73,14 @@ describe('login', () => {
   }
 
   test('a body that is not JSON is a 400 saying so', async () => {
-    const res = await new Client(h.baseUrl).request('POST', '/api/auth/login', '{"username":', { 'content-type': 'application/json' });
+    const res = await new Client(h.gateway).request('POST', '/api/auth/login', '{"username":', { 'content-type': 'application/json' });
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, { statusCode: 400, code: 'invalid', message: 'The request body is not valid JSON.' });
   });
 
   test('five failures for one username from one address lock it for 15 minutes with 429, even with the right password', async () => {
     const { username, password } = await registered();
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     for (let i = 0; i < 5; i++) assert.equal((await client.post('/api/auth/login', { username, password: 'wrong-password' })).status, 401);
     const locked = await client.post('/api/auth/login', { username, password });
     assert.equal(locked.status, 429);
@@ -94,7 +93,7 @@ describe('login', () => {
 
   test('a success before the limit clears the failure count', async () => {
     const { username, password } = await registered();
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     for (let i = 0; i < 4; i++) await client.post('/api/auth/login', { username, password: 'wrong-password' });
     assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
     for (let i = 0; i < 4; i++) assert.equal((await client.post('/api/auth/login', { username, password: 'wrong-password' })).status, 401);
@@ -104,7 +103,7 @@ describe('login', () => {
 
 describe('session', () => {
   test('me answers 401 with a message when signed out', async () => {
-    const res = await new Client(h.baseUrl).get('/api/auth/me');
+    const res = await new Client(h.gateway).get('/api/auth/me');
     assert.equal(res.status, 401);
     assert.deepEqual(res.body, { statusCode: 401, code: 'unauthorized', message: 'Not authenticated' });
   });
@@ -124,18 +123,18 @@ describe('session', () => {
     assert.equal(out.status, 200);
     assert.deepEqual(out.body, { ok: true });
     assert.match(out.cookie!, /^km_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
-    const replay = await new Client(h.baseUrl).get('/api/auth/me', { cookie });
+    const replay = await new Client(h.gateway).get('/api/auth/me', { cookie });
     assert.equal(replay.status, 401);
   });
 
   test('logout when already signed out still answers ok', async () => {
-    const res = await new Client(h.baseUrl).post('/api/auth/logout');
+    const res = await new Client(h.gateway).post('/api/auth/logout');
     assert.equal(res.status, 200);
   });
 
   test('a forged or malformed cookie is treated as signed out', async () => {
     for (const cookie of ['km_session=forged-token', `km_session=${'x'.repeat(500)}`]) {
-      const res = await new Client(h.baseUrl).get('/api/auth/me', { cookie });
+      const res = await new Client(h.gateway).get('/api/auth/me', { cookie });
       assert.equal(res.status, 401);
     }
   });
@@ -144,18 +143,18 @@ describe('session', () => {
 describe('register', () => {
   test('anyone can register an ordinary user, who can then sign in', async () => {
     const username = unique();
-    const res = await new Client(h.baseUrl).post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` });
+    const res = await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` });
     assert.equal(res.status, 201);
     assert.deepEqual({ ...res.body.user, id: undefined }, { id: undefined, username, email: `${username}@example.com`, isAdmin: false });
-    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 200);
+    assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 200);
   });
 
   test('isAdmin:true from a visitor is 403 and creates nothing', async () => {
     const username = unique();
-    const res = await new Client(h.baseUrl).post('/api/auth/register', { username, password: 'password-123', isAdmin: true });
+    const res = await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', isAdmin: true });
     assert.equal(res.status, 403);
     assert.equal(res.body.message, 'Only an admin can create an admin account.');
-    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
+    assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
   });
 
   test('isAdmin:true from a signed-in non-admin is 403 and creates nothing', async () => {
@@ -164,18 +163,18 @@ describe('register', () => {
     const username = unique();
     const res = await client.post('/api/auth/register', { username, password: 'password-123', isAdmin: true });
     assert.equal(res.status, 403);
-    assert.equal((await new Client(h.baseUrl).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
+    assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
   });
 
   test('an admin can create another admin', async () => {
     const { username, password } = await registered(true);
-    const res = await new Client(h.baseUrl).post('/api/auth/login', { username, password });
+    const res = await new Client(h.gateway).post('/api/auth/login', { username, password });
     assert.equal(res.body.user.isAdmin, true);
   });
 
   test('a username taken in any letter case is a 409', async () => {
     const { username } = await registered();
-    const res = await new Client(h.baseUrl).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
+    const res = await new Client(h.gateway).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
     assert.equal(res.status, 409);
     assert.deepEqual(res.body, { statusCode: 409, code: 'conflict', message: 'That username is already taken.', details: { reason: 'username_taken' } });
   });
@@ -194,7 +193,7 @@ describe('register', () => {
     ['no password', { username: 'valid_name' }, 'password', 'password is required'],
   ] as const) {
     test(`register with ${name} is a 400 naming ${field}`, async () => {
-      const res = await new Client(h.baseUrl).post('/api/auth/register', body);
+      const res = await new Client(h.gateway).post('/api/auth/register', body);
       assert.equal(res.status, 400);
       assert.equal(res.body.message, message);
       assert.deepEqual(
@@ -241,15 +240,15 @@ describe('register', () => {
 
 describe('gateway protections', () => {
   test('a state-changing request from another site is refused with 403; the site itself passes', async () => {
-    const evil = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'https://evil.example' });
+    const evil = await new Client(h.gateway).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'https://evil.example' });
     assert.equal(evil.status, 403);
     assert.equal(evil.body.message, 'Request refused: it came from another site (https://evil.example). Use http://localhost:3999 instead.');
-    const same = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'http://localhost:3999' });
+    const same = await new Client(h.gateway).post('/api/auth/login', { username: 'admin', password: ADMIN.password }, { origin: 'http://localhost:3999' });
     assert.equal(same.status, 200);
   });
 
   test('responses carry CSP allowing Stripe, frame-ancestors none and nosniff', async () => {
-    const res = await new Client(h.baseUrl).get('/api/auth/me');
+    const res = await new Client(h.gateway).get('/api/auth/me');
     const csp = res.headers.get('content-security-policy')!;
     assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
     assert.match(csp, /frame-src 'self' https:\/\/js\.stripe\.com/);
@@ -258,23 +257,23 @@ describe('gateway protections', () => {
   });
 
   test('a sane request id is echoed back; an unsafe one is replaced', async () => {
-    const kept = await new Client(h.baseUrl).get('/api/auth/me', { 'x-request-id': 'trace-123' });
+    const kept = await new Client(h.gateway).get('/api/auth/me', { 'x-request-id': 'trace-123' });
     assert.equal(kept.headers.get('x-request-id'), 'trace-123');
-    const replaced = await new Client(h.baseUrl).get('/api/auth/me', { 'x-request-id': 'bad id\twith tab' });
+    const replaced = await new Client(h.gateway).get('/api/auth/me', { 'x-request-id': 'bad id\twith tab' });
     assert.match(replaced.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
   });
 
   test('an unknown API path is a JSON 404, while other paths fall back to the SPA', async () => {
-    const api = await new Client(h.baseUrl).get('/api/nothing-here');
+    const api = await new Client(h.gateway).get('/api/nothing-here');
     assert.equal(api.status, 404);
     assert.equal(api.body.code, 'not_found');
-    const spa = await new Client(h.baseUrl).get('/products/deep/link', { accept: 'text/html' });
+    const spa = await new Client(h.gateway).get('/products/deep/link', { accept: 'text/html' });
     assert.equal(spa.status, 200);
     assert.match(spa.body, /<title>Kingdom Marketplace<\/title>/);
   });
 
   test('health, readiness and the OpenAPI document are served', async () => {
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     assert.equal((await client.get('/health')).status, 200);
     const ready = await client.get('/ready');
     assert.equal(ready.status, 200);
@@ -293,9 +292,9 @@ describe('gateway protections', () => {
 
   // Runs last: stops the identity service.
   test('when the identity service does not answer, the gateway answers 503 with a message instead of hanging', async () => {
-    await h.identity.close();
+    await h.identity.stop();
     const started = Date.now();
-    const res = await new Client(h.baseUrl).post('/api/auth/login', { username: 'admin', password: ADMIN.password });
+    const res = await new Client(h.gateway).post('/api/auth/login', { username: 'admin', password: ADMIN.password });
     assert.equal(res.status, 503);
     assert.deepEqual(res.body, { statusCode: 503, code: 'unavailable', message: 'The identity service did not answer in time. Please try again in a moment.' });
     assert.ok(Date.now() - started < 3000);

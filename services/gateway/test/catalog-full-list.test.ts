@@ -2,7 +2,6 @@ import { CatalogSubjects, LIST_CHUNK_MAX_ITEMS, type CatalogItem } from '@km/con
 import { AppError, natsConnectOptions } from '@km/nest-kit';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
 import { Client as Pg } from 'pg';
 import { connectTestRpc, testServers } from '@km/nest-kit/testing';
@@ -13,7 +12,7 @@ let h: Harness;
 let db: Pg;
 let maxPayload: number;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({ catalog: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
   db = new Pg({ connectionString: h.catalog!.db.url });
   await db.connect();
@@ -21,7 +20,7 @@ before(async () => {
   maxPayload = nc.info!.max_payload;
   await nc.close();
 });
-after(async () => {
+afterAll(async () => {
   await db.end();
   await h.stop();
 });
@@ -48,7 +47,7 @@ async function expectedIds(): Promise<string[]> {
 }
 
 describe('the plain product list at sizes one NATS reply cannot carry', () => {
-  after(async () => {
+  afterAll(async () => {
     await db.query(`DELETE FROM catalog_items WHERE 'bulk' = ANY(tags)`);
     await h.gateway.get(CatalogReadModelService).reload();
   });
@@ -73,7 +72,7 @@ describe('the plain product list at sizes one NATS reply cannot carry', () => {
     );
     // Spot checks against the single-item route: the same JSON, field for field.
     for (const index of [0, 1, LIST_CHUNK_MAX_ITEMS - 1, LIST_CHUNK_MAX_ITEMS, items.length - 1]) {
-      const one = await new Client(h.baseUrl).get(`/api/products/${items[index].id}`);
+      const one = await new Client(h.gateway).get(`/api/products/${items[index].id}`);
       assert.deepEqual(items[index], one.body);
     }
   });
@@ -81,7 +80,7 @@ describe('the plain product list at sizes one NATS reply cannot carry', () => {
   test('products of the longest allowed text in 3-byte characters are split into chunks by size, and all arrive', async () => {
     // 5,000 × "✝" is 15 KB of UTF-8 per description: 150 of them are over two bus limits.
     await addProducts(150, () => ({ name: `'Cross ' || n`, description: `repeat('✝', 5000)` }));
-    const res = await new Client(h.baseUrl).get('/api/products');
+    const res = await new Client(h.gateway).get('/api/products');
     assert.equal(res.status, 200);
     const ids = await expectedIds();
     assert.deepEqual(
@@ -108,7 +107,7 @@ describe('the plain product list at sizes one NATS reply cannot carry', () => {
     assert.equal(error.code, 'internal');
     assert.match(error.message, new RegExp(`^The catalog\\.items\\.get-many reply would be \\d+ bytes, over the bus limit of ${maxPayload} bytes`));
     assert.ok(Date.now() - started < 1500, 'answered at once, not by the timeout');
-    const next = await new Client(h.baseUrl).get('/api/products?pageSize=3');
+    const next = await new Client(h.gateway).get('/api/products?pageSize=3');
     assert.equal(next.status, 200);
     assert.equal(next.body.items.length, 3);
   });
@@ -128,7 +127,7 @@ describe('the plain product list at sizes one NATS reply cannot carry', () => {
       setTimeout(() => reject(new Error('no response')), 5000);
     });
     assert.ok(gone > 64 * 1024);
-    const res = await new Client(h.baseUrl).get('/api/products');
+    const res = await new Client(h.gateway).get('/api/products');
     assert.equal(res.status, 200);
     assert.deepEqual(
       (res.body as CatalogItem[]).map((item) => item.id),
@@ -140,8 +139,8 @@ describe('the plain product list at sizes one NATS reply cannot carry', () => {
 describe('the plain list when the catalog fails', () => {
   // Runs last: stops the catalog service.
   test('a catalog that is down before the list starts is a clean 503 with a message', async () => {
-    await h.catalog!.app.close();
-    const res = await new Client(h.baseUrl).get('/api/services');
+    await h.catalog!.service.stop();
+    const res = await new Client(h.gateway).get('/api/services');
     assert.deepEqual(res.body, { statusCode: 503, code: 'unavailable', message: 'The catalog service did not answer in time. Please try again in a moment.' });
   });
 });

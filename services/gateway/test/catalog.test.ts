@@ -3,23 +3,22 @@ import { connectTestRpc, eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { after, before, describe, test } from 'node:test';
 import { itemForm, MB, png, pngImage, pngOfSize, productFields, publishedEvents } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;
 let admin: Client;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({ catalog: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
   admin = await signIn(ADMIN.username, ADMIN.password);
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 
 async function signIn(username: string, password: string) {
-  const client = new Client(h.baseUrl);
+  const client = new Client(h.gateway);
   assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
   return client;
 }
@@ -48,7 +47,7 @@ async function leavesStorageUnchanged(act: () => Promise<void>) {
 describe('the featured product', () => {
   // Runs first, while this file's fresh catalog has no product at all.
   test('GET /api/products/featured is 404 with a message while no product is featured', async () => {
-    const res = await new Client(h.baseUrl).get('/api/products/featured');
+    const res = await new Client(h.gateway).get('/api/products/featured');
     assert.equal(res.status, 404);
     assert.deepEqual(res.body, { statusCode: 404, code: 'not_found', message: 'No product is featured yet.' });
   });
@@ -59,7 +58,7 @@ describe('the featured product', () => {
     await createProduct({ name: 'Newer but not featured', featured: 'false' });
     const service = await admin.post('/api/services', itemForm(productFields({ name: 'Featured service', category: 'Design', featured: 'true' }), png()));
     assert.equal(service.status, 201);
-    const res = await new Client(h.baseUrl).get('/api/products/featured');
+    const res = await new Client(h.gateway).get('/api/products/featured');
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, newest);
   });
@@ -120,7 +119,7 @@ describe('create, read, update and delete', () => {
     );
     assert.equal(new Date(item.createdAt).toISOString(), item.createdAt);
 
-    const read = await new Client(h.baseUrl).get(`/api/products/${item.id}`);
+    const read = await new Client(h.gateway).get(`/api/products/${item.id}`);
     assert.equal(read.status, 200);
     assert.deepEqual(read.body, item);
 
@@ -177,7 +176,7 @@ describe('create, read, update and delete', () => {
     const res = await admin.delete(`/api/products/${item.id}`);
     assert.equal(res.status, 204);
     assert.equal(res.body, '');
-    assert.equal((await new Client(h.baseUrl).get(`/api/products/${item.id}`)).status, 404);
+    assert.equal((await new Client(h.gateway).get(`/api/products/${item.id}`)).status, 404);
     assert.equal(await h.storage.stat(keyOf(item)), undefined);
     assert.equal((await admin.delete(`/api/products/${item.id}`)).status, 404);
   });
@@ -190,10 +189,10 @@ describe('create, read, update and delete', () => {
     assert.equal(created.status, 201);
     assert.deepEqual([created.body.kind, created.body.price, created.body.category], ['service', '1800.00', 'Web Development']);
     const product = await createProduct();
-    assert.equal((await new Client(h.baseUrl).get(`/api/services/${product.id}`)).status, 404);
+    assert.equal((await new Client(h.gateway).get(`/api/services/${product.id}`)).status, 404);
     assert.equal((await admin.put(`/api/services/${product.id}`, itemForm(productFields({ category: 'Design' })))).status, 404);
     assert.equal((await admin.delete(`/api/services/${product.id}`)).status, 404);
-    assert.equal((await new Client(h.baseUrl).get(`/api/products/${product.id}`)).status, 200);
+    assert.equal((await new Client(h.gateway).get(`/api/products/${product.id}`)).status, 200);
     const updated = await admin.put(`/api/services/${created.body.id}`, itemForm(productFields({ name: 'Church Website', category: 'Design' })));
     assert.equal(updated.status, 200);
     assert.equal((await admin.delete(`/api/services/${created.body.id}`)).status, 204);
@@ -201,9 +200,9 @@ describe('create, read, update and delete', () => {
 
   test('an unknown or malformed id is a 404 naming it', async () => {
     const unknown = randomUUID();
-    const res = await new Client(h.baseUrl).get(`/api/products/${unknown}`);
+    const res = await new Client(h.gateway).get(`/api/products/${unknown}`);
     assert.deepEqual([res.status, res.body.message], [404, `No product with id ${unknown} exists.`]);
-    const malformed = await new Client(h.baseUrl).get('/api/services/not-an-id');
+    const malformed = await new Client(h.gateway).get('/api/services/not-an-id');
     assert.deepEqual([malformed.status, malformed.body.message], [404, 'No service with id not-an-id exists.']);
   });
 
@@ -398,7 +397,7 @@ describe('validation of the store form', () => {
       const res = await admin.put(`/api/products/${item.id}`, itemForm(productFields({ price: '-3' }), png()));
       assert.equal(res.status, 400);
     });
-    assert.deepEqual((await new Client(h.baseUrl).get(`/api/products/${item.id}`)).body, item);
+    assert.deepEqual((await new Client(h.gateway).get(`/api/products/${item.id}`)).body, item);
   });
 
   test('an update of an unknown product with a new image is a 404 and deletes the new upload', async () => {
@@ -420,16 +419,16 @@ describe('who may change the catalog', () => {
     const item = await createProduct();
     await leavesStorageUnchanged(async () => {
       for (const [method, attempt] of attempts(item.id)) {
-        const res = await attempt(new Client(h.baseUrl));
+        const res = await attempt(new Client(h.gateway));
         assert.deepEqual([res.status, res.body], [401, { statusCode: 401, code: 'unauthorized', message: 'You need to sign in to do that.' }], method);
       }
     });
-    assert.deepEqual((await new Client(h.baseUrl).get(`/api/products/${item.id}`)).body, item);
+    assert.deepEqual((await new Client(h.gateway).get(`/api/products/${item.id}`)).body, item);
   });
 
   test('signed in without admin rights, every change is a 403, nothing is uploaded and nothing changes', async () => {
     const username = `member_${randomUUID().slice(0, 8)}`;
-    assert.equal((await new Client(h.baseUrl).post('/api/auth/register', { username, password: 'password-123' })).status, 201);
+    assert.equal((await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123' })).status, 201);
     const member = await signIn(username, 'password-123');
     const item = await createProduct();
     await leavesStorageUnchanged(async () => {
@@ -438,7 +437,7 @@ describe('who may change the catalog', () => {
         assert.deepEqual([res.status, res.body], [403, { statusCode: 403, code: 'forbidden', message: 'Admin access required.' }], method);
       }
     });
-    assert.deepEqual((await new Client(h.baseUrl).get(`/api/products/${item.id}`)).body, item);
+    assert.deepEqual((await new Client(h.gateway).get(`/api/products/${item.id}`)).body, item);
   });
 });
 
@@ -449,7 +448,7 @@ describe('listing, searching, sorting and paging', () => {
   const names = (items: CatalogItem[]) => items.map((item) => item.name.slice(token.length + 1));
   const byId = (a: CatalogItem, b: CatalogItem) => (a.id < b.id ? -1 : 1);
 
-  before(async () => {
+  beforeAll(async () => {
     // Created one after the other, so newest first is E, D, C, B, A.
     for (const [letter, fields] of [
       ['Alpha', { price: '30', category: 'Books', featured: 'false' }],
@@ -463,7 +462,7 @@ describe('listing, searching, sorting and paging', () => {
   });
 
   const page = async (query: string) => {
-    const res = await new Client(h.baseUrl).get(`/api/products?q=${token}&${query}`);
+    const res = await new Client(h.gateway).get(`/api/products?q=${token}&${query}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body as { items: CatalogItem[]; total: number; page: number; pageSize: number };
   };
@@ -503,15 +502,15 @@ describe('listing, searching, sorting and paging', () => {
   });
 
   test('q matches the name or the description, ignoring letter case', async () => {
-    const byDescription = await new Client(h.baseUrl).get(`/api/products?q=${token.toUpperCase()}PSALM`);
+    const byDescription = await new Client(h.gateway).get(`/api/products?q=${token.toUpperCase()}PSALM`);
     assert.deepEqual([byDescription.body.total, names(byDescription.body.items)], [1, ['Echo']]);
-    const byName = await new Client(h.baseUrl).get(`/api/products?q=${encodeURIComponent(`${token} CHAR`)}`);
+    const byName = await new Client(h.gateway).get(`/api/products?q=${encodeURIComponent(`${token} CHAR`)}`);
     assert.deepEqual(names(byName.body.items), ['Charlie']);
   });
 
   test('q is matched literally: % and _ are not wildcards', async () => {
     for (const q of [`${token}%`, `${token}_`, '%', '_']) {
-      const res = await new Client(h.baseUrl).get(`/api/products?q=${encodeURIComponent(q)}`);
+      const res = await new Client(h.gateway).get(`/api/products?q=${encodeURIComponent(q)}`);
       assert.deepEqual([res.status, res.body.total], [200, 0], q);
     }
   });
@@ -523,7 +522,7 @@ describe('listing, searching, sorting and paging', () => {
   });
 
   test('without any query parameter the answer is the plain array of every product, featured first', async () => {
-    const res = await new Client(h.baseUrl).get('/api/products');
+    const res = await new Client(h.gateway).get('/api/products');
     assert.equal(res.status, 200);
     assert.ok(Array.isArray(res.body));
     const items = res.body as CatalogItem[];
@@ -536,7 +535,7 @@ describe('listing, searching, sorting and paging', () => {
       );
     const firstUnfeatured = items.findIndex((item) => !item.featured);
     assert.ok(items.slice(firstUnfeatured).every((item) => !item.featured));
-    const services = await new Client(h.baseUrl).get('/api/services');
+    const services = await new Client(h.gateway).get('/api/services');
     assert.ok(Array.isArray(services.body) && services.body.every((item: CatalogItem) => item.kind === 'service'));
   });
 
@@ -552,7 +551,7 @@ describe('listing, searching, sorting and paging', () => {
     ['page=1&page=2', 'page must be a whole number from 1'],
   ]) {
     test(`the query ${query.slice(0, 30)} is a 400 naming the parameter`, async () => {
-      const res = await new Client(h.baseUrl).get(`/api/products?${query}`);
+      const res = await new Client(h.gateway).get(`/api/products?${query}`);
       assert.equal(res.status, 400);
       assert.deepEqual([res.body.code, res.body.message], ['invalid', message]);
     });
@@ -561,7 +560,7 @@ describe('listing, searching, sorting and paging', () => {
 
 describe('documentation', () => {
   test('the OpenAPI document lists the catalog and media routes, with multipart bodies for changes', async () => {
-    const doc = (await new Client(h.baseUrl).get('/api/docs/openapi.json')).body;
+    const doc = (await new Client(h.gateway).get('/api/docs/openapi.json')).body;
     assert.deepEqual(
       Object.keys(doc.paths)
         .filter((p) => /^\/(api\/(products|services)|media)/.test(p))
@@ -576,14 +575,14 @@ describe('documentation', () => {
 describe('when the catalog does not answer', () => {
   // Runs last: stops the catalog service.
   test('a create is a 503 with a message, and the upload is kept because the catalog may have saved the product', async () => {
-    await h.catalog!.app.close();
+    await h.catalog!.service.stop();
     const before = await storedImages();
     const res = await admin.post('/api/products', itemForm(productFields(), png()));
     assert.deepEqual(res.body, { statusCode: 503, code: 'unavailable', message: 'The catalog service did not answer in time. Please try again in a moment.' });
     const kept = (await storedImages()).filter((key) => !before.includes(key));
     assert.equal(kept.length, 1);
     await h.storage.delete(kept[0]);
-    const list = await new Client(h.baseUrl).get('/api/products');
+    const list = await new Client(h.gateway).get('/api/products');
     assert.equal(list.status, 503);
   });
 });

@@ -1,13 +1,10 @@
 import { CatalogSubjects, type CatalogItem, type ItemData } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
-import { AppModule as OrdersModule } from '@km/orders/dist/src/app.module';
-import { loadOrdersConfig } from '@km/orders/dist/src/config';
-import type { INestApplication } from '@nestjs/common';
+import { testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import { createHmac, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { startHarness, type Harness } from './gateway-harness';
+import { startDownstream, startHarness, type Harness } from './gateway-harness';
 
 export const STRIPE_KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_dev_secret' } as const;
 
@@ -71,7 +68,7 @@ async function smtpSwitch(targetPort: number): Promise<SmtpSwitch> {
 }
 
 export interface CheckoutHarness extends Harness {
-  orders: { app: INestApplication; db: TestDatabase };
+  orders: { service: ServiceProcess; db: TestDatabase };
   stripe: StripeEmulator;
   smtp: SmtpSwitch;
   /** NATS request/reply from the gateway's side, e.g. to create catalog items. */
@@ -103,39 +100,28 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     retry: { initialDelayMs: 200, maxDelayMs: 1000 },
   });
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
-  const db = await createTestDatabase('orders');
-  const app = await startTestService(
-    OrdersModule.forRoot(
-      loadOrdersConfig({
-        HTTP_PORT: '0',
-        NATS_URL: testNatsUrl('orders'),
-        DATABASE_URL: db.url,
-        REDIS_URL: servers.KM_TEST_REDIS_URL,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
-        STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhookSecret,
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(stripe.port),
-        STRIPE_API_PROTOCOL: 'http',
-        LOG_LEVEL: 'warn',
-      }),
-    ),
-    'orders',
-    testNatsUrl('orders'),
-  );
+  const orders = await startDownstream('orders', {
+    REDIS_URL: servers.KM_TEST_REDIS_URL,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+  });
   return {
     ...base,
-    orders: { app, db },
+    orders,
     stripe,
     smtp,
     rpc: base.gateway.get(RpcClient),
     async stop() {
-      await app.close().catch(() => undefined);
+      await orders.service.stop();
       await stripe.close();
       await smtp.close();
       await base.stop();
-      await db.drop();
+      await orders.db.drop();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { INBOX_MAX_PAGE_SIZE, type ContactMessage } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { DataSource } from 'typeorm';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
@@ -12,10 +11,11 @@ const MESSAGES = 60;
 // 5,000 characters of 3 bytes each: the longest message the form accepts, in the widest common characters.
 const LONG_MESSAGE = '✝'.repeat(5000);
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({ forms: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  formsDb = h.forms!.app.get(DataSource);
-  admin = new Client(h.baseUrl);
+  // The forms service runs in its own process: the test reads its database directly.
+  formsDb = await new DataSource({ type: 'postgres', url: h.forms!.db.url }).initialize();
+  admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
   // One second apart, newest first is 1, 2, 3, …; the last six share one instant, so the id must order them.
   await formsDb.query(
@@ -25,7 +25,8 @@ before(async () => {
     [MESSAGES, LONG_MESSAGE],
   );
 });
-after(async () => {
+afterAll(async () => {
+  await formsDb.destroy();
   await h.stop();
 });
 

@@ -3,7 +3,6 @@ import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
 import {
@@ -34,22 +33,24 @@ let admin: Client;
 let member: Client;
 let formsDb: DataSource;
 
-before(async () => {
+beforeAll(async () => {
   // Every visitor below gets an address of its own (X-Forwarded-For behind one trusted proxy), so the tight
   // per-address form budget only bites in the test about it.
   h = await startHarness({ forms: {}, gateway: { TRUST_PROXY: '1', RATE_LIMIT_FORMS_PER_HOUR: String(FORM_LIMIT), RATE_LIMIT_PER_MINUTE: '100000' } });
-  formsDb = h.forms!.app.get(DataSource);
+  // The forms service runs in its own process: the test reads its database directly.
+  formsDb = await new DataSource({ type: 'postgres', url: h.forms!.db.url }).initialize();
   admin = await signIn(ADMIN.username, ADMIN.password);
   const username = uniqueName('member_');
   assert.equal((await admin.post('/api/auth/register', { username, password: 'password-123' })).status, 201);
   member = await signIn(username, 'password-123');
 });
-after(async () => {
+afterAll(async () => {
+  await formsDb.destroy();
   await h.stop();
 });
 
 async function signIn(username: string, password: string) {
-  const client = new Client(h.baseUrl);
+  const client = new Client(h.gateway);
   assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
   return client;
 }
@@ -61,7 +62,7 @@ const freshAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 /** A signed-out browser from an address no other request uses. */
-const visitor = (ip = freshAddress()) => new Client(h.baseUrl, { 'x-forwarded-for': ip });
+const visitor = (ip = freshAddress()) => new Client(h.gateway, { 'x-forwarded-for': ip });
 
 const total = async (path: string) => Number((await admin.get(path)).headers.get('x-total-count'));
 const storedManuscripts = () => h.storage.listKeys('media/manuscripts/');
@@ -764,7 +765,7 @@ describe('protections', () => {
   });
 
   test('the OpenAPI document describes every forms route', async () => {
-    const doc = await new Client(h.baseUrl).get('/api/docs/openapi.json');
+    const doc = await new Client(h.gateway).get('/api/docs/openapi.json');
     const paths = Object.keys(doc.body.paths);
     for (const path of [
       '/api/contact-messages',

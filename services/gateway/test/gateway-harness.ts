@@ -1,17 +1,10 @@
-import { AppModule as CatalogModule } from '@km/catalog/dist/src/app.module';
-import { loadCatalogConfig } from '@km/catalog/dist/src/config';
-import { AppModule as FormsModule } from '@km/forms/dist/src/app.module';
-import { loadFormsConfig } from '@km/forms/dist/src/config';
-import { loadIdentityConfig } from '@km/identity/dist/src/config';
-import { AppModule as IdentityModule } from '@km/identity/dist/src/app.module';
-import { AppModule as MediaModule } from '@km/media/dist/src/app.module';
-import { loadMediaConfig } from '@km/media/dist/src/config';
 import { ObjectStorage } from '@km/nest-kit/storage';
-import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import { createTestDatabase, startServiceProcess, testNatsUrl, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { loadGatewayConfig } from '../src/config';
 import { createGateway } from '../src/create-gateway';
 
@@ -19,15 +12,15 @@ export const ADMIN = { username: 'admin', password: 'integration-admin-pw' };
 
 export interface Harness {
   baseUrl: string;
-  identity: INestApplication;
+  identity: ServiceProcess;
   gateway: INestApplication;
   db: TestDatabase;
   /** Present when started with `catalog`. */
-  catalog?: { app: INestApplication; db: TestDatabase };
+  catalog?: { service: ServiceProcess; db: TestDatabase };
   /** Present when started with `forms`. */
-  forms?: { app: INestApplication; db: TestDatabase };
+  forms?: { service: ServiceProcess; db: TestDatabase };
   /** Present when started with `media`. */
-  media?: { app: INestApplication; db: TestDatabase };
+  media?: { service: ServiceProcess; db: TestDatabase };
   /** The test stack's bucket, for checking what uploads left behind. */
   storage: ObjectStorage;
   stop(): Promise<void>;
@@ -59,82 +52,46 @@ export function testStorageEnv(): Record<string, string> {
   };
 }
 
+/**
+ * A downstream service as its image runs it (its package's built entry, in a process of its own) with a fresh
+ * database: the gateway's tests never import another service's code (ADR 0014).
+ */
+export async function startDownstream(name: string, env: Record<string, string> = {}): Promise<{ service: ServiceProcess; db: TestDatabase }> {
+  const db = await createTestDatabase(name);
+  try {
+    const service = await startServiceProcess(name, require.resolve(`@km/${name}`), { DATABASE_URL: db.url, ...env });
+    return { service, db };
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+}
+
 /** Identity and the gateway (and catalog, when asked), started as in production, against the test stack's real servers. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const servers = testServers();
   const s3 = testStorageEnv();
-  const db = await createTestDatabase('identity');
-  const identity = await startTestService(
-    IdentityModule.forRoot(
-      loadIdentityConfig({
-        HTTP_PORT: '0',
-        NATS_URL: testNatsUrl('identity'),
-        DATABASE_URL: db.url,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-      }),
-    ),
-    'identity',
-    testNatsUrl('identity'),
-  );
-  let catalog: Harness['catalog'];
-  if (options.catalog) {
-    const catalogDb = await createTestDatabase('catalog');
-    const app = await startTestService(
-      CatalogModule.forRoot(
-        loadCatalogConfig({ HTTP_PORT: '0', NATS_URL: testNatsUrl('catalog'), DATABASE_URL: catalogDb.url, LOG_LEVEL: 'warn', ...s3, ...options.catalog }),
-      ),
-      'catalog',
-      testNatsUrl('catalog'),
-    );
-    catalog = { app, db: catalogDb };
-  }
-  let forms: Harness['forms'];
-  if (options.forms) {
-    const formsDb = await createTestDatabase('forms');
-    const app = await startTestService(
-      FormsModule.forRoot(
-        loadFormsConfig({
-          HTTP_PORT: '0',
-          NATS_URL: testNatsUrl('forms'),
-          DATABASE_URL: formsDb.url,
-          REDIS_URL: servers.KM_TEST_REDIS_URL,
-          SMTP_HOST: '127.0.0.1',
-          SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-          PUBLIC_ORIGIN: 'http://localhost:3999',
-          LOG_LEVEL: 'warn',
-          ...options.forms,
-        }),
-      ),
-      'forms',
-      testNatsUrl('forms'),
-    );
-    forms = { app, db: formsDb };
-  }
-  let media: Harness['media'];
-  if (options.media) {
-    const mediaDb = await createTestDatabase('media');
-    const app = await startTestService(
-      MediaModule.forRoot(
-        loadMediaConfig({
-          HTTP_PORT: '0',
-          NATS_URL: testNatsUrl('media'),
-          DATABASE_URL: mediaDb.url,
-          REDIS_URL: servers.KM_TEST_REDIS_URL,
-          SMTP_HOST: '127.0.0.1',
-          SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-          PUBLIC_ORIGIN: 'http://localhost:3999',
-          LOG_LEVEL: 'warn',
-          ...s3,
-          ...options.media,
-        }),
-      ),
-      'media',
-      testNatsUrl('media'),
-    );
-    media = { app, db: mediaDb };
-  }
+  const identity = await startDownstream('identity', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  const catalog = options.catalog ? await startDownstream('catalog', { ...s3, ...options.catalog }) : undefined;
+  const forms = options.forms
+    ? await startDownstream('forms', {
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        ...options.forms,
+      })
+    : undefined;
+  const media = options.media
+    ? await startDownstream('media', {
+        REDIS_URL: servers.KM_TEST_REDIS_URL,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        ...s3,
+        ...options.media,
+      })
+    : undefined;
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
   const gateway = await createGateway(
@@ -150,24 +107,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...options.gateway,
     }),
   );
+  // Listening for the Stripe emulator's webhooks and raw-socket tests; supertest drives the same server.
   await gateway.listen(0, '127.0.0.1');
   const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
   return {
     baseUrl,
-    identity,
+    identity: identity.service,
     gateway,
-    db,
+    db: identity.db,
     catalog,
     forms,
     media,
     storage: gateway.get(ObjectStorage),
     async stop() {
       await gateway.close();
-      await identity.close().catch(() => undefined);
-      await catalog?.app.close().catch(() => undefined);
-      await forms?.app.close().catch(() => undefined);
-      await media?.app.close().catch(() => undefined);
-      await db.drop();
+      await identity.service.stop();
+      await catalog?.service.stop();
+      await forms?.service.stop();
+      await media?.service.stop();
+      await identity.db.drop();
       await catalog?.db.drop();
       await forms?.db.drop();
       await media?.db.drop();
@@ -182,40 +140,59 @@ export interface Reply<T = any> {
   cookie?: string;
 }
 
-/** A tiny HTTP client that keeps the session cookie like a browser would. */
+/**
+ * A tiny HTTP client on supertest that keeps the session cookie like a browser would. It drives the Nest app's own
+ * HTTP server (`request(app.getHttpServer())`) and sends bodies exactly as `fetch` would: JSON, a raw string, or
+ * a FormData encoded as multipart/form-data.
+ */
 export class Client {
   cookie?: string;
   constructor(
-    private readonly baseUrl: string,
+    private readonly app: INestApplication,
     private readonly headers: Record<string, string> = {},
   ) {}
 
   /** A FormData body goes as multipart/form-data; anything else but a string as JSON. */
   async request<T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> {
     const json = body !== undefined && !(body instanceof FormData);
-    const res = await fetch(this.baseUrl + url, {
-      method,
-      headers: {
-        ...(json ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...this.headers,
-        ...extraHeaders,
-      },
-      body: body === undefined || body instanceof FormData || typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const setCookie = res.headers.get('set-cookie');
+    const encoded = body === undefined ? undefined : await encodeBody(body);
+    const headers: Record<string, string> = {
+      ...(encoded?.type ? { 'content-type': encoded.type } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...this.headers,
+      ...extraHeaders,
+    };
+    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+    const agent = request(this.app.getHttpServer());
+    let pending = agent[verb](url)
+      .set(headers)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    // The bytes go as they are: superagent would serialize a Buffer again for a JSON content type.
+    if (encoded) pending = pending.serialize((bytes) => bytes).send(encoded.bytes);
+    const res = await pending;
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers as Record<string, string | string[]>)) {
+      for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
+    }
+    const setCookie = responseHeaders.get('set-cookie');
     if (setCookie) {
       const [pair] = setCookie.split(';');
       this.cookie = pair.endsWith('=') ? undefined : pair;
     }
-    const text = await res.text();
+    const text = (res.body as Buffer).toString('utf8');
     let parsed: any = text;
     try {
       parsed = JSON.parse(text);
     } catch {
       /* not JSON */
     }
-    return { status: res.status, body: parsed, headers: res.headers, cookie: setCookie ?? undefined };
+    return { status: res.status, body: parsed, headers: responseHeaders, cookie: setCookie ?? undefined };
   }
 
   get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
@@ -223,4 +200,13 @@ export class Client {
   put = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
   patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', url, body, headers);
   delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, undefined, headers);
+}
+
+/** The bytes and content type `fetch` would send for this body. */
+async function encodeBody(body: unknown): Promise<{ bytes: Buffer; type?: string }> {
+  if (body instanceof FormData || typeof body === 'string') {
+    const encoded = new Response(body);
+    return { bytes: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') ?? undefined };
+  }
+  return { bytes: Buffer.from(JSON.stringify(body)) };
 }

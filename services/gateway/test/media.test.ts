@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { after, before, describe, test } from 'node:test';
 import { MB } from './catalog-fixtures';
 import { startHarness, type Harness } from './gateway-harness';
 
@@ -12,14 +11,14 @@ const keys: string[] = [];
 const SMALL = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 let smallUrl: string;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness();
   const key = `media/test/${randomUUID()}.png`;
   await h.storage.put(key, SMALL, 'image/png');
   keys.push(key);
   smallUrl = `/${key}`;
 });
-after(async () => {
+afterAll(async () => {
   for (const key of keys) await h.storage.delete(key);
   await h.stop();
 });

@@ -1,16 +1,12 @@
 import { OrdersEvents, type CatalogItem } from '@km/contracts';
-import { AppModule as MembershipModule } from '@km/membership/dist/src/app.module';
-import { loadMembershipConfig } from '@km/membership/dist/src/config';
-import { createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
-import type { INestApplication } from '@nestjs/common';
+import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
 import { publishedEvents } from './catalog-fixtures';
 import { catalogItem, startCheckoutHarness, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './checkout-harness';
-import { Client } from './gateway-harness';
+import { Client, startDownstream } from './gateway-harness';
 
 /** Issue 13: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
 
@@ -18,50 +14,38 @@ const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_member_discount_test';
 const SHIPPING_ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';
 
 let h: CheckoutHarness;
-let membership: INestApplication;
-let membershipDb: TestDatabase;
+let membership: { service: ServiceProcess; db: TestDatabase };
 let ordersDb: Postgres;
 let stripe: Stripe;
 
-before(async () => {
+beforeAll(async () => {
   h = await startCheckoutHarness();
   const servers = testServers();
-  membershipDb = await createTestDatabase('membership');
-  membership = await startTestService(
-    MembershipModule.forRoot(
-      loadMembershipConfig({
-        HTTP_PORT: '0',
-        NATS_URL: testNatsUrl('membership'),
-        DATABASE_URL: membershipDb.url,
-        REDIS_URL: servers.KM_TEST_REDIS_URL,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-        STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
-        STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(h.stripe.port),
-        STRIPE_API_PROTOCOL: 'http',
-        PUBLIC_ORIGIN: 'http://localhost:3999',
-        LOG_LEVEL: 'warn',
-      }),
-    ),
-    'membership',
-    testNatsUrl('membership'),
-  );
+  membership = await startDownstream('membership', {
+    REDIS_URL: servers.KM_TEST_REDIS_URL,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+    STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(h.stripe.port),
+    STRIPE_API_PROTOCOL: 'http',
+    PUBLIC_ORIGIN: 'http://localhost:3999',
+  });
   ordersDb = new Postgres({ connectionString: h.orders.db.url });
   await ordersDb.connect();
   stripe = new Stripe(STRIPE_KEYS.secretKey, { host: '127.0.0.1', port: h.stripe.port, protocol: 'http', maxNetworkRetries: 0 });
 });
-after(async () => {
+afterAll(async () => {
   await ordersDb?.end();
-  await membership?.close().catch(() => undefined);
-  await membershipDb?.drop();
+  await membership?.service.stop();
+  await membership?.db.drop();
   await h?.stop();
 });
 
 /** Joins Marketshare through the HTTP API as the page does; the client is then signed in as the member. */
 async function signedInMember(): Promise<{ client: Client; subscriptionId: string; memberId: string }> {
-  const client = new Client(h.baseUrl);
+  const client = new Client(h.gateway);
   const body = { firstName: 'Lydia', lastName: 'Thyatira', email: `lydia-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199' };
   const payment = await client.post('/api/create-membership-payment', body);
   assert.equal(payment.status, 200, JSON.stringify(payment.body));
@@ -95,7 +79,7 @@ describe('the 5 % member discount at checkout', () => {
     assert.deepEqual(totalsOf(q), { subtotal: '52.00', memberDiscount: '2.60', tax: '3.95', shipping: '9.99', total: '63.34' });
     assert.equal(await intentAmount(q.paymentIntentId), 6334);
     // The same cart for a visitor: full price, free shipping, no discount field.
-    const visitorQuote = await quote(new Client(h.baseUrl), item);
+    const visitorQuote = await quote(new Client(h.gateway), item);
     assert.deepEqual(totalsOf(visitorQuote), { subtotal: '52.00', memberDiscount: undefined, tax: '4.16', shipping: '0.00', total: '56.16' });
   });
 
@@ -182,7 +166,7 @@ describe('the 5 % member discount at checkout', () => {
   test('a visitor cannot claim a member’s discount by sending a memberId or a lower amount', async () => {
     const { memberId } = await signedInMember();
     const item = await catalogItem(h, '40.00');
-    const q = await quote(new Client(h.baseUrl), item, { memberId, amount: 38.0 });
+    const q = await quote(new Client(h.gateway), item, { memberId, amount: 38.0 });
     assert.deepEqual(totalsOf(q), { subtotal: '40.00', memberDiscount: undefined, tax: '3.20', shipping: '9.99', total: '53.19' });
     assert.equal(await intentAmount(q.paymentIntentId), 5319);
   });

@@ -1,15 +1,11 @@
-import { AppModule as MembershipModule } from '@km/membership/dist/src/app.module';
-import { loadMembershipConfig } from '@km/membership/dist/src/config';
-import { createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
-import type { INestApplication } from '@nestjs/common';
+import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
 import { caughtMails } from './checkout-harness';
-import { Client, startHarness, type Harness } from './gateway-harness';
+import { Client, startDownstream, startHarness, type Harness } from './gateway-harness';
 
 const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_membership_gateway_test';
 const ORDERS_WEBHOOK_SECRET = 'whsec_local_dev_secret';
@@ -27,14 +23,13 @@ type StartStripeEmulator = (options: {
 
 let h: Harness;
 let emulator: StripeEmulator;
-let membership: INestApplication;
-let membershipDb: TestDatabase;
+let membership: { service: ServiceProcess; db: TestDatabase };
 let identityDb: Postgres;
 let stripe: Stripe;
 
-before(async () => {
+beforeAll(async () => {
   const servers = testServers();
-  h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000' } });
+  h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
   const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the emulator is a dev tool outside the build, loaded under tsx
   emulator = await (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator({
@@ -42,38 +37,27 @@ before(async () => {
     webhookEndpoints: [{ url: `${h.baseUrl}/api/webhooks/stripe/membership`, secret: MEMBERSHIP_WEBHOOK_SECRET }],
     retry: { initialDelayMs: 200, maxDelayMs: 1000 },
   });
-  membershipDb = await createTestDatabase('membership');
-  membership = await startTestService(
-    MembershipModule.forRoot(
-      loadMembershipConfig({
-        HTTP_PORT: '0',
-        NATS_URL: testNatsUrl('membership'),
-        DATABASE_URL: membershipDb.url,
-        REDIS_URL: servers.KM_TEST_REDIS_URL,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-        STRIPE_SECRET_KEY: 'sk_test_gateway_membership',
-        STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(emulator.port),
-        STRIPE_API_PROTOCOL: 'http',
-        PUBLIC_ORIGIN: 'http://localhost:3999',
-        LOG_LEVEL: 'warn',
-      }),
-    ),
-    'membership',
-    testNatsUrl('membership'),
-  );
+  membership = await startDownstream('membership', {
+    REDIS_URL: servers.KM_TEST_REDIS_URL,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+    STRIPE_SECRET_KEY: 'sk_test_gateway_membership',
+    STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(emulator.port),
+    STRIPE_API_PROTOCOL: 'http',
+    PUBLIC_ORIGIN: 'http://localhost:3999',
+  });
   identityDb = new Postgres({ connectionString: h.db.url });
   await identityDb.connect();
   stripe = new Stripe('sk_test_gateway_membership', { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 0 });
 });
-after(async () => {
+afterAll(async () => {
   await identityDb?.end();
-  await membership?.close().catch(() => undefined);
+  await membership?.service.stop();
   await emulator?.close();
   await h?.stop();
-  await membershipDb?.drop();
+  await membership?.db.drop();
 });
 
 const form = (overrides: Record<string, string> = {}) => ({
@@ -96,7 +80,7 @@ async function joinThroughHttp(client: Client, overrides: Record<string, string>
 
 describe('joining through the gateway', () => {
   test('POST /api/memberships answers {referralCode} with 201 and signs the member in; /api/auth/me shows role member', async () => {
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     const { body, joined } = await joinThroughHttp(client);
     assert.equal(joined.status, 201);
     assert.deepEqual(Object.keys(joined.body), ['referralCode']);
@@ -126,13 +110,13 @@ describe('joining through the gateway', () => {
   });
 
   test('an unknown referral code is a 400 naming referralCode; an active member’s email is a 409 with a message', async () => {
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     const unknown = await client.post('/api/create-membership-payment', form({ referralCode: 'ZZZZZZZZ' }));
     assert.equal(unknown.status, 400);
     assert.deepEqual(unknown.body.details.fields, [
       { field: 'referralCode', message: 'referralCode does not match any member. Check the code, or leave it empty.' },
     ]);
-    const { body } = await joinThroughHttp(new Client(h.baseUrl));
+    const { body } = await joinThroughHttp(new Client(h.gateway));
     const again = await client.post('/api/create-membership-payment', { ...body });
     assert.deepEqual(again.body, {
       statusCode: 409,
@@ -143,9 +127,9 @@ describe('joining through the gateway', () => {
   });
 
   test('a referral shows in the referrer’s lists and stats, with the referrer mailed "you earned $1.00"', async () => {
-    const referrer = new Client(h.baseUrl);
+    const referrer = new Client(h.gateway);
     const first = await joinThroughHttp(referrer);
-    const { body: second } = await joinThroughHttp(new Client(h.baseUrl), { referralCode: first.joined.body.referralCode });
+    const { body: second } = await joinThroughHttp(new Client(h.gateway), { referralCode: first.joined.body.referralCode });
     const referrals = await referrer.get('/api/membership/referrals');
     assert.equal(referrals.headers.get('x-total-count'), '1');
     assert.deepEqual(
@@ -178,12 +162,12 @@ describe('member-only reads', () => {
   ];
 
   test('answer 401 signed out and 403 to a signed-in user who is not a member', async () => {
-    const visitor = new Client(h.baseUrl);
+    const visitor = new Client(h.gateway);
     for (const route of routes) {
       const res = await visitor.get(route);
       assert.deepEqual([route, res.status, res.body.message], [route, 401, 'You need to sign in to do that.']);
     }
-    const user = new Client(h.baseUrl);
+    const user = new Client(h.gateway);
     const username = `user${randomUUID().slice(0, 8)}`;
     assert.equal((await user.post('/api/auth/register', { username, password: 'password-123' })).status, 201);
     assert.equal((await user.post('/api/auth/login', { username, password: 'password-123' })).status, 200);
@@ -197,7 +181,7 @@ describe('member-only reads', () => {
   });
 
   test('PUT /api/membership/profile changes names and phone; an email in the body is a 400 that says to contact support', async () => {
-    const client = new Client(h.baseUrl);
+    const client = new Client(h.gateway);
     const { body } = await joinThroughHttp(client);
     const refused = await client.put('/api/membership/profile', { firstName: 'Lydia', lastName: 'Philippi', phone: '', email: 'other@example.com' });
     assert.equal(refused.status, 400);
@@ -222,44 +206,58 @@ describe('member sign-in by emailed link', () => {
   };
 
   test('always answers 202; a member gets a link that signs in once, by POST', async () => {
-    const { body } = await joinThroughHttp(new Client(h.baseUrl));
-    const visitor = new Client(h.baseUrl);
+    const { body } = await joinThroughHttp(new Client(h.gateway));
+    const visitor = new Client(h.gateway);
     const notMember = await visitor.post('/api/auth/member-link', { email: `nobody-${randomUUID().slice(0, 8)}@example.com` });
     const member = await visitor.post('/api/auth/member-link', { email: body.email.toUpperCase() });
     assert.deepEqual([notMember.status, notMember.body, member.status, member.body], [202, { accepted: true }, 202, { accepted: true }]);
     const token = await linkFor(body.email);
     // Fetching the link (what a mail scanner does) is a GET of the page: it signs nobody in and uses nothing up.
     assert.equal((await visitor.get(`/member-dashboard#signin=${token}`)).status, 200);
-    const browser = new Client(h.baseUrl);
+    const browser = new Client(h.gateway);
     const [a, b] = await Promise.all([
       browser.post('/api/auth/member-link/redeem', { token }),
-      new Client(h.baseUrl).post('/api/auth/member-link/redeem', { token }),
+      new Client(h.gateway).post('/api/auth/member-link/redeem', { token }),
     ]);
     assert.deepEqual([a.status, b.status].sort(), [200, 401]);
     const winner = a.status === 200 ? a : b;
     assert.deepEqual([winner.body.user.role, winner.body.user.email], ['member', body.email]);
-    const again = await new Client(h.baseUrl).post('/api/auth/member-link/redeem', { token });
+    const again = await new Client(h.gateway).post('/api/auth/member-link/redeem', { token });
     assert.deepEqual(
       [again.status, again.body.message],
       [401, 'This sign-in link has expired or has already been used. Request a new link from the member dashboard.'],
     );
   });
 
+  test('a member’s address gets at most 3 links an hour: 5 requests at once all answer 202 and exactly 3 mails go out', async () => {
+    const { body } = await joinThroughHttp(new Client(h.gateway));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => new Client(h.gateway).post('/api/auth/member-link', { email: body.email })));
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.body]),
+      Array(5).fill([202, { accepted: true }]),
+    );
+    const mailed = async () => (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === body.email).length;
+    await eventually(async () => ((await mailed()) >= 3 ? true : undefined), 10_000);
+    // and a moment longer, so a fourth mail that should not go out has had its chance
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(await mailed(), 3);
+  });
+
   test('a link older than 24 hours is refused; signing out ends the member session', async () => {
-    const { body } = await joinThroughHttp(new Client(h.baseUrl));
+    const { body } = await joinThroughHttp(new Client(h.gateway));
     const before = (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === body.email).length;
-    await new Client(h.baseUrl).post('/api/auth/member-link', { email: body.email });
+    await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
     const token = await linkFor(body.email, before);
     await identityDb.query(`UPDATE member_sign_in_links SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
-    const expired = await new Client(h.baseUrl).post('/api/auth/member-link/redeem', { token });
+    const expired = await new Client(h.gateway).post('/api/auth/member-link/redeem', { token });
     assert.equal(expired.status, 401);
 
-    await new Client(h.baseUrl).post('/api/auth/member-link', { email: body.email });
+    await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
     const fresh = await linkFor(body.email, before + 1);
     const [{ seconds }] = (await identityDb.query(`SELECT extract(epoch FROM max(expires_at - created_at))::int AS seconds FROM member_sign_in_links`))
       .rows as { seconds: number }[];
     assert.equal(seconds, 24 * 3600);
-    const browser = new Client(h.baseUrl);
+    const browser = new Client(h.gateway);
     assert.equal((await browser.post('/api/auth/member-link/redeem', { token: fresh })).status, 200);
     assert.equal((await browser.get('/api/membership/profile')).status, 200);
     assert.equal((await browser.post('/api/auth/logout')).status, 200);

@@ -4,15 +4,14 @@ import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentityS
 import { natsConnectOptions } from '@km/nest-kit';
 import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { connect, ErrorCode, type NatsConnection, type NatsError } from 'nats';
 import { ADMIN, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;
-before(async () => {
+beforeAll(async () => {
   h = await startHarness();
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 
@@ -57,10 +56,10 @@ describe('connecting', () => {
 
 describe("the catalog's credentials", () => {
   let nc: NatsConnection;
-  before(async () => {
+  beforeAll(async () => {
     nc = await connectAs('catalog');
   });
-  after(async () => {
+  afterAll(async () => {
     await nc.close();
   });
 

@@ -1,12 +1,13 @@
 import type { PodcastEpisode } from '@km/contracts/media';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { DataSource } from 'typeorm';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 import { episodeFields, episodeForm, mp3 } from './podcast-fixtures';
 
 let h: Harness;
 let admin: Client;
+/** Media's own database, for what a test must read or age there. */
+let mediaDb: DataSource;
 let nextNumber = 900;
 
 const KB = 1024;
@@ -14,14 +15,16 @@ const KB = 1024;
 const SIZE = 2 * 1024 * KB;
 const bigMp3 = () => ({ data: Buffer.concat([mp3().data, Buffer.alloc(SIZE - mp3().data.length, 0)]), name: 'long.mp3', type: 'audio/mpeg' });
 
-before(async () => {
+beforeAll(async () => {
   // One proxy hop in front of the gateway, so X-Forwarded-For gives the client address (TRUST_PROXY=1). The
   // production RPC deadline (the harness's 1.5 s is for failing fast): 20 parallel 2 MB downloads share one process.
   h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1', RPC_TIMEOUT_MS: '5000' } });
-  admin = new Client(h.baseUrl);
+  admin = new Client(h.gateway);
+  mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
-after(async () => {
+afterAll(async () => {
+  await mediaDb?.destroy();
   await h.stop();
 });
 
@@ -43,7 +46,7 @@ async function fetchAll(url: string, headers: Record<string, string>, method = '
 
 const downloadsOf = async (e: PodcastEpisode) => (await admin.get(`/api/podcast-episodes/${e.id}`)).body.downloads as number;
 const rowsOf = async (e: PodcastEpisode): Promise<{ visitor: string; blocks: number }[]> =>
-  h.media!.app.get(DataSource).query(`SELECT visitor, bit_count(covered)::int AS blocks FROM episode_downloads WHERE episode_id = $1`, [e.id]);
+  mediaDb.query(`SELECT visitor, bit_count(covered)::int AS blocks FROM episode_downloads WHERE episode_id = $1`, [e.id]);
 
 /** Counting happens after the response: wait until the visitor rows show `blocks` in total. */
 async function settled(e: PodcastEpisode, blocks: number) {
@@ -115,9 +118,7 @@ describe('feed enclosures count downloads the IAB way', () => {
     const who = as('203.0.113.40');
     await fetchAll(enclosure(episode), who);
     await settled(episode, 32);
-    await h
-      .media!.app.get(DataSource)
-      .query(`UPDATE episode_downloads SET window_started_at = now() - interval '24 hours 1 second' WHERE episode_id = $1`, [episode.id]);
+    await mediaDb.query(`UPDATE episode_downloads SET window_started_at = now() - interval '24 hours 1 second' WHERE episode_id = $1`, [episode.id]);
     await fetchAll(enclosure(episode), { ...who, range: `bytes=0-${4 * 64 * KB - 1}` });
     for (let i = 0; i < 100 && (await downloadsOf(episode)) < 2; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal(await downloadsOf(episode), 2);
@@ -132,7 +133,7 @@ describe('feed enclosures count downloads the IAB way', () => {
       Array(20).fill([200, SIZE]),
     );
     for (let i = 0; i < 100; i++) {
-      const [row] = await h.media!.app.get(DataSource).query(`SELECT count(*)::int AS n FROM episode_downloads WHERE episode_id = $1`, [episode.id]);
+      const [row] = await mediaDb.query(`SELECT count(*)::int AS n FROM episode_downloads WHERE episode_id = $1`, [episode.id]);
       if (row.n === 1) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -143,7 +144,7 @@ describe('feed enclosures count downloads the IAB way', () => {
   test('admins see downloads per episode; visitors see views only', async () => {
     const episode = await publish();
     assert.equal(typeof (await admin.get(`/api/podcast-episodes/${episode.id}`)).body.downloads, 'number');
-    const visitor = new Client(h.baseUrl);
+    const visitor = new Client(h.gateway);
     assert.equal('downloads' in (await visitor.get(`/api/podcast-episodes/${episode.id}`)).body, false);
     assert.equal(
       (await visitor.get('/api/podcast-episodes')).body.some((e: PodcastEpisode) => 'downloads' in e),

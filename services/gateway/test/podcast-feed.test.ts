@@ -1,7 +1,6 @@
 import type { PodcastEpisode } from '@km/contracts/media';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 import { episodeFields, episodeForm, MEDIA_SAMPLES, thumbnailJpg } from './podcast-fixtures';
 
@@ -10,9 +9,9 @@ let admin: Client;
 const uploaded: PodcastEpisode[] = [];
 let nextNumber = 700;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  admin = new Client(h.baseUrl);
+  admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
   for (const sample of MEDIA_SAMPLES) {
     const res = await admin.post(
@@ -27,7 +26,7 @@ before(async () => {
     uploaded.push(res.body);
   }
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 

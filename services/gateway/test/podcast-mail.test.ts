@@ -2,7 +2,6 @@ import type { PodcastEpisode } from '@km/contracts/media';
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
 import { caughtMails, sentTo, type CaughtMail } from './forms-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 import { episodeFields, episodeForm, mp3 } from './podcast-fixtures';
@@ -11,12 +10,12 @@ let h: Harness;
 let admin: Client;
 let nextNumber = 500;
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({ media: {}, gateway: { RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
-  admin = new Client(h.baseUrl);
+  admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 
@@ -30,7 +29,7 @@ async function mailsTo(to: string, count: number): Promise<CaughtMail[]> {
 }
 
 async function subscribe(email: string, preferredFormat: string) {
-  const res = await new Client(h.baseUrl).post('/api/podcast-subscriptions', { firstName: 'Lydia', email, preferredFormat });
+  const res = await new Client(h.gateway).post('/api/podcast-subscriptions', { firstName: 'Lydia', email, preferredFormat });
   assert.equal(res.status, 201, JSON.stringify(res.body));
 }
 

@@ -1,8 +1,7 @@
 import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
-import { testServers } from '@km/nest-kit/testing';
+import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { DataSource } from 'typeorm';
 import { MB, publishedEvents } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
@@ -10,11 +9,13 @@ import { episodeFields, episodeForm, FIXTURE_SECONDS, MEDIA_SAMPLES, mp3, mp4, p
 
 let h: Harness;
 let admin: Client;
+/** Media's own database, for what a test must read or age there. */
+let mediaDb: DataSource;
 let nextNumber = 100;
 /** A number no other test in this file uses. */
 const freshNumber = () => String(nextNumber++);
 
-before(async () => {
+beforeAll(async () => {
   h = await startHarness({
     media: {},
     gateway: {
@@ -23,15 +24,17 @@ before(async () => {
       PODCAST_FEATURED_VIDEO_URL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     },
   });
-  admin = new Client(h.baseUrl);
+  admin = new Client(h.gateway);
+  mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
-after(async () => {
+afterAll(async () => {
+  await mediaDb?.destroy();
   await h.stop();
 });
 
 const storedKeys = async () => [...(await h.storage.listKeys('media/episodes/')), ...(await h.storage.listKeys('media/thumbnails/'))].sort();
-const allEpisodes = async (query = '') => (await new Client(h.baseUrl).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
+const allEpisodes = async (query = '') => (await new Client(h.gateway).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
 
 /**
  * Renditions of earlier WAV/WEBM uploads are written in the background (media's `media-renditions` BullMQ queue);
@@ -124,7 +127,11 @@ describe('uploading an episode', () => {
     );
     // An MP3 goes into the feed as it is.
     assert.deepEqual(episode.feedMedia, { url: episode.videoUrl, size: mp3().data.length, contentType: 'audio/mpeg' });
-    const events = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+    // Media's outbox relay publishes after the answer, from media's own process: wait for it.
+    const events = await eventually(async () => {
+      const found = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+      return found.length > 0 && found;
+    });
     assert.deepEqual(
       events.map((e) => e.data),
       [{ episodeId: episode.id, episodeNumber: Number(number) }],
@@ -210,7 +217,7 @@ describe('uploading an episode', () => {
 
   test('a visitor may not upload (401) and a refused upload stores nothing', async () => {
     await leavesNothing(async () => {
-      const res = await new Client(h.baseUrl).post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: freshNumber() }), mp3()));
+      const res = await new Client(h.gateway).post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: freshNumber() }), mp3()));
       assert.equal(res.status, 401);
     });
   });
@@ -232,8 +239,8 @@ describe('the list', () => {
     );
     // The oldest of the three gets two plays, the middle one one: they lead Most Popular in that order.
     const [newest, middle, oldest] = [...numbers].reverse().map((n) => latest.find((e) => e.episodeNumber === Number(n))!);
-    const visitorA = new Client(h.baseUrl, { 'user-agent': 'popular-a' });
-    const visitorB = new Client(h.baseUrl, { 'user-agent': 'popular-b' });
+    const visitorA = new Client(h.gateway, { 'user-agent': 'popular-a' });
+    const visitorB = new Client(h.gateway, { 'user-agent': 'popular-b' });
     await visitorA.post(`/api/podcast-episodes/${oldest.id}/views`);
     await visitorB.post(`/api/podcast-episodes/${oldest.id}/views`);
     await visitorA.post(`/api/podcast-episodes/${middle.id}/views`);
@@ -254,14 +261,14 @@ describe('the list', () => {
     assert.ok(rest.indexOf(newest.episodeNumber) >= 0);
 
     const total = latest.length;
-    const page1 = await new Client(h.baseUrl).get('/api/podcast-episodes?page=1&pageSize=2');
-    const page2 = await new Client(h.baseUrl).get('/api/podcast-episodes?page=2&pageSize=2');
+    const page1 = await new Client(h.gateway).get('/api/podcast-episodes?page=1&pageSize=2');
+    const page2 = await new Client(h.gateway).get('/api/podcast-episodes?page=2&pageSize=2');
     assert.deepEqual([page1.body.total, page1.body.page, page1.body.pageSize], [total, 1, 2]);
     assert.deepEqual(
       [...page1.body.items, ...page2.body.items].map((e: PodcastEpisode) => e.id),
       latest.slice(0, 4).map((e) => e.id),
     );
-    const popularPage = await new Client(h.baseUrl).get('/api/podcast-episodes?sort=popular&page=1&pageSize=2');
+    const popularPage = await new Client(h.gateway).get('/api/podcast-episodes?sort=popular&page=1&pageSize=2');
     assert.deepEqual(
       popularPage.body.items.map((e: PodcastEpisode) => e.id),
       [oldest.id, middle.id],
@@ -269,7 +276,7 @@ describe('the list', () => {
   });
 
   test('bad query values are a 400 naming the parameter', async () => {
-    const res = await new Client(h.baseUrl).get('/api/podcast-episodes?sort=best&page=0&pageSize=500');
+    const res = await new Client(h.gateway).get('/api/podcast-episodes?sort=best&page=0&pageSize=500');
     assert.equal(res.status, 400);
     assert.equal(
       res.body.message,
@@ -281,45 +288,45 @@ describe('the list', () => {
 describe('counting plays', () => {
   test('a refresh loop counts one play per visitor per 24 hours; another user agent is another visitor', async () => {
     const episode = await upload();
-    const visitor = new Client(h.baseUrl, { 'user-agent': 'refresh-loop' });
+    const visitor = new Client(h.gateway, { 'user-agent': 'refresh-loop' });
     const first = await visitor.post(`/api/podcast-episodes/${episode.id}/views`);
     assert.deepEqual([first.status, first.body], [200, { id: episode.id, views: 1, counted: true }]);
     for (let i = 0; i < 5; i++)
       assert.deepEqual((await visitor.post(`/api/podcast-episodes/${episode.id}/views`)).body, { id: episode.id, views: 1, counted: false });
-    const other = await new Client(h.baseUrl, { 'user-agent': 'another-browser' }).post(`/api/podcast-episodes/${episode.id}/views`);
+    const other = await new Client(h.gateway, { 'user-agent': 'another-browser' }).post(`/api/podcast-episodes/${episode.id}/views`);
     assert.deepEqual(other.body, { id: episode.id, views: 2, counted: true });
   });
 
   test('30 simultaneous plays by one visitor count exactly once', async () => {
     const episode = await upload();
-    const visitor = new Client(h.baseUrl, { 'user-agent': 'racing-visitor' });
+    const visitor = new Client(h.gateway, { 'user-agent': 'racing-visitor' });
     const answers = await Promise.all(Array.from({ length: 30 }, () => visitor.post(`/api/podcast-episodes/${episode.id}/views`)));
     assert.deepEqual(
       answers.map((a) => a.status),
       Array(30).fill(200),
     );
     assert.equal(answers.filter((a) => a.body.counted).length, 1);
-    assert.equal((await new Client(h.baseUrl).get(`/api/podcast-episodes/${episode.id}`)).body.views, 1);
+    assert.equal((await new Client(h.gateway).get(`/api/podcast-episodes/${episode.id}`)).body.views, 1);
   });
 
   test('a play older than 24 hours no longer holds the next one back', async () => {
     const episode = await upload();
-    const visitor = new Client(h.baseUrl, { 'user-agent': 'next-day' });
+    const visitor = new Client(h.gateway, { 'user-agent': 'next-day' });
     await visitor.post(`/api/podcast-episodes/${episode.id}/views`);
-    await h.media!.app.get(DataSource).query(`UPDATE episode_views SET counted_at = now() - interval '24 hours 1 second' WHERE episode_id = $1`, [episode.id]);
+    await mediaDb.query(`UPDATE episode_views SET counted_at = now() - interval '24 hours 1 second' WHERE episode_id = $1`, [episode.id]);
     assert.deepEqual((await visitor.post(`/api/podcast-episodes/${episode.id}/views`)).body, { id: episode.id, views: 2, counted: true });
   });
 
   test('the visitor is stored only as a hash, never the address or user agent', async () => {
     const episode = await upload();
-    await new Client(h.baseUrl, { 'user-agent': 'Visible-Agent/1.0' }).post(`/api/podcast-episodes/${episode.id}/views`);
-    const rows: { visitor: string }[] = await h.media!.app.get(DataSource).query(`SELECT visitor FROM episode_views WHERE episode_id = $1`, [episode.id]);
+    await new Client(h.gateway, { 'user-agent': 'Visible-Agent/1.0' }).post(`/api/podcast-episodes/${episode.id}/views`);
+    const rows: { visitor: string }[] = await mediaDb.query(`SELECT visitor FROM episode_views WHERE episode_id = $1`, [episode.id]);
     assert.equal(rows.length, 1);
     assert.match(rows[0].visitor, /^[0-9a-f]{64}$/);
   });
 
   test('an unknown episode is a 404', async () => {
-    const res = await new Client(h.baseUrl).post('/api/podcast-episodes/00000000-0000-4000-8000-000000000000/views');
+    const res = await new Client(h.gateway).post('/api/podcast-episodes/00000000-0000-4000-8000-000000000000/views');
     assert.equal(res.status, 404);
   });
 });
@@ -333,7 +340,7 @@ describe('editing and deleting', () => {
     assert.deepEqual([res.body.title, res.body.tags, res.body.duration, res.body.videoUrl], ['Renamed', ['one', 'two'], 600, episode.videoUrl]);
     const clash = await admin.patch(`/api/podcast-episodes/${episode.id}`, { episodeNumber: other.episodeNumber });
     assert.deepEqual([clash.status, clash.body.details.reason], [409, 'episode_number_taken']);
-    const visitor = await new Client(h.baseUrl).patch(`/api/podcast-episodes/${episode.id}`, { title: 'Nope' });
+    const visitor = await new Client(h.gateway).patch(`/api/podcast-episodes/${episode.id}`, { title: 'Nope' });
     assert.equal(visitor.status, 401);
   });
 
@@ -341,7 +348,7 @@ describe('editing and deleting', () => {
     const episode = await upload({}, mp3(), thumbnailJpg());
     const res = await admin.delete(`/api/podcast-episodes/${episode.id}`);
     assert.equal(res.status, 204);
-    assert.equal((await new Client(h.baseUrl).get(`/api/podcast-episodes/${episode.id}`)).status, 404);
+    assert.equal((await new Client(h.gateway).get(`/api/podcast-episodes/${episode.id}`)).status, 404);
     assert.equal(await h.storage.stat(episode.videoUrl.slice(1)), undefined);
     assert.equal(await h.storage.stat(episode.thumbnailUrl!.slice(1)), undefined);
   });
@@ -361,14 +368,14 @@ describe('podcast subscriptions', () => {
   });
 
   test('a visitor subscribes with the fields of spec §3', async () => {
-    const res = await new Client(h.baseUrl).post('/api/podcast-subscriptions', subscriber());
+    const res = await new Client(h.gateway).post('/api/podcast-subscriptions', subscriber());
     assert.equal(res.status, 201);
     assert.deepEqual({ ...res.body, id: undefined, createdAt: undefined }, { ...subscriber(), id: undefined, createdAt: undefined });
   });
 
   test('the same email again (any letter case) is a 409 whose text contains "unique"', async () => {
-    await new Client(h.baseUrl).post('/api/podcast-subscriptions', subscriber({ email: 'twice@example.com' }));
-    const res = await new Client(h.baseUrl).request('POST', '/api/podcast-subscriptions', JSON.stringify(subscriber({ email: 'TWICE@example.com' })), {
+    await new Client(h.gateway).post('/api/podcast-subscriptions', subscriber({ email: 'twice@example.com' }));
+    const res = await new Client(h.gateway).request('POST', '/api/podcast-subscriptions', JSON.stringify(subscriber({ email: 'TWICE@example.com' })), {
       'content-type': 'application/json',
     });
     assert.equal(res.status, 409);
@@ -377,9 +384,9 @@ describe('podcast subscriptions', () => {
   });
 
   test('firstName and email are required; the rest is optional and defaults to email only', async () => {
-    const bad = await new Client(h.baseUrl).post('/api/podcast-subscriptions', { email: 'not-an-email' });
+    const bad = await new Client(h.gateway).post('/api/podcast-subscriptions', { email: 'not-an-email' });
     assert.deepEqual([bad.status, bad.body.message], [400, 'firstName is required; email must be a valid email address']);
-    const minimal = await new Client(h.baseUrl).post('/api/podcast-subscriptions', { firstName: 'Eli', email: 'eli@example.com' });
+    const minimal = await new Client(h.gateway).post('/api/podcast-subscriptions', { firstName: 'Eli', email: 'eli@example.com' });
     assert.equal(minimal.status, 201);
     assert.deepEqual([minimal.body.preferredFormat, minimal.body.interests, minimal.body.lastName, minimal.body.wantsNewsletter], ['email', [], null, false]);
   });

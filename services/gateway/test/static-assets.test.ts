@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startHarness, type Harness } from './gateway-harness';
 
@@ -13,7 +12,7 @@ let dist: string;
 const BUNDLE = `console.log(${JSON.stringify('Kingdom Marketplace '.repeat(200))});\n`;
 const INDEX = '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>';
 
-before(async () => {
+beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'km-web-precompressed-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
@@ -23,7 +22,7 @@ before(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(BUNDLE));
   h = await startHarness({ catalog: { SEED_DEMO: 'true' }, gateway: { WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '100000' } });
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
   rmSync(dist, { recursive: true, force: true });
 });

@@ -2,7 +2,6 @@ import { testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { after, before, describe, test } from 'node:test';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
 const PER_ADDRESS = 30;
@@ -39,7 +38,7 @@ async function redisProxy() {
 let h: Harness;
 let proxy: Awaited<ReturnType<typeof redisProxy>>;
 
-before(async () => {
+beforeAll(async () => {
   proxy = await redisProxy();
   // Each visitor gets an address of its own (X-Forwarded-For behind one trusted proxy); the slow-down is tightened
   // so it shows within a few attempts.
@@ -57,7 +56,7 @@ before(async () => {
     },
   });
 });
-after(async () => {
+afterAll(async () => {
   await h.stop();
 });
 
@@ -67,7 +66,7 @@ const freshAddress = () => {
   const n = nextAddress++;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
-const from = (ip = freshAddress()) => new Client(h.baseUrl, { 'x-forwarded-for': ip });
+const from = (ip = freshAddress()) => new Client(h.gateway, { 'x-forwarded-for': ip });
 const login = (client: Client, username: string, password: string) => client.post('/api/auth/login', { username, password });
 const unique = (prefix = 'user') => `${prefix}_${randomUUID().slice(0, 8)}`;
 const statuses = (replies: { status: number }[]) => replies.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { test } from 'node:test';
 
 const HEAVY = /[\\/]node_modules[\\/](bullmq|nodemailer|@aws-sdk)[\\/]/;
 

@@ -4,7 +4,6 @@ import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
 import { AppModule } from '../src/app.module';
 import { loadIdentityConfig } from '../src/config';
 import { SessionsService } from '../src/sessions/sessions.service';
@@ -40,7 +39,7 @@ function rotate(env: Record<string, string>, stdin = ''): Promise<Run> {
 
 const adminId = async (password: string) => (await users.verifyCredentials(ADMIN, password)).id;
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('identity');
   const natsUrl = testServers().KM_TEST_NATS_URL;
   const config = loadIdentityConfig({
@@ -55,7 +54,7 @@ before(async () => {
   users = app.get(UsersService);
   sessions = app.get(SessionsService);
 });
-after(async () => {
+afterAll(async () => {
   await app?.close();
   await db?.drop();
 });

@@ -2,7 +2,6 @@ import { ObjectStorage } from '@km/nest-kit/storage';
 import { createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { loadMediaConfig } from '../src/config';
@@ -13,7 +12,7 @@ let db: TestDatabase;
 let app: INestApplication;
 let storage: ObjectStorage;
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('media');
   const url = new URL(testServers().KM_TEST_S3_ENDPOINT ?? '');
   const config = loadMediaConfig({
@@ -32,7 +31,7 @@ before(async () => {
   storage = new ObjectStorage(config.storage);
   app = await startTestService(AppModule.forRoot(config), 'media', testNatsUrl('media'));
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
   storage.close();
   await db.drop();

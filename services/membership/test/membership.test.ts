@@ -2,15 +2,14 @@ import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
 import type Stripe from 'stripe';
 import { countRows, joinedMember, payInBrowser, signup, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
-before(async () => {
+beforeAll(async () => {
   h = await startMembershipHarness();
 });
-after(() => h?.stop());
+afterAll(() => h?.stop());
 
 const memberStatus = async (subscriptionId: string) =>
   ((await h.data.query(`SELECT subscription_status FROM members WHERE stripe_subscription_id = $1`, [subscriptionId])) as { subscription_status: string }[])[0]
@@ -184,6 +183,7 @@ describe('referrals', () => {
       totalReferrals: 1,
       totalCommissions: '1.00',
       pendingCommissions: '1.00',
+      carriedBalance: '0.00',
       paidCommissions: '0.00',
       totalProfitBonuses: '0.00',
       membershipDiscount: 5,

@@ -2,7 +2,6 @@ import { createTree } from '@nx/devkit/testing';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test } from 'node:test';
 import ts from 'typescript';
 import { RESERVED, SERVICES } from '@km/registry';
 import { addRegistryEntry, describeService, serviceGenerator } from './generator';
@@ -35,6 +34,8 @@ test('a new service gets its folder, contracts, gateway routes module and tests,
     'libs/contracts/src/gift-cards/index.ts',
     'services/gateway/src/gift-cards/gift-cards.controller.ts',
     'services/gateway/src/gift-cards/gift-cards.module.ts',
+    'services/gift-cards/jest.config.cjs',
+    'services/gift-cards/jest.integration.config.cjs',
     'services/gift-cards/migrations/README.md',
     'services/gift-cards/package.json',
     'services/gift-cards/src/app.module.ts',

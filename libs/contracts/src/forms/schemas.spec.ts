@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { z } from 'zod';
 import {
   bookSubmissionFieldsSchema,

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { test } from 'node:test';
 
 test('the vocabulary entry loads without zod, so a browser bundle of it carries no schema library', () => {
   // A fresh process: this test's own process may have loaded zod through other specs.

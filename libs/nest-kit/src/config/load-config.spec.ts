@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { z } from 'zod';
 import { baseServiceEnv, ConfigError, loadConfig } from './load-config';
 

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { z } from 'zod';
 import { baseServiceEnv, ConfigError, loadConfig, optionalBooleanFromEnv } from './load-config';
 import { baseProductionRules, PLACEHOLDER_MARKERS, refuseInProduction, refuseInsecureCookies, stripeModeEnv } from './production-secrets';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { z } from 'zod';
 import { ErrorCodes } from '@km/contracts';
 import { AppError, httpStatusForCode, NotFoundError } from './app-error';

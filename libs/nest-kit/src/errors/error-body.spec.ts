@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { ConflictError } from './app-error';
 import { errorBody } from './error-body';
 

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { mailBackoff } from './mail.service';
 
 test('mail retries back off exponentially from the base delay and stop growing at the cap', () => {

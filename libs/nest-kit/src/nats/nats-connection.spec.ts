@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { natsConnectOptions } from './nats-connection';
 
 test("credentials in NATS_URL become user/pass and the user's own inbox; the server address keeps no password", () => {

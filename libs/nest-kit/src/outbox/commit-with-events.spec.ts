@@ -1,6 +1,5 @@
 import { CatalogEvents, IdentityEvents } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { DataSource, EntityManager } from 'typeorm';
 import { commitWithEvents } from './commit-with-events';
 import { recordEvent } from './outbox';

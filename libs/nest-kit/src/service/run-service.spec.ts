@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { test } from 'node:test';
 
 /** Runs a service whose config does not load, in a child process (runService exits it), and answers what it printed. */
 function runBroken(loadConfig: string) {

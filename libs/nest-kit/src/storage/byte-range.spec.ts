@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { parseByteRange } from './byte-range';
 
 test('no Range header, or an empty one, asks for the whole object', () => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import { test } from 'node:test';
 import { AppError } from '../errors/app-error';
 import type { ObjectStorage } from './object-storage';
 import { storeUpload } from './store-upload';

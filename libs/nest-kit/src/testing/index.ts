@@ -2,3 +2,5 @@ export * from './config';
 export * from './test-database';
 export * from './start-app';
 export * from './test-rpc';
+export * from './service-process';
+export * from './service-double';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import sharp from 'sharp';
 import { sniffFileKind } from '@km/nest-kit/storage';
 import { renderDemoImage, wrapWords } from './demo-image';

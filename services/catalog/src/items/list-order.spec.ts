@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { CATALOG_SORTS } from '@km/contracts';
 import { likePattern, ORDER_BY } from './list-order';
 

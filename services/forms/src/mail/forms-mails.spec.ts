@@ -1,6 +1,5 @@
 import type { BookSubmission, ContactMessage, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type MailContext } from './forms-mails';
 
 const ctx: MailContext = { publicOrigin: 'https://kingdom.example', staff: { admin: 'admin@kingdom.example', publishing: 'publishing@kingdom.example' } };

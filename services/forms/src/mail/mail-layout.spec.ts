@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { escapeHtml, oneLine, renderMail } from './mail-layout';
 
 const content = {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { manuscriptFilename } from './manuscript-filename';
 
 test('a plain name with the right extension is kept as sent', () => {

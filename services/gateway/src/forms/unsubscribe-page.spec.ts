@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { renderUnsubscribePage, unsubscribedPage, unsubscribeProblemPage } from './unsubscribe-page';
 
 test('the success page says so and names the address', () => {

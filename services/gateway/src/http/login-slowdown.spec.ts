@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { loginSlowdownMs } from './rate-limits';
 
 test('the per-username slow-down is zero up to the threshold, then doubles from 250 ms and stops at the cap', () => {

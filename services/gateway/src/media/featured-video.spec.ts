@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { featuredVideoEmbedUrl } from './featured-video';
 
 test('a YouTube watch, short or embed address becomes its youtube-nocookie embed address', () => {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { etagMatches, mediaKeyFromPath } from './media-request';
 
 test('a media path names the object key under media/, percent-decoding undone', () => {

@@ -1,10 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { FormsRateLimitGuard } from '../forms/forms-rate-limit.guard';
+import { RateLimits } from '../http/rate-limits';
 import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
+import { AdminMembersController } from './admin-members.controller';
 import { PayoutRunsController } from './payout-runs.controller';
+import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
 /** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint, the admin's payout runs. */
 @Module({})
@@ -12,8 +16,15 @@ export class MembershipModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MembershipModule,
-      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+      controllers: [
+        MembershipController,
+        MemberSignInController,
+        MembershipWebhookController,
+        PayoutRunsController,
+        ProfitBonusPeriodsController,
+        AdminMembersController,
+      ],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, FormsRateLimitGuard],
     };
   }
 }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { AppError } from '@km/nest-kit';
 import { PasswordGate } from './password-gate';
 

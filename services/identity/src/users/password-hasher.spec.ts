@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 
 test('hashes with argon2id and verifies only the right password', async () => {

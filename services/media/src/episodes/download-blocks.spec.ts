@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { blockPlan, coveredBlocks } from './download-blocks';
 
 const MB = 1024 * 1024;

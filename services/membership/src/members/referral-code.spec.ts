@@ -1,6 +1,5 @@
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { newReferralCode, payoutMonthFor } from './referral-code';
 
 describe('referral codes', () => {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { OrderLine } from '../orders/order-line.entity';
 import type { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { ORDER_NUMBER_PATTERN } from '@km/contracts';
 import { CROCKFORD_ALPHABET, generateOrderNumber, normalizeOrderNumber } from './order-number';
 

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { initialStatus, nextStatus, outcomeOf, paymentMismatches } from './order-status';
 
 test('a success pays a pending or failed order', () => {

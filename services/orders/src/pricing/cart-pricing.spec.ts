@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { cartFingerprint } from './cart-pricing';
 
 const line = (productId: string, quantity: number, productPrice: string) => ({ productId, quantity, productPrice });

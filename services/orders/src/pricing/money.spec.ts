@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { cartTotals, formatCents, shippingFor, taxOn, toCents } from './money';
 
 const totals = (lines: [string, number][]) => {

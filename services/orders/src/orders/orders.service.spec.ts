@@ -1,0 +1,135 @@
+import { AppError, ConflictError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { Test } from '@nestjs/testing';
+import assert from 'node:assert/strict';
+import { DataSource } from 'typeorm';
+import { PaymentIntentsService } from '../payments/payment-intents.service';
+import { CartPricing } from '../pricing/cart-pricing';
+import type { OrderLine } from './order-line.entity';
+import { OrderNumbers } from './order-numbers';
+import type { Order } from './order.entity';
+import { OrdersService } from './orders.service';
+
+const line = (productId: string, quantity: number, position: number) =>
+  ({ productId, productName: `Product ${productId}`, unitPrice: '10.00', quantity, lineTotal: (10 * quantity).toFixed(2), position }) as OrderLine;
+
+/** An order already placed for pi_existing: two of p1 and one of p2. */
+const placed = (): Order =>
+  ({
+    orderNumber: 'KM-7K3M9Q2X',
+    status: 'pending_payment',
+    paymentIntentId: 'pi_existing',
+    customerName: 'Ruth of Moab',
+    customerEmail: 'Ruth@Example.com',
+    shippingAddress: '12 Gleaning Way',
+    billingAddress: '12 Gleaning Way',
+    subtotal: '30.00',
+    tax: '2.40',
+    shipping: '9.99',
+    total: '42.39',
+    lines: [line('p2', 1, 1), line('p1', 2, 0)],
+    createdAt: new Date('2026-11-01T10:00:00Z'),
+    paidAt: null,
+  }) as unknown as Order;
+
+/** OrdersService on Nest's DI; the one stored order is found by intent or number, and nothing else may be touched. */
+async function ordersService(stored: Order | null) {
+  const untouched = (what: string) => () => {
+    throw new Error(`${what} must not be used here`);
+  };
+  const dataSource = {
+    getRepository: () => ({
+      findOne: async ({ where }: { where: { paymentIntentId?: string; orderNumber?: string } }) =>
+        stored && (where.paymentIntentId === stored.paymentIntentId || where.orderNumber === stored.orderNumber) ? stored : null,
+    }),
+    transaction: untouched('a transaction'),
+  };
+  const module = await Test.createTestingModule({
+    providers: [
+      OrdersService,
+      { provide: DataSource, useValue: dataSource },
+      { provide: OutboxRelayRunner, useValue: { relay: { kick: untouched('the relay') } } },
+      { provide: CartPricing, useValue: { price: untouched('pricing') } },
+      { provide: PaymentIntentsService, useValue: { assertChargesTotal: untouched('Stripe') } },
+      { provide: OrderNumbers, useValue: { next: untouched('order numbers') } },
+      { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
+    ],
+  }).compile();
+  return module.get(OrdersService);
+}
+
+const request = (items: { productId: string; quantity: number }[]) => ({
+  paymentIntentId: 'pi_existing',
+  customerEmail: 'ruth@example.com',
+  customerName: 'Ruth of Moab',
+  shippingAddress: '12 Gleaning Way',
+  items: items.map((i) => ({ ...i, productPrice: '10.00', subtotal: '10.00' })),
+});
+
+describe('OrdersService.create for an intent that already has its order', () => {
+  test('the same cart in another line order answers the existing order, created false, without pricing or charging again', async () => {
+    const orders = await ordersService(placed());
+    const again = await orders.create(
+      request([
+        { productId: 'p2', quantity: 1 },
+        { productId: 'p1', quantity: 2 },
+      ]) as never,
+    );
+    assert.deepEqual(again, {
+      orderNumber: 'KM-7K3M9Q2X',
+      status: 'pending_payment',
+      subtotal: '30.00',
+      tax: '2.40',
+      shipping: '9.99',
+      total: '42.39',
+      created: false,
+    });
+  });
+
+  test('another cart (a changed quantity) is a ConflictError payment_in_use telling the buyer to reload', async () => {
+    const orders = await ordersService(placed());
+    await assert.rejects(
+      orders.create(
+        request([
+          { productId: 'p1', quantity: 1 },
+          { productId: 'p2', quantity: 1 },
+        ]) as never,
+      ),
+      (error: unknown) => {
+        assert.ok(error instanceof ConflictError);
+        assert.equal((error.details as { reason?: string }).reason, 'payment_in_use');
+        assert.equal(
+          error.message,
+          'This payment already belongs to an order for a different cart, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.',
+        );
+        return true;
+      },
+    );
+  });
+});
+
+describe('OrdersService.findForBuyer', () => {
+  test('a number typed loosely and the email in another case find the order, its lines in their order', async () => {
+    const orders = await ordersService(placed());
+    const found = await orders.findForBuyer({ orderNumber: ' km 7k3m 9q2x ', email: ' ruth@EXAMPLE.com ' });
+    assert.equal(found.orderNumber, 'KM-7K3M9Q2X');
+    assert.deepEqual(
+      found.items.map((i) => i.productId),
+      ['p1', 'p2'],
+    );
+  });
+
+  test('a wrong email and an unknown number get the same not_found answer', async () => {
+    const orders = await ordersService(placed());
+    for (const [orderNumber, email] of [
+      ['KM-7K3M9Q2X', 'boaz@example.com'],
+      ['KM-7K3M9Q2Y', 'ruth@example.com'],
+    ]) {
+      await assert.rejects(orders.findForBuyer({ orderNumber, email }), (error: unknown) => {
+        assert.ok(error instanceof AppError);
+        assert.equal(error.code, 'not_found');
+        assert.equal(error.message, `We could not find order ${orderNumber} for that email address. Check both against your confirmation email.`);
+        return true;
+      });
+    }
+  });
+});
