@@ -48,7 +48,7 @@ export interface ServiceBusAccess {
   consumers: { durable: string; types: string[] }[];
   /**
    * Event types every replica receives live on a plain subscription (not a durable, which replicas would share):
-   * for copies each replica keeps, which reload in full after a reconnect (ADR 0018).
+   * for copies each replica keeps, which reload in full after a reconnect (ADR 0019).
    */
   watchesEvents?: string[];
 }

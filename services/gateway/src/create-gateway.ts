@@ -69,7 +69,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   app.use(bodyParserErrors());
   app.use('/api', originCheckMiddleware(config.allowedOrigins));
   app.use('/api', app.get(RateLimits).apiMiddleware());
-  // The store's public reads from this replica's copy of the catalog (ADR 0018); the rest goes on to the routes.
+  // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.
   app.use('/api', app.get(CatalogReadModelService).middleware());
   app.use(spaMiddleware(config.webDistDir));
 
@@ -84,7 +84,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  // Not SIGHUP (Nest's default list has it): that one makes the catalog copy load again (main.ts, ADR 0018).
+  // Not SIGHUP (Nest's default list has it): that one makes the catalog copy load again (main.ts, ADR 0019).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   return app;

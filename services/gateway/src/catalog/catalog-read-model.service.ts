@@ -24,7 +24,7 @@ const READ_PATH = /^\/(products|services)(?:\/([^/]+))?\/?$/;
 const RELOAD_RETRY_MS = 2000;
 
 /**
- * This replica's copy of the catalog (ADR 0018). Filled from the catalog at start and again after every NATS
+ * This replica's copy of the catalog (ADR 0019). Filled from the catalog at start and again after every NATS
  * reconnect (events may have been missed meanwhile); kept current by the catalog's item events, which every replica
  * receives (a plain subscription on the events' subjects, not a shared durable); and by the writes this replica
  * forwards itself, so an admin sees their change on their next read. Until it is loaded, reads go to the catalog as

@@ -1,6 +1,5 @@
 import type { CatalogItem, CatalogPage } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { CatalogReadModel, type PageQuery } from './catalog-read-model';
 
 let counter = 0;

@@ -29,7 +29,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The catalog's ORDER BYs (services/catalog/src/items/list-order.ts), each ending in the id so no two items tie.
  * created_at compares at the millisecond the API carries; Postgres keeps microseconds, so two items made in the same
- * millisecond by separate statements may order by id here and by microsecond there (ADR 0018).
+ * millisecond by separate statements may order by id here and by microsecond there (ADR 0019).
  */
 const ORDER: Record<Sort, (a: Entry, b: Entry) => number> = {
   featured: (a, b) => Number(b.item.featured) - Number(a.item.featured) || cmp(b.item.createdAt, a.item.createdAt) || cmp(b.item.id, a.item.id),
