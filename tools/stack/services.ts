@@ -83,6 +83,8 @@ export async function startServices(settings: StackSettings, urls: InfraUrls, gr
         HTTP_HOST: '127.0.0.1',
         ...service.env(settings, urls),
       },
+      // A service that dies is started again, as Kubernetes would (the fault suite kills them on purpose).
+      supervise: true,
     });
     await waitFor(service.name, () => httpOk(`http://127.0.0.1:${port}/ready`), 60_000, managed, group);
   }

@@ -1,5 +1,5 @@
 import { IdentitySubjects, MembershipSubjects, type PublicUser } from '@km/contracts';
-import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -32,6 +32,7 @@ export class MemberSignInController {
   ) {}
 
   @Post()
+  @Public()
   @HttpCode(202)
   @ApiOperation({ summary: 'Mail a one-time sign-in link (24 hours) to a member. Always 202, member or not, so nobody can learn who is a member.' })
   @ApiResponse({ status: 202, description: '{accepted: true}' })
@@ -50,6 +51,7 @@ export class MemberSignInController {
   }
 
   @Post('redeem')
+  @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a mailed link’s token: once, within 24 hours. Sets the session cookie.' })
   @ApiResponse({ status: 401, description: 'The link is unknown, used or expired; the message says to request a new one.' })
