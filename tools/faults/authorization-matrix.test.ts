@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../stack/config';
-import { Session, signedInAdmin, signedInMember, stack } from './stack';
+import { note, Session, signedInAdmin, signedInMember, stack } from './stack';
 
 /**
  * Issue 15, authorization matrix: every route the gateway serves, read from Nest's metadata of the gateway that runs
@@ -89,7 +89,8 @@ beforeAll(async () => {
 describe('authorization matrix from the gateway’s route metadata', () => {
   test('the walk finds every controller route, among them the known admin, member and public ones', () => {
     const keys = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.access]));
-    console.log(
+    note(
+      'authorization matrix',
       `${routes.length} routes: ${['public', 'user', 'member', 'admin'].map((a) => `${routes.filter((r) => r.access === a).length} ${a}`).join(', ')}`,
     );
     assert.ok(routes.length >= 60, `only ${routes.length} routes found`);
@@ -119,7 +120,7 @@ describe('authorization matrix from the gateway’s route metadata', () => {
         if (!ok) wrong.push(`${route.method} ${route.path} as ${role}: ${res.status} (expected ${want}) ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
-    console.log(`authorization matrix: ${routes.length} routes × 3 roles = ${calls} calls`);
+    note('authorization matrix', `${routes.length} routes × 3 roles = ${calls} calls`);
     assert.deepEqual(wrong, []);
   });
 });

@@ -7,10 +7,15 @@ export interface FaultStack {
   /** The ProcessGroup's pid file: `<pid> <name>` per line, rewritten when the supervisor restarts a service. */
   pidFile: string;
   logDir: string;
+  /** Where the suite writes its note (see `note` in stack.ts). */
+  notePath: string;
   servicePorts: Record<string, number>;
   admin: { username: string; password: string };
   stripeApi: string;
   stripeSecretKey: string;
+  /** Postgres as its superuser, and every service's database: the fuzzer counts their rows. */
+  pgAdminUrl: string;
+  databases: string[];
   /** The environment the stack gave the gateway (its config is read from the same values). */
   gatewayEnv: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pidOf, ready, signedInAdmin, stack, waitUntil, type Session } from './stack';
+import { note, pidOf, ready, signedInAdmin, stack, waitUntil, type Session } from './stack';
 
 /**
  * Issue 15, crash loops: the local stack's supervisor restarts a service that dies (as Kubernetes would), with a
@@ -35,7 +35,7 @@ describe('a service in a crash loop', () => {
     // The next start is 8 s away: longer than the gateway's 5 s request deadline.
     assert.equal(await ready('orders'), 'no answer', 'orders’ /ready must not answer while orders is down');
     const during = await admin.get('/api/orders');
-    console.log(`crash loop: 6 × kill -9 of orders (pids ${pids.join(', ')}); GET /api/orders meanwhile → ${during.status} in ${during.ms} ms`);
+    note('crash loop', `6 × kill -9 of orders (pids ${pids.join(', ')}); GET /api/orders meanwhile → ${during.status} in ${during.ms} ms`);
     assert.equal(during.status, 503);
     assert.deepEqual(during.body, UNAVAILABLE);
     assert.ok(during.ms < 7000, `the gateway took ${during.ms} ms: it must answer within its RPC deadline, not hang`);
@@ -43,7 +43,7 @@ describe('a service in a crash loop', () => {
     const back = await waitUntil('orders is ready again by itself', async () => (await ready('orders')) === 200, 60_000);
     assert.equal((await admin.get('/api/orders')).status, 200);
     const lines = restartLines().slice(linesBefore);
-    console.log(`orders ready again ${back} ms after the 6th kill; supervisor log:\n${lines.join('\n')}`);
+    note('crash loop', `orders ready again ${back} ms after the 6th kill; supervisor log:\n${lines.join('\n')}`);
     assert.deepEqual(
       lines.map((l) => l.match(/restarting in ([\d.]+) s/)?.[1]),
       ['0.25', '0.50', '1.00', '2.00', '4.00', '8.00'],
@@ -56,7 +56,7 @@ describe('a service in a crash loop', () => {
     try {
       assert.equal(await ready('orders'), 'no answer', 'a frozen orders cannot say it is ready');
       const during = await admin.get('/api/orders');
-      console.log(`kill -STOP orders: GET /api/orders → ${during.status} in ${during.ms} ms`);
+      note('crash loop', `kill -STOP orders: GET /api/orders → ${during.status} in ${during.ms} ms`);
       assert.equal(during.status, 503);
       assert.deepEqual(during.body, UNAVAILABLE);
       assert.ok(during.ms < 7000, `the gateway took ${during.ms} ms`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { pidOf, Session, signedInAdmin, stack, waitUntil } from './stack';
+import { note, pidOf, Session, signedInAdmin, stack, waitUntil } from './stack';
 
 /**
  * Issue 15, Redis down: Redis frozen with kill -STOP (a partition: the connection stays open, nothing answers). The
@@ -24,8 +24,9 @@ describe('Redis frozen (kill -STOP), then thawed', () => {
       const read = await visitor.get('/api/products');
       const signIn = await visitor.post('/api/auth/login', stack.admin);
       const adminRead = await admin.get('/api/orders');
-      console.log(
-        `Redis frozen: /ready ${readyDuring.status} in ${readyDuring.ms} ms; GET /api/products ${read.status} in ${read.ms} ms; ` +
+      note(
+        'redis down',
+        `Redis frozen (kill -STOP): /ready ${readyDuring.status} in ${readyDuring.ms} ms; GET /api/products ${read.status} in ${read.ms} ms; ` +
           `sign-in ${signIn.status} in ${signIn.ms} ms; admin GET /api/orders ${adminRead.status} in ${adminRead.ms} ms`,
       );
       assert.equal(readyDuring.status, 503);

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { faultStack } from './config';
 
 export const stack = faultStack();
+
+/**
+ * The suite's note (issue 15: per scenario the load, the faults injected, the counts checked): printed, and kept in
+ * the run's reports folder, which `npm test` prints at the end (a forced exit can cut the last file's console output).
+ */
+export function note(scenario: string, text: string): void {
+  console.log(`[${scenario}] ${text}`);
+  appendFileSync(stack.notePath, `[${scenario}] ${text}\n`);
+}
 
 /** The pid the stack's ProcessGroup recorded for a process (`orders`, `redis`, …); it changes when the supervisor restarts it. */
 export function pidOf(name: string): number {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
-import { startFaultStack } from './faults';
+import { printFaultNote, startFaultStack } from './faults';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
 import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
@@ -218,6 +218,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
       const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
       tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults'));
+      printFaultNote(settings);
     }
   } catch (error) {
     console.error(`\n✖ ${(error as Error).message}`);
