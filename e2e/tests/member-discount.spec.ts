@@ -1,17 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  cartUnder50,
-  fillCard,
-  fillShipping,
-  GOOD_CARD,
-  inStockProducts,
-  money,
-  purchaseButton,
-  seedCart,
-  toCents,
-  uniqueEmail,
-  type CartLine,
-} from './checkout-helpers';
+import type { Page } from '@playwright/test';
+import { cartUnder50, fillCard, fillShipping, GOOD_CARD, money, purchaseButton, seedCart, toCents, uniqueEmail, type CartLine } from './checkout-helpers';
+import { expect, test } from './fixtures';
 
 /** Issue 13 / ADR 0016: 5 % off the subtotal for an active member; tax and the free-shipping line on what is left. */
 function memberTotals(lines: CartLine[]) {
@@ -51,9 +40,12 @@ async function joinMarketshare(page: Page, email: string) {
 }
 
 test.describe('the member discount', () => {
-  test('a visitor is told members save 5 %; a member checks out with the discount line and sees it in Member Savings', async ({ page }, testInfo) => {
+  test('a visitor is told members save 5 %; a member checks out with the discount line and sees it in Member Savings', async ({
+    page,
+    buyableProducts,
+  }, testInfo) => {
     test.setTimeout(90_000);
-    const lines = cartUnder50(await inStockProducts(page));
+    const lines = cartUnder50(buyableProducts);
 
     await openCheckout(page, lines);
     const note = summary(page).getByTestId('member-savings-note');

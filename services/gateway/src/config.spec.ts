@@ -39,3 +39,27 @@ test('production refuses a test-mode publishable key unless STRIPE_ALLOW_TEST_MO
     'pk_test_51AbCdEf',
   );
 });
+
+test('PODCAST_FEATURED_VIDEO_URL becomes its player address; empty or unset features the newest video episode', () => {
+  assert.equal(
+    loadGatewayConfig({ PODCAST_FEATURED_VIDEO_URL: 'https://youtu.be/dQw4w9WgXcQ' }).podcast.featuredVideoEmbedUrl,
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  );
+  assert.equal(
+    loadGatewayConfig({ PODCAST_FEATURED_VIDEO_URL: ' https://vimeo.com/76979871 ' }).podcast.featuredVideoEmbedUrl,
+    'https://player.vimeo.com/video/76979871',
+  );
+  assert.equal(loadGatewayConfig({ PODCAST_FEATURED_VIDEO_URL: '' }).podcast.featuredVideoEmbedUrl, null);
+  assert.equal(loadGatewayConfig({}).podcast.featuredVideoEmbedUrl, null);
+});
+
+test('a PODCAST_FEATURED_VIDEO_URL that is not a YouTube or Vimeo video is refused, naming the setting', () => {
+  assert.throws(
+    () => loadGatewayConfig({ PODCAST_FEATURED_VIDEO_URL: 'https://example.com/video' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.length === 1 &&
+      error.problems[0].startsWith('PODCAST_FEATURED_VIDEO_URL: ') &&
+      error.problems[0].includes('YouTube or Vimeo'),
+  );
+});

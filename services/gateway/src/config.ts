@@ -11,6 +11,7 @@ import {
 import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import path from 'node:path';
 import { z } from 'zod';
+import { featuredVideoEmbedUrl } from './media/featured-video';
 
 const origin = z.url().transform((u) => new URL(u).origin);
 
@@ -44,6 +45,22 @@ export const gatewayConfigSchema = z
       .optional(),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    // The podcast page's featured video: a YouTube or Vimeo address instead of the newest video episode.
+    PODCAST_FEATURED_VIDEO_URL: z
+      .string()
+      .trim()
+      .transform((address, ctx) => {
+        if (address === '') return undefined;
+        const embed = featuredVideoEmbedUrl(address);
+        if (!embed)
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'PODCAST_FEATURED_VIDEO_URL must be the https address of a YouTube or Vimeo video (e.g. https://www.youtube.com/watch?v=…, https://vimeo.com/…), or empty',
+          });
+        return embed;
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
@@ -83,6 +100,8 @@ export const gatewayConfigSchema = z
       rateLimitCheckoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
       /** Checkout requests wait on the catalog and Stripe, so they get longer than other NATS requests. */
       checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
+      /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */
+      podcast: { featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null },
       /** Uploads are streamed here and `/media/*` is served from here. */
       storage: storageOptionsFrom(env),
     };

@@ -43,7 +43,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
-          frameSrc: ["'self'", ...stripeJs],
+          // Stripe's frames, and the podcast's featured YouTube/Vimeo video when one is configured.
+          frameSrc: ["'self'", ...stripeJs, ...(config.podcast.featuredVideoEmbedUrl ? [new URL(config.podcast.featuredVideoEmbedUrl).origin] : [])],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

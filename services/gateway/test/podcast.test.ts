@@ -1,4 +1,6 @@
 import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
+import { eventually, testServers } from '@km/nest-kit/testing';
+import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
 import { MB, publishedEvents } from './catalog-fixtures';
@@ -14,7 +16,14 @@ let nextNumber = 100;
 const freshNumber = () => String(nextNumber++);
 
 beforeAll(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
+  h = await startHarness({
+    media: {},
+    gateway: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_FORMS_PER_HOUR: '100000',
+      PODCAST_FEATURED_VIDEO_URL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    },
+  });
   admin = new Client(h.gateway);
   mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
@@ -27,13 +36,22 @@ afterAll(async () => {
 const storedKeys = async () => [...(await h.storage.listKeys('media/episodes/')), ...(await h.storage.listKeys('media/thumbnails/'))].sort();
 const allEpisodes = async (query = '') => (await new Client(h.gateway).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
 
-/** Renditions of earlier WAV/WEBM uploads are written in the background; wait for them so they are not taken for leftovers. */
+/**
+ * Renditions of earlier WAV/WEBM uploads are written in the background (media's `media-renditions` BullMQ queue);
+ * wait until none is queued or running and every episode has its feed media, so they are not taken for leftovers.
+ */
 async function renditionsSettled() {
-  for (let i = 0; i < 600; i++) {
-    if ((await allEpisodes()).every((e) => e.feedMedia !== null)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const queue = new Queue('media-renditions', { connection: { url: testServers().KM_TEST_REDIS_URL } });
+  try {
+    for (let i = 0; i < 900; i++) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      if (Object.values(counts).every((n) => n === 0) && (await allEpisodes()).every((e) => e.feedMedia !== null)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.fail('the renditions of earlier uploads did not finish within 90 s');
+  } finally {
+    await queue.close();
   }
-  assert.fail('the renditions of earlier uploads did not finish within 60 s');
 }
 
 /** Runs `act` and checks it left neither an object nor a row behind. */
@@ -109,7 +127,11 @@ describe('uploading an episode', () => {
     );
     // An MP3 goes into the feed as it is.
     assert.deepEqual(episode.feedMedia, { url: episode.videoUrl, size: mp3().data.length, contentType: 'audio/mpeg' });
-    const events = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+    // Media's outbox relay publishes after the answer, from media's own process: wait for it.
+    const events = await eventually(async () => {
+      const found = await publishedEvents(MediaEvents.episodePublished, (data) => data.episodeId === episode.id);
+      return found.length > 0 && found;
+    });
     assert.deepEqual(
       events.map((e) => e.data),
       [{ episodeId: episode.id, episodeNumber: Number(number) }],
@@ -368,4 +390,17 @@ describe('podcast subscriptions', () => {
     assert.equal(minimal.status, 201);
     assert.deepEqual([minimal.body.preferredFormat, minimal.body.interests, minimal.body.lastName, minimal.body.wantsNewsletter], ['email', [], null, false]);
   });
+});
+
+test('the configured featured video: GET /api/config/podcast answers its player address and the CSP lets that player frame in', async () => {
+  const res = await fetch(`${h.baseUrl}/api/config/podcast`);
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { featuredVideoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+  const frameSrc = res.headers
+    .get('content-security-policy')!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-src '))!;
+  assert.ok(frameSrc.split(' ').includes('https://www.youtube-nocookie.com'), frameSrc);
+  assert.ok(!frameSrc.includes('vimeo'), frameSrc);
 });

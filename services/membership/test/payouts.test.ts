@@ -180,6 +180,14 @@ describe('monthly payouts on the 15th', () => {
 
   it('a worker stopped mid-run leaves whole batches; the next start completes the run with one payout per member', async () => {
     const members = await seedCommissions(400, '2026-09');
+    // A transaction holds the commission of the 201st member (in the worker's order), so the doomed worker pays whole
+    // batches up to it and then waits there: it is cut mid-run however fast it is (unheld, it could finish first).
+    const holder = h.data.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(
+      `SELECT 1 FROM commissions WHERE member_id = (SELECT DISTINCT member_id FROM commissions WHERE payout_month = '2026-09' ORDER BY member_id OFFSET 200 LIMIT 1) FOR UPDATE`,
+    );
     // The doomed worker's connections carry its name, so only they are cut.
     const doomed = await startReplica({
       PAYOUT_BATCH_SIZE: '20',
@@ -194,8 +202,21 @@ describe('monthly payouts on the 15th', () => {
       );
     // Once some members are paid, the worker goes away mid-run: its database connections are cut and it stops.
     await eventually(async () => (await payoutsOf('2026-09')).length >= 40, 20_000, 5);
+    // Cut while its query waits on the held row: between queries, its pool would just open a fresh connection.
+    await eventually(
+      async () => {
+        const [row] = (await h.data.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'doomed-worker' AND wait_event_type = 'Lock'`,
+        )) as { n: number }[];
+        return row.n > 0;
+      },
+      20_000,
+      5,
+    );
     await h.data.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'doomed-worker'`);
     assert.ok((await dying) instanceof Error, 'the worker’s run died with its connections');
+    await holder.rollbackTransaction();
+    await holder.release();
     await doomed.close().catch(() => undefined);
     const partial = await payoutsOf('2026-09');
     assert.ok(partial.length > 0 && partial.length < 400, `the run stopped part way (${partial.length} of 400 paid)`);

@@ -103,3 +103,9 @@ export interface FeedChannel {
   /** podcast:locked: other platforms may not import the feed. */
   locked: boolean;
 }
+
+/** GET /api/config/podcast: what the podcast page shows as its featured video. */
+export interface PodcastConfig {
+  /** A YouTube (youtube-nocookie.com) or Vimeo player address, or null: the newest video episode in our own player. */
+  featuredVideoEmbedUrl: string | null;
+}

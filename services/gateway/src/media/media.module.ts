@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsRateLimitGuard } from '../forms/forms-rate-limit.guard';
 import { RateLimits } from '../http/rate-limits';
+import { PodcastConfigController } from './podcast-config.controller';
 import { PodcastFeedController } from './podcast-feed.controller';
 import { PodcastEpisodesController, PodcastSubscriptionsController } from './podcast.controller';
 
@@ -14,7 +15,7 @@ export class MediaModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MediaModule,
-      controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController],
+      controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController, PodcastConfigController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard],
     };
   }

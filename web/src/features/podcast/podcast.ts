@@ -1,11 +1,13 @@
 // The API's shapes come from the shared contracts (types only: nothing of it reaches the bundle).
-import type { EpisodePage, PodcastEpisode } from '@km/contracts/media';
+import type { EpisodePage, PodcastConfig, PodcastEpisode } from '@km/contracts/media';
 import type { EpisodeSort } from '@km/contracts/vocabulary';
 
-export type { EpisodePage, EpisodeSort, PodcastEpisode };
+export type { EpisodePage, EpisodeSort, PodcastConfig, PodcastEpisode };
 export { EPISODE_SORT_OPTIONS, PODCAST_HOW_HEARD_OPTIONS, PODCAST_INTEREST_OPTIONS, PODCAST_PREFERRED_FORMAT_OPTIONS } from '@km/contracts/vocabulary';
 
 export const EPISODES_PATH = '/api/podcast-episodes';
+/** Whether the page features a YouTube/Vimeo video instead of the newest video episode. */
+export const PODCAST_CONFIG_PATH = '/api/config/podcast';
 /** Episodes per page; Load More Episodes asks for the next page. */
 export const EPISODE_PAGE_SIZE = 9;
 

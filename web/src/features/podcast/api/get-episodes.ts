@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { EPISODE_PAGE_SIZE, EPISODES_PATH, type EpisodePage, type EpisodeSort } from '../podcast';
+import { EPISODE_PAGE_SIZE, EPISODES_PATH, PODCAST_CONFIG_PATH, type EpisodePage, type EpisodeSort, type PodcastConfig } from '../podcast';
 
 export async function getEpisodePage(sort: EpisodeSort, page: number, pageSize = EPISODE_PAGE_SIZE): Promise<EpisodePage> {
   const res = await apiRequest('GET', `${EPISODES_PATH}?sort=${sort}&page=${page}&pageSize=${pageSize}`);
@@ -24,11 +24,18 @@ export const latestEpisodeQueryOptions = () =>
 
 export const useLatestEpisode = () => useQuery(latestEpisodeQueryOptions());
 
-/** The featured video: the newest video episode (the first video in the latest-first list). */
+/**
+ * The featured video: the YouTube/Vimeo video the server is configured with (PODCAST_FEATURED_VIDEO_URL), else the
+ * newest video episode (the first video in the latest-first list).
+ */
 export const featuredVideoQueryOptions = () =>
   queryOptions({
     queryKey: [EPISODES_PATH, 'featured-video'],
-    queryFn: async () => (await getEpisodePage('latest', 1, 100)).items.find((e) => e.mediaType === 'video') ?? null,
+    queryFn: async () => {
+      const config = (await (await apiRequest('GET', PODCAST_CONFIG_PATH)).json()) as PodcastConfig;
+      if (config.featuredVideoEmbedUrl) return { embedUrl: config.featuredVideoEmbedUrl } as const;
+      return { episode: (await getEpisodePage('latest', 1, 100)).items.find((e) => e.mediaType === 'video') ?? null } as const;
+    },
   });
 
 export const useFeaturedVideo = () => useQuery(featuredVideoQueryOptions());

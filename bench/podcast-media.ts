@@ -1,0 +1,195 @@
+// Episode media at size: `KM_PORT_OFFSET=860 npx tsx bench/podcast-media.ts [megabytes=500] [seeks=100] [rounds=10]`
+//
+// Starts a throw-away test-profile stack (ports shifted by KM_PORT_OFFSET), then, in one run:
+// 1. a direct S3 PUT of `megabytes` of MP3 bytes (one streamed PutObject with its length, as a client with the
+//    storage credentials would send it): the storage's own ceiling on this machine;
+// 2. the same bytes uploaded as an episode through the gateway (admin session, multipart, POST /api/podcast-episodes),
+//    sampling the gateway's resident memory every 10 ms;
+// 3. `seeks` concurrent Range requests at random offsets of that episode's /media address, `rounds` times, timing
+//    each 206 to its first byte, with the gateway's resident memory sampled the same way.
+// The bytes are generated while they are sent (a real MP3's first 4 KB, then zeros), so the bench holds no file.
+// Prints one `<name>: <value> (goal …)` line per figure.
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { startBenchStack } from './stack';
+
+const [megabytes = 500, seeks = 100, rounds = 10] = process.argv.slice(2).map(Number);
+const SIZE = megabytes * 1024 * 1024;
+const CHUNK = 1024 * 1024;
+// The first 4 KB of a real MP3 (the gateway tests' fixture): what the upload sniffs.
+const HEAD = readFileSync(path.join(__dirname, '..', 'services', 'gateway', 'test', 'fixtures', 'podcast', 'a.mp3')).subarray(0, 4096);
+
+/** `size` bytes: HEAD, then zeros, one megabyte at a time. */
+function* mediaBytes(size: number): Generator<Buffer> {
+  const zeros = Buffer.alloc(CHUNK);
+  yield HEAD;
+  let sent = HEAD.length;
+  while (sent < size) {
+    const piece = zeros.subarray(0, Math.min(CHUNK, size - sent));
+    sent += piece.length;
+    yield piece;
+  }
+}
+
+function pidOf(pidFile: string, name: string): string {
+  const line = readFileSync(pidFile, 'utf8')
+    .trim()
+    .split('\n')
+    .find((l) => l.endsWith(` ${name}`));
+  if (!line) throw new Error(`${name} is not in the stack pid file`);
+  return line.split(' ')[0];
+}
+
+/** Resident memory of a process in bytes (Linux). */
+const rssOf = (pid: string) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Runs `work` while sampling `pid`'s RSS every 10 ms; answers the growth of the peak over the RSS before. */
+async function rssGrowth<T>(pid: string, work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const before = rssOf(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 10);
+  try {
+    const result = await work();
+    return { result, growth: Math.max(peak, rssOf(pid)) - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Posts the episode form with the generated media as its file; resolves with the status and the answer. */
+function uploadThroughGateway(base: string, cookie: string, origin: string, fields: Record<string, string>): Promise<{ status: number; body: any }> {
+  const boundary = `----km-bench-${Date.now()}`;
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const opening = Buffer.from(
+    parts.join('') + `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="bench.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+  );
+  const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL('/api/podcast-episodes', base), {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(opening.length + SIZE + closing.length),
+        cookie,
+        origin,
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    const body = Readable.from([opening, ...mediaBytes(SIZE), closing]);
+    body.pipe(req);
+  });
+}
+
+/** One Range request; resolves with the milliseconds to its first body byte and checks it is a 206 of the asked length. */
+function rangeRead(url: URL, start: number, length: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const began = performance.now();
+    const req = http.get(url, { headers: { range: `bytes=${start}-${start + length - 1}` }, agent: false }, (res) => {
+      let first = 0;
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (first === 0) first = performance.now() - began;
+        received += chunk.length;
+      });
+      res.on('end', () =>
+        res.statusCode === 206 && received === length ? resolve(first) : reject(new Error(`Range ${start}+${length}: ${res.statusCode}, ${received} bytes`)),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+async function main() {
+  const { settings, urls, base, pidFile, stop } = await startBenchStack('test');
+  try {
+    const origin = `http://localhost:${settings.ports.gateway}`;
+    const gateway = pidOf(pidFile, 'gateway');
+    console.log(`━━ load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+
+    // 1. Direct S3 PUT of the same bytes.
+    const s3 = new S3Client({
+      endpoint: urls.s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    console.log(`━━ direct S3 PUT of ${megabytes} MB`);
+    let began = performance.now();
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: 'kingdom-media',
+        Key: 'bench/direct.mp3',
+        Body: Readable.from(mediaBytes(SIZE)),
+        ContentLength: SIZE,
+        ContentType: 'audio/mpeg',
+      }),
+    );
+    const directMs = performance.now() - began;
+
+    // 2. The same bytes as an episode through the gateway.
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ username: settings.adminUsername, password: settings.adminPassword }),
+    });
+    const cookie = login.headers.get('set-cookie')?.split(';')[0];
+    if (login.status !== 200 || !cookie) throw new Error(`the admin could not sign in: ${login.status}`);
+    console.log(`━━ ${megabytes} MB episode upload through the gateway`);
+    began = performance.now();
+    const upload = await rssGrowth(gateway, () =>
+      uploadThroughGateway(base, cookie, origin, {
+        title: 'Bench episode',
+        episodeNumber: '1',
+        description: 'A large upload for the benchmark.',
+        mediaType: 'audio',
+        tags: 'bench',
+        duration: '09:00:00',
+      }),
+    );
+    const gatewayMs = performance.now() - began;
+    if (upload.result.status !== 201) throw new Error(`the upload answered ${upload.result.status}: ${JSON.stringify(upload.result.body)}`);
+    const episode = upload.result.body as { videoUrl: string; mediaSize: number };
+    if (episode.mediaSize !== SIZE) throw new Error(`the stored media has ${episode.mediaSize} bytes, not ${SIZE}`);
+
+    // 3. Concurrent seeks into the stored episode.
+    console.log(`━━ ${seeks} concurrent Range reads × ${rounds} rounds`);
+    const mediaUrl = new URL(episode.videoUrl, base);
+    await rangeRead(mediaUrl, 0, 2); // one warm-up request
+    const seekLength = 64 * 1024;
+    const seeking = await rssGrowth(gateway, async () => {
+      const times: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const batch = Array.from({ length: seeks }, () => rangeRead(mediaUrl, Math.floor(Math.random() * (SIZE - seekLength)), seekLength));
+        times.push(...(await Promise.all(batch)));
+      }
+      return times;
+    });
+
+    console.log(`direct S3 PUT: ${mbps(SIZE, directMs).toFixed(0)} MB/s (${(directMs / 1000).toFixed(1)} s)`);
+    console.log(`gateway upload: ${mbps(SIZE, gatewayMs).toFixed(0)} MB/s (${(gatewayMs / 1000).toFixed(1)} s)`);
+    console.log(`upload through the gateway vs direct S3 PUT: ${(directMs / gatewayMs).toFixed(2)} (goal ≥ 0.8)`);
+    console.log(`gateway RSS growth during the ${megabytes} MB upload: ${(upload.growth / 1024 / 1024).toFixed(1)} MB (goal ≤ 64 MB)`);
+    console.log(`range read 206 time to first byte p95: ${percentile(seeking.result, 95).toFixed(1)} ms (goal ≤ 20 ms)`);
+    console.log(`gateway RSS growth during ${seeks} concurrent seeks: ${(seeking.growth / 1024 / 1024).toFixed(1)} MB (goal ≤ 32 MB)`);
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

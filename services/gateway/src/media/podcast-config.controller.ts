@@ -1,0 +1,17 @@
+import type { PodcastConfig } from '@km/contracts/media';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/** Lets the SPA learn at run time whether the podcast page features a YouTube/Vimeo video (PODCAST_FEATURED_VIDEO_URL). */
+@ApiTags('podcast')
+@Controller('api/config')
+export class PodcastConfigController {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  @Get('podcast')
+  @ApiOperation({ summary: '{featuredVideoEmbedUrl}: a YouTube or Vimeo player address, or null for the newest video episode.' })
+  podcast(): PodcastConfig {
+    return { featuredVideoEmbedUrl: this.config.podcast.featuredVideoEmbedUrl };
+  }
+}
