@@ -16,6 +16,8 @@ export interface FaultStack {
   /** Postgres as its superuser, and every service's database: the fuzzer counts their rows. */
   pgAdminUrl: string;
   databases: string[];
+  /** The mail catcher's web address (its REST API: GET /api/email). */
+  mailApiUrl: string;
   /** The environment the stack gave the gateway (its config is read from the same values). */
   gatewayEnv: Record<string, string>;
 }

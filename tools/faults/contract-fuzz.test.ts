@@ -12,7 +12,7 @@ import { note, Session, signedInAdmin, signedInMember, stack } from './stack';
  * on this machine, so each operation gets an equal share of FUZZ_BUDGET_MS and the count per operation is printed.
  */
 
-const FUZZ_BUDGET_MS = 90_000;
+const FUZZ_BUDGET_MS = 60_000;
 const MAX_PER_OPERATION = 1000;
 /** Bookkeeping that moves without a stored request: the outbox, consumers' dedupe, sessions of sign-ins, migrations. */
 const BOOKKEEPING = /outbox|processed|dedup|migration|session|typeorm/i;

@@ -93,7 +93,7 @@ export async function signedInAdmin(): Promise<Session> {
   return admin;
 }
 
-async function stripe(method: string, path: string, form: Record<string, string> = {}): Promise<any> {
+export async function stripe(method: string, path: string, form: Record<string, string> = {}): Promise<any> {
   const res = await fetch(`${stack.stripeApi}${path}`, {
     method,
     headers: { authorization: `Bearer ${stack.stripeSecretKey}`, 'content-type': 'application/x-www-form-urlencoded' },

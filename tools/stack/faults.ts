@@ -32,6 +32,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
     stripeSecretKey: STRIPE_EMULATOR.secretKey,
     pgAdminUrl: urls.pgAdminUrl,
     databases: [...DATABASES],
+    mailApiUrl: urls.mailWebUrl,
     gatewayEnv: {
       ...gateway.env(settings, urls),
       ...GATEWAY_OVERRIDES,
