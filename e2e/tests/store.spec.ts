@@ -481,7 +481,11 @@ test.describe('home', () => {
     await page.getByRole('link', { name: 'Shop All Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await page.goBack();
-    await expect(page.getByRole('link', { name: 'View Podcast Page' })).toHaveAttribute('href', '/podcast');
+    // Latest Podcast links to the podcast page: Listen Now under the latest episode, or View Podcast Page when there is none
+    const episodes = (await (await page.request.get('/api/podcast-episodes?page=1&pageSize=1')).json()) as { total: number };
+    const podcastLink =
+      episodes.total > 0 ? page.getByTestId('latest-episode').getByRole('link', { name: 'Listen Now' }) : page.getByRole('link', { name: 'View Podcast Page' });
+    await expect(podcastLink).toHaveAttribute('href', '/podcast');
   });
 });
 

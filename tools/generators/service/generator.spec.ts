@@ -119,18 +119,20 @@ test('the kustomization lists its files, its ConfigMap, its NATS password and it
   assert.match(tree.read('k8s/base/gift-cards/config.env', 'utf-8') ?? '', new RegExp(`HTTP_PORT=${service.port}\\n`));
 });
 
-// media was the reserved service whose database compose already listed; it is built now (issue 11), so a database
-// listed ahead of its service is set up by hand.
-test('a reserved service whose database is already listed is not listed twice', async () => {
+test('a database already listed (as a reserved service’s is) is not listed twice', async () => {
   const tree = workspace();
-  tree.write('docker-compose.yml', (tree.read('docker-compose.yml', 'utf-8') ?? '').replace(/^( {6}POSTGRES_DATABASES: [a-z0-9_,]+)$/m, '$1,gift_cards'));
-  await serviceGenerator(tree, { name: 'gift-cards' });
-  const compose = tree.read('docker-compose.yml', 'utf-8') ?? '';
-  assert.equal(
-    compose
-      .match(/POSTGRES_DATABASES: (.*)\n/)?.[1]
-      .split(',')
-      .filter((d) => d === 'gift_cards').length,
-    1,
+  // no name is reserved today: list the new service's database beforehand, as the files list a reserved one's
+  tree.write('docker-compose.yml', (tree.read('docker-compose.yml', 'utf-8') ?? '').replace(/(POSTGRES_DATABASES: [a-z_,]*)\n/, '$1,gift_cards\n'));
+  tree.write(
+    'k8s/base/kustomization.yaml',
+    (tree.read('k8s/base/kustomization.yaml', 'utf-8') ?? '').replace(/(POSTGRES_DATABASES=[a-z_,]*)\n/, '$1,gift_cards\n'),
   );
+  await serviceGenerator(tree, { name: 'gift-cards' });
+  const listed = (text: string, key: RegExp) =>
+    text
+      .match(key)?.[1]
+      .split(',')
+      .filter((d) => d === 'gift_cards').length;
+  assert.equal(listed(tree.read('docker-compose.yml', 'utf-8') ?? '', /POSTGRES_DATABASES: (.*)\n/), 1);
+  assert.equal(listed(tree.read('k8s/base/kustomization.yaml', 'utf-8') ?? '', /POSTGRES_DATABASES=(.*)\n/), 1);
 });
