@@ -38,6 +38,7 @@ export const gatewayConfigSchema = z
     LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(0).default(10),
     LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(3000),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_MEMBER_LINKS_PER_HOUR: z.coerce.number().int().positive().default(3),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
     STRIPE_PUBLISHABLE_KEY: z
       .string()
@@ -93,6 +94,8 @@ export const gatewayConfigSchema = z
       },
       /** Form submissions (contact, prayer, publishing, books, newsletter) per client IP per hour, all kinds together. */
       rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
+      /** Sign-in links mailed to one member's address per hour; more requests answer the same and mail nothing. */
+      memberLinksPerHour: env.RATE_LIMIT_MEMBER_LINKS_PER_HOUR,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,
       /** What the SPA loads Stripe.js with (GET /api/config/payments, which answers 503 while the key is unset). */
       payments: { stripeJsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null },

@@ -29,7 +29,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   const servers = testServers();
-  h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000' } });
+  h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
   const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the emulator is a dev tool outside the build, loaded under tsx
   emulator = await (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator({
@@ -227,6 +227,20 @@ describe('member sign-in by emailed link', () => {
       [again.status, again.body.message],
       [401, 'This sign-in link has expired or has already been used. Request a new link from the member dashboard.'],
     );
+  });
+
+  test('a member’s address gets at most 3 links an hour: 5 requests at once all answer 202 and exactly 3 mails go out', async () => {
+    const { body } = await joinThroughHttp(new Client(h.gateway));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => new Client(h.gateway).post('/api/auth/member-link', { email: body.email })));
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.body]),
+      Array(5).fill([202, { accepted: true }]),
+    );
+    const mailed = async () => (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === body.email).length;
+    await eventually(async () => ((await mailed()) >= 3 ? true : undefined), 10_000);
+    // and a moment longer, so a fourth mail that should not go out has had its chance
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(await mailed(), 3);
   });
 
   test('a link older than 24 hours is refused; signing out ends the member session', async () => {

@@ -17,6 +17,7 @@ export class RateLimits {
   private readonly loginPerAddress: RateLimiterRedis;
   private readonly loginUserFailures: RateLimiterRedis;
   private readonly formSubmissions: RateLimiterRedis;
+  private readonly memberLinks: RateLimiterRedis;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -38,6 +39,22 @@ export class RateLimits {
     // Counts only, never refuses (see loginSlowdownMs).
     this.loginUserFailures = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:login-user', points: 1e9, duration: config.login.windowSeconds });
     this.formSubmissions = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:forms', points: config.rateLimitFormsPerHour, duration: 3600 });
+    this.memberLinks = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:member-link', points: config.memberLinksPerHour, duration: 3600 });
+  }
+
+  /**
+   * Whether one more sign-in link may be mailed to this member's address this hour. Spent: no mail, and the caller
+   * answers as always (nobody learns who is a member). Fails open if Redis is down: a member must be able to sign in.
+   */
+  async allowMemberLink(email: string): Promise<boolean> {
+    try {
+      await this.memberLinks.consume(email.toLowerCase());
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      this.logger.warn(`member link limiter unavailable, mailing the link: ${String(error)}`);
+      return true;
+    }
   }
 
   /** Express middleware for every `/api` request, per client IP. Fails open if Redis is down. */

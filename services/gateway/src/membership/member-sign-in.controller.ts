@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AuthedRequest } from '../auth/guards';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
+import { RateLimits } from '../http/rate-limits';
 
 const linkRequestSchema = z.object({
   email: z
@@ -28,18 +30,27 @@ export class MemberSignInController {
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly limits: RateLimits,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post()
   @Public()
   @HttpCode(202)
-  @ApiOperation({ summary: 'Mail a one-time sign-in link (24 hours) to a member. Always 202, member or not, so nobody can learn who is a member.' })
+  // Each request may send a mail: it counts against the address's hourly form budget, and a member's address gets at
+  // most RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, so nobody can fill a member's inbox.
+  @FormsRateLimit()
+  @ApiOperation({
+    summary:
+      'Mail a one-time sign-in link (24 hours) to a member. Always 202, member or not, so nobody can learn who is a member; at most RATE_LIMIT_MEMBER_LINKS_PER_HOUR links per member per hour (further requests mail nothing), and counted against the per-address form budget (429).',
+  })
   @ApiResponse({ status: 202, description: '{accepted: true}' })
   async request(@Body() body: unknown): Promise<{ accepted: true }> {
     const { email } = parseOrThrow(linkRequestSchema, body ?? {});
     const { member } = await this.rpc.send(MembershipSubjects.findByEmail, { email });
-    if (member) {
+    if (member && !(await this.limits.allowMemberLink(member.email))) {
+      this.logger.warn(`sign-in link for member ${member.memberId} not mailed: the hourly limit for the address is spent`);
+    } else if (member) {
       const user = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: member.memberId, email: member.email });
       const link = await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: user.memberId! });
       // A fragment, not a query: it never reaches a server log or a Referer header.

@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { FormsRateLimitGuard } from '../forms/forms-rate-limit.guard';
+import { RateLimits } from '../http/rate-limits';
 import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
@@ -13,7 +15,7 @@ export class MembershipModule {
     return {
       module: MembershipModule,
       controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, FormsRateLimitGuard],
     };
   }
 }
