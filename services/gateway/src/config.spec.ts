@@ -9,6 +9,7 @@ const production = {
   S3_SECRET_KEY: 'Hs82kLq0pZx7Wd',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEf',
   PUBLIC_ORIGIN: 'https://shop.example',
+  VISITOR_HASH_KEY: '5f0c1e7a9b2d4c6e8f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c',
 };
 
 test('production behind https with real secrets starts with Secure cookies', () => {
@@ -62,4 +63,13 @@ test('a PODCAST_FEATURED_VIDEO_URL that is not a YouTube or Vimeo video is refus
       error.problems[0].startsWith('PODCAST_FEATURED_VIDEO_URL: ') &&
       error.problems[0].includes('YouTube or Vimeo'),
   );
+});
+
+test('production refuses a missing or shipped VISITOR_HASH_KEY, naming only that setting', () => {
+  const { VISITOR_HASH_KEY: _key, ...withoutKey } = production;
+  for (const env of [withoutKey, { ...production, VISITOR_HASH_KEY: 'visitor-hash-key-dev-only-0123456789abcdef' }])
+    assert.throws(
+      () => loadGatewayConfig(env),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('VISITOR_HASH_KEY: '),
+    );
 });

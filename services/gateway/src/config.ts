@@ -39,6 +39,12 @@ export const gatewayConfigSchema = z
     LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(3000),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MEMBER_LINKS_PER_HOUR: z.coerce.number().int().positive().default(3),
+    // Keys the visitor hash of play and download counting (media/visitor.ts); the same on every replica, and kept at
+    // least 24 hours (a new key starts every visitor's window afresh).
+    VISITOR_HASH_KEY: z
+      .string()
+      .min(32, 'VISITOR_HASH_KEY must be at least 32 characters (e.g. openssl rand -hex 32)')
+      .default('visitor-hash-key-dev-only-0123456789abcdef'),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
     STRIPE_PUBLISHABLE_KEY: z
       .string()
@@ -65,7 +71,7 @@ export const gatewayConfigSchema = z
   })
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
-    refuseInProduction(env, ctx, { ...baseProductionRules, REDIS_URL: 'url', STRIPE_PUBLISHABLE_KEY: 'stripe-key' });
+    refuseInProduction(env, ctx, { ...baseProductionRules, REDIS_URL: 'url', STRIPE_PUBLISHABLE_KEY: 'stripe-key', VISITOR_HASH_KEY: 'secret' });
     refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
   })
   .transform((env) => {
@@ -96,6 +102,7 @@ export const gatewayConfigSchema = z
       rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
       /** Sign-in links mailed to one member's address per hour; more requests answer the same and mail nothing. */
       memberLinksPerHour: env.RATE_LIMIT_MEMBER_LINKS_PER_HOUR,
+      visitorHashKey: env.VISITOR_HASH_KEY,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,
       /** What the SPA loads Stripe.js with (GET /api/config/payments, which answers 503 while the key is unset). */
       payments: { stripeJsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null },

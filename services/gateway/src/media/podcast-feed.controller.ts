@@ -68,7 +68,7 @@ export class PodcastFeedController {
     const key = [episode.feedMedia?.url, episode.videoUrl].find((url) => url?.endsWith(`.${match[2]}`))?.slice(1);
     const info = key ? await this.storage.stat(key) : undefined;
     if (!info) throw new AppError('not_found', `No episode media at ${req.path}.`);
-    const visitor = visitorHash(req.ip, req.header('user-agent'));
+    const visitor = visitorHash(this.config.visitorHashKey, req.ip, req.header('user-agent'));
     await serveObject(req, res, this.storage, info, this.logger, {
       cacheControl: ENCLOSURE_CACHE,
       onDelivered: (start, bytes) => {

@@ -15,11 +15,12 @@ import {
 } from '@km/contracts/media';
 import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
-import { Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
 import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -42,6 +43,7 @@ export class PodcastEpisodesController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Get()
@@ -147,7 +149,7 @@ export class PodcastEpisodesController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   view(@Param('id') id: string, @Req() req: Request): Promise<EpisodeViewResult> {
-    return this.rpc.send(MediaSubjects.episodesView, { id, visitor: visitorHash(req.ip, req.header('user-agent')) });
+    return this.rpc.send(MediaSubjects.episodesView, { id, visitor: visitorHash(this.config.visitorHashKey, req.ip, req.header('user-agent')) });
   }
 
   /** Deletes uploads whose request failed, except when the service did not answer: it may have saved them. */

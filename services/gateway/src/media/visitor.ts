@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 
 /** An IPv6 address reduced to its /64 (one household or device network), as the IAB guidelines count it. */
@@ -16,11 +16,12 @@ export function networkOf(address: string): string {
 }
 
 /**
- * A visitor as counting knows it: a hash of the address (IPv6 reduced to its /64) and the user agent, so neither is
- * ever stored. The address is Express's `req.ip`, which follows the gateway's TRUST_PROXY setting.
+ * A visitor as counting knows it: an HMAC-SHA-256, under the gateway's VISITOR_HASH_KEY, of the address (IPv6 reduced
+ * to its /64) and the user agent, so neither is ever stored, and without the key the hash cannot be reversed by trying
+ * every address. The address is Express's `req.ip`, which follows the gateway's TRUST_PROXY setting.
  */
-export function visitorHash(address: string | undefined, userAgent: string | undefined): string {
-  return createHash('sha256')
+export function visitorHash(key: string, address: string | undefined, userAgent: string | undefined): string {
+  return createHmac('sha256', key)
     .update(`${networkOf(address ?? 'unknown')}\n${userAgent ?? ''}`)
     .digest('hex');
 }
