@@ -68,11 +68,15 @@ test.describe('monthly payouts', () => {
     // The admin's Marketshare tab shows the run with its totals and the CSV.
     await admin.goto('/admin');
     await admin.getByRole('tablist', { name: 'Submissions' }).getByRole('tab', { name: 'Marketshare' }).click();
-    const runRow = admin.getByRole('table').getByRole('row').filter({ hasText: month });
+    const runRow = admin.getByRole('region', { name: 'Payout Runs' }).getByRole('table').getByRole('row').filter({ hasText: month });
     await expect(runRow).toContainText('Completed');
     await expect(runRow).toContainText(`${month}-15`);
     await expect(runRow).toContainText('$1.00');
     await expect(runRow.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', `/api/admin/payout-runs/${month}.csv`);
+    // Beside the runs: the members with status, referrals, pending and paid totals, and the profit bonus periods.
+    const memberRow = admin.getByRole('region', { name: 'Members' }).getByRole('row').filter({ hasText: referrer.email });
+    await expect(memberRow.getByRole('cell')).toHaveText([`${referrer.firstName} Thessalonica${referrer.email}`, 'active', '1', '$0.00', '$1.00']);
+    await expect(admin.getByRole('region', { name: 'Profit Bonus Periods' }).getByRole('button', { name: 'Start Profit Bonus Run' })).toBeVisible();
     await admin.screenshot({ path: testInfo.outputPath('admin-payout-runs.png'), fullPage: true });
     await admin.context().close();
 

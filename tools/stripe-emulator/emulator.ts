@@ -147,7 +147,7 @@ interface Decline {
 }
 const DECLINED = 'Your card was declined.';
 const decline = (code: string, decline_code: string, message = DECLINED, param?: string): Decline => ({ code, decline_code, message, ...(param && { param }) });
-const TEST_CARDS: Record<string, { funding: string; decline?: Decline }> = {
+const TEST_CARDS: Record<string, { funding: string; decline?: Decline; dispute?: true }> = {
   '4242424242424242': { funding: 'credit' },
   '4000056655665556': { funding: 'debit' },
   '5555555555554444': { funding: 'credit' },
@@ -163,6 +163,8 @@ const TEST_CARDS: Record<string, { funding: string; decline?: Decline }> = {
   '4100000000000019': { funding: 'credit', decline: decline('card_declined', 'fraudulent') },
   '4000000000000069': { funding: 'credit', decline: decline('expired_card', 'expired_card', 'Your card has expired.', 'exp_month') },
   '4000000000000127': { funding: 'credit', decline: decline('incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect.", 'cvc') },
+  // The charge succeeds, then the cardholder disputes it as fraudulent (https://docs.stripe.com/testing#disputes).
+  '4000000000000259': { funding: 'credit', dispute: true },
   // Attaches fine, every charge is declined: a renewal that fails (https://docs.stripe.com/testing#declined-payments).
   '4000000000000341': { funding: 'credit', decline: decline('card_declined', 'generic_decline') },
   '4000000000000119': {
@@ -186,6 +188,7 @@ const PM_TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_createDispute: '4000000000000259',
 };
 const LIVE_CARD = decline(
   'card_declined',
@@ -217,6 +220,8 @@ const EXPANDABLE: Record<string, Record<string, true>> = {
   payment_intent: { customer: true, payment_method: true, latest_charge: true, invoice: true },
   payment_method: { customer: true },
   charge: { customer: true, payment_intent: true, invoice: true },
+  refund: { charge: true, payment_intent: true },
+  dispute: { charge: true, payment_intent: true },
   product: { default_price: true },
   price: { product: true },
   subscription: { customer: true, latest_invoice: true, default_payment_method: true },
@@ -532,6 +537,7 @@ export class StripeState {
       metadata: meta,
       type: 'card',
       _decline: known ? (known.decline ?? null) : LIVE_CARD,
+      _dispute: known?.dispute ?? false,
     });
   }
   listPaymentMethods(p: Params, customerId?: string) {
@@ -565,6 +571,98 @@ export class StripeState {
   }
   retrieveCharge(id: string) {
     return this.find('charge', id, 'id', 404);
+  }
+
+  // ---------------------------------------------------------------- refunds and disputes
+
+  /**
+   * POST /v1/refunds: refunds a succeeded charge (by `charge` or `payment_intent`, whose latest charge it is), the whole
+   * remaining amount unless `amount` says less. Like Stripe, the refund succeeds at once for cards and emits
+   * `refund.created` then `charge.refunded` (the charge with its new `amount_refunded`, `refunded` once it is whole).
+   */
+  createRefund(p: Params, ctx: Ctx): Rec {
+    allowOnly(p, ['charge', 'payment_intent', 'amount', 'reason', 'metadata']);
+    const chargeId = str(p.charge, 'charge');
+    const piId = str(p.payment_intent, 'payment_intent');
+    if (!chargeId && !piId)
+      throw invalid('One of the following params should be provided for this request: payment_intent or charge.', undefined, 'parameter_missing');
+    if (chargeId && piId) throw invalid('You cannot provide both charge and payment_intent.', 'payment_intent');
+    let charge: Rec;
+    if (piId) {
+      const pi = this.find('payment_intent', piId, 'payment_intent');
+      if (pi.status !== 'succeeded' || !pi.latest_charge)
+        throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+      charge = this.find('charge', pi.latest_charge, 'charge');
+    } else charge = this.find('charge', chargeId!, 'charge');
+    if (charge.status !== 'succeeded') throw invalid(`Charge ${charge.id} has not succeeded and cannot be refunded.`, 'charge', 'charge_not_refundable');
+    if (charge.refunded) throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge', 'charge_already_refunded');
+    const left = charge.amount - charge.amount_refunded;
+    const amount = p.amount === undefined ? left : int(p.amount, 'amount')!;
+    if (amount < 1) throw invalid('Invalid positive integer', 'amount');
+    if (amount > left)
+      throw invalid(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
+    const refund = this.put({
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: metadata(p.metadata),
+      payment_intent: charge.payment_intent,
+      reason: oneOf(p.reason, 'reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
+      receipt_number: null,
+      status: 'succeeded',
+    });
+    const before = clone(charge);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    this.emit('refund.created', refund, ctx);
+    this.emit('charge.refunded', charge, ctx, before);
+    return refund;
+  }
+  retrieveRefund(id: string) {
+    return this.find('refund', id, 'refund', 404);
+  }
+
+  /**
+   * Opens a dispute on a succeeded charge, as a cardholder's bank does: Stripe makes these only from its test cards
+   * (pm_card_createDispute), so the emulator also offers it for any charge at `POST /_emulator/charges/:id/dispute`
+   * (a dispute after the fact). Emits `charge.dispute.created`; the charge shows `disputed: true`.
+   */
+  openDispute(chargeId: string, p: Params, ctx: Ctx): Rec {
+    const charge = this.find('charge', chargeId, 'charge', 404);
+    if (charge.status !== 'succeeded') throw invalid(`Charge ${charge.id} has not succeeded and cannot be disputed.`, 'charge');
+    if (charge.disputed) throw invalid(`Charge ${charge.id} is already disputed.`, 'charge', 'charge_disputed');
+    const dispute = this.put({
+      id: newId('dp'),
+      object: 'dispute',
+      amount: charge.amount - charge.amount_refunded,
+      balance_transactions: [],
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      evidence_details: { due_by: now() + 7 * 86400, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: charge.payment_intent,
+      reason:
+        oneOf(p.reason, 'reason', ['fraudulent', 'product_not_received', 'duplicate', 'general', 'subscription_canceled', 'unrecognized'] as const) ??
+        'fraudulent',
+      status: 'needs_response',
+    });
+    charge.disputed = true;
+    this.emit('charge.dispute.created', dispute, ctx);
+    return dispute;
+  }
+  retrieveDispute(id: string) {
+    return this.find('dispute', id, 'dispute', 404);
   }
 
   // ---------------------------------------------------------------- payment intents
@@ -793,6 +891,7 @@ export class StripeState {
       receipt_email: pi.receipt_email,
       receipt_url: null,
       refunded: false,
+      disputed: false,
       status: failure ? 'failed' : 'succeeded',
       _invoice: pi._invoice,
     });
@@ -803,6 +902,7 @@ export class StripeState {
       this.emit('payment_intent.succeeded', pi, ctx, before);
       this.emit('charge.succeeded', charge, ctx);
       if (pi._invoice) this.invoicePaid(this.objects.get(pi._invoice)!, pi, pm, charge, ctx);
+      if (pm._dispute) this.openDispute(charge.id, { reason: 'fraudulent' }, ctx);
       return pi;
     }
     const error = { type: 'card_error', ...failure, doc_url: docUrl(failure.code), charge: charge.id, payment_method: this.render(pm, ctx.version) };
@@ -1290,7 +1390,9 @@ export class StripeState {
   }
   private invoicePaid(invoice: Rec, pi: Rec | undefined, pm: Rec | undefined, charge: Rec | undefined, ctx: Ctx) {
     const before = clone(invoice);
-    const at = now();
+    // On a test clock, paid at the clock's time, as Stripe does (a first invoice paid "in October").
+    const customer = this.objects.get(invoice.customer);
+    const at = customer ? this.clockNow(customer) : now();
     Object.assign(invoice, {
       status: 'paid',
       amount_paid: invoice.amount_due,

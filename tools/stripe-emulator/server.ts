@@ -115,6 +115,17 @@ const ROUTES: Route[] = [
     '/v1/charges/:id',
     get((s, id) => s.retrieveCharge(id)),
   ),
+  route('POST', '/v1/refunds', (s, p, c) => s.createRefund(p, c)),
+  route(
+    'GET',
+    '/v1/refunds/:id',
+    get((s, id) => s.retrieveRefund(id)),
+  ),
+  route(
+    'GET',
+    '/v1/disputes/:id',
+    get((s, id) => s.retrieveDispute(id)),
+  ),
   route('POST', '/v1/products', (s, p, c) => s.createProduct(p, c)),
   route('GET', '/v1/products', (s, p) => s.listProducts(p)),
   route(
@@ -388,6 +399,20 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (!event) return json(404, { error: { type: 'invalid_request_error', message: `No such event: '${resend[1]}'` } });
       dispatch(event);
       return json(200, { id: event.id, deliveries: event._deliveries });
+    }
+    // Not a Stripe URL: Stripe opens disputes only from test cards at payment time; this opens one on any charge later.
+    const dispute = /^POST \/_emulator\/charges\/([^/]+)\/dispute$/.exec(route);
+    if (dispute) {
+      const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
+      try {
+        return json(
+          200,
+          state.present(state.openDispute(decodeURIComponent(dispute[1]), { reason: url.searchParams.get('reason') ?? undefined }, ctx), ctx, undefined),
+        );
+      } catch (e) {
+        if (e instanceof StripeError) return json(e.status, { error: e.error });
+        throw e;
+      }
     }
     if (route === 'POST /_emulator/demo_payment_intent') {
       // For the self-test page only: what a merchant server would do with its secret key.

@@ -132,6 +132,8 @@ export const SERVICES = [
         { durable: 'membership-mail', types: [MembershipEvents.memberJoined] },
         // Member Savings: the discounts of paid orders
         { durable: 'membership-member-savings', types: [OrdersEvents.paid] },
+        // Profit bonuses: the store revenue of each half-year (ADR 0018)
+        { durable: 'membership-store-revenue', types: [OrdersEvents.paid] },
       ],
     },
   },

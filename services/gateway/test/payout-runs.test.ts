@@ -142,3 +142,78 @@ describe('admin payout runs', () => {
     assert.equal((await client.get('/api/admin/payout-runs/2026-1.csv')).status, 400);
   });
 });
+
+describe('admin profit bonus periods', () => {
+  test('are for admins only; POST starts a half-year (202), GET lists it completed; a repeat starts nothing; early is 409, malformed 400', async () => {
+    const visitor = new Client(h.gateway);
+    assert.equal((await visitor.post('/api/admin/profit-bonus-periods', { period: '2025-H2' })).status, 401);
+    assert.equal((await visitor.get('/api/admin/profit-bonus-periods')).status, 401);
+
+    const client = await admin();
+    const referrer = await referrerWithCommission('Phoebe', '2025-09');
+    await db.query(`UPDATE members SET member_since = '2025-01-01' WHERE id = $1`, [referrer.id]);
+    await db.query(`UPDATE referrals SET created_at = '2025-08-20' WHERE referrer_id = $1`, [referrer.id]);
+    await db.query(`INSERT INTO store_revenue (order_id, bonus_period, amount, paid_at) VALUES (gen_random_uuid(), '2025-H2', 150.00, '2025-10-01')`);
+    const started = await client.post('/api/admin/profit-bonus-periods', { period: '2025-H2' });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    assert.equal(started.body.queued, true);
+    let period: Record<string, unknown> | undefined;
+    await eventually(
+      async () => {
+        period = ((await client.get('/api/admin/profit-bonus-periods')).body as Record<string, unknown>[]).find((p) => p.period === '2025-H2');
+        return period?.status === 'completed';
+      },
+      15_000,
+      100,
+    );
+    assert.deepEqual(
+      { ...period, startedAt: undefined, completedAt: undefined },
+      {
+        period: '2025-H2',
+        status: 'completed',
+        payoutDate: '2026-01-15',
+        shareBps: 200,
+        revenue: '150.00',
+        pool: '3.00',
+        memberCount: 1,
+        total: '3.00',
+        startedAt: undefined,
+        completedAt: undefined,
+      },
+    );
+    const again = await client.post('/api/admin/profit-bonus-periods', { period: '2025-H2' });
+    assert.deepEqual([again.status, again.body.queued, again.body.period.total], [202, false, '3.00']);
+
+    const bad = await client.post('/api/admin/profit-bonus-periods', { period: '2025-H3' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.message, /period must be a half-year as YYYY-H1 \(January to June\) or YYYY-H2 \(July to December\)/);
+    const early = await client.post('/api/admin/profit-bonus-periods', { period: '2099-H2' });
+    assert.deepEqual(
+      [early.status, early.body.message, early.body.details.reason],
+      [409, 'The profit bonuses for 2099-H2 are paid on 2100-01-15 and cannot start before then.', 'profit_bonus_not_due'],
+    );
+  });
+});
+
+describe('admin members list', () => {
+  test('pages the members newest first with status, referrals, pending and paid from the ledger; admins only; a bad page size is a 400', async () => {
+    assert.equal((await new Client(h.gateway).get('/api/admin/members')).status, 401);
+    const client = await admin();
+    const referrer = await referrerWithCommission('Priscilla', '2026-08');
+    await db.query(`UPDATE members SET member_since = now() + interval '1 day' WHERE id = $1`, [referrer.id]);
+    const first = await client.get('/api/admin/members?pageSize=1');
+    assert.equal(first.status, 200);
+    const total = Number(first.headers.get('x-total-count'));
+    const [count] = (await db.query(`SELECT count(*)::int AS n FROM members`)).rows as { n: number }[];
+    assert.equal(total, count.n);
+    assert.deepEqual(
+      (first.body as Record<string, unknown>[]).map((m) => [m.memberId, m.firstName, m.subscriptionStatus, m.referrals, m.pending, m.paid]),
+      [[referrer.id, 'Priscilla', 'active', 1, '1.00', '0.00']],
+    );
+    const last = await client.get(`/api/admin/members?pageSize=100&page=${Math.ceil(total / 100)}`);
+    assert.equal((last.body as unknown[]).length, total % 100 || 100);
+    const bad = await client.get('/api/admin/members?pageSize=500');
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.message, /pageSize must be a whole number from 1 to 100/);
+  });
+});

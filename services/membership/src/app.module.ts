@@ -4,12 +4,20 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
 import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
 import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
+import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
+import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-bonuses';
+import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
+import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
+import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
+import { StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
+import { AdminMembersHandlers } from './members/admin-members.handlers';
 import { MemberReadsService } from './members/member-reads.service';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersService } from './members/members.service';
 import { MembershipPrice } from './payments/membership-price';
+import { CommissionReversalsService } from './payments/commission-reversals.service';
 import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
 import { PayoutRunner } from './payouts/payout-runner';
@@ -28,21 +36,31 @@ export class AppModule {
           name: 'membership',
           config,
           entities: [],
-          migrations: [CreateMembership1763700000500, MemberSavings1763700000501, Payouts1763700000502],
+          migrations: [
+            CreateMembership1763700000500,
+            MemberSavings1763700000501,
+            Payouts1763700000502,
+            CommissionReversals1763700000503,
+            ProfitBonuses1763700000504,
+          ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
-      controllers: [MembersHandlers, PayoutsHandlers],
+      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         MembershipPrice,
         MembersService,
         MemberReadsService,
         SubscriptionWebhooksService,
+        CommissionReversalsService,
         MembershipMailer,
         MemberSavingsConsumer,
         PayoutRunner,
         PayoutsQueue,
+        ProfitBonusRunner,
+        ProfitBonusesQueue,
+        StoreRevenueConsumer,
       ],
     };
   }

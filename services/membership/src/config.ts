@@ -44,6 +44,18 @@ export const membershipConfigSchema = z
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
     PAYOUT_WORKER: z.enum(['true', 'false']).default('true'),
+    /**
+     * How long a worker's hold on a run's job lasts without renewal, and how often stalled jobs are looked for: a
+     * worker killed mid-run has its job handed to another within about twice this (BullMQ's lockDuration/stalledInterval).
+     */
+    PAYOUT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** When the half-yearly profit bonus run fires (cron, in PAYOUT_TIME_ZONE): 06:00 on 15 January and 15 July. */
+    PROFIT_BONUS_SCHEDULE: z
+      .string()
+      .regex(/^\S+ \S+ 15 1,7 \*$/, 'PROFIT_BONUS_SCHEDULE must be a cron pattern for 15 January and 15 July, e.g. "0 6 15 1,7 *"')
+      .default('0 6 15 1,7 *'),
+    /** The share of a half-year's paid store revenue shared out as profit bonuses, in basis points (200 = 2 %). */
+    PROFIT_BONUS_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, {
@@ -79,6 +91,12 @@ export const membershipConfigSchema = z
       timeZone: env.PAYOUT_TIME_ZONE,
       batchSize: env.PAYOUT_BATCH_SIZE,
       worker: env.PAYOUT_WORKER === 'true',
+      lockMs: env.PAYOUT_LOCK_MS,
+    },
+    profitBonuses: {
+      schedule: env.PROFIT_BONUS_SCHEDULE,
+      timeZone: env.PAYOUT_TIME_ZONE,
+      shareBps: env.PROFIT_BONUS_SHARE_BPS,
     },
   }));
 

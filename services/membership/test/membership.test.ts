@@ -183,6 +183,7 @@ describe('referrals', () => {
       totalReferrals: 1,
       totalCommissions: '1.00',
       pendingCommissions: '1.00',
+      carriedBalance: '0.00',
       paidCommissions: '0.00',
       totalProfitBonuses: '0.00',
       membershipDiscount: 5,

@@ -76,6 +76,9 @@ export const memberListSchema = z.object({
     .default(50),
 });
 
+/** Admin's members list: a page (ADR 0011), 50 by default, at most 100. */
+export const adminMemberListSchema = memberListSchema.omit({ memberId: true });
+
 export const EMAIL_CHANGE_MESSAGE = 'Your email address cannot be changed here. Please contact support to change it.';
 
 /** PUT /api/membership/profile: first name, last name and phone only (spec §6); the email is refused with a pointer to support. */
@@ -117,6 +120,14 @@ export const payoutMonthSchema = z.object({
     .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'month must be a month as YYYY-MM, e.g. 2026-11'),
 });
 export type PayoutMonthRequest = z.infer<typeof payoutMonthSchema>;
+
+/** A profit bonus period, "YYYY-H1" (January–June, paid 15 July) or "YYYY-H2" (July–December, paid 15 January). */
+export const bonusPeriodSchema = z.object({
+  period: z
+    .string({ error: 'period is required, as YYYY-H1 or YYYY-H2 (e.g. 2026-H2)' })
+    .regex(/^[0-9]{4}-H[12]$/, 'period must be a half-year as YYYY-H1 (January to June) or YYYY-H2 (July to December), e.g. 2026-H2'),
+});
+export type BonusPeriodRequest = z.infer<typeof bonusPeriodSchema>;
 
 /** One page of a run's payouts for the CSV export, in member order after `after`. */
 export const payoutRowsSchema = payoutMonthSchema.extend({

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  adminMemberListSchema,
+  bonusPeriodSchema,
   createMembershipSchema,
   findMemberByEmailSchema,
   memberIdSchema,
@@ -12,6 +14,7 @@ import type {
   updateProfileMessageSchema,
 } from './schemas';
 import type {
+  AdminMember,
   JoinedMember,
   MemberCommission,
   MemberDiscount,
@@ -26,6 +29,8 @@ import type {
   PayoutRow,
   PayoutRun,
   PayoutRunStart,
+  ProfitBonusPeriod,
+  ProfitBonusPeriodStart,
 } from './types';
 
 /**
@@ -58,6 +63,11 @@ export const MembershipSubjects = {
   startPayoutRun: 'membership.payout-runs.start',
   listPayoutRuns: 'membership.payout-runs.list',
   payoutRows: 'membership.payout-runs.rows',
+  /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0018). */
+  startProfitBonusPeriod: 'membership.profit-bonus-periods.start',
+  listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
+  /** Admin: the members with status, referrals, pending and paid totals (a page, newest first). */
+  listMembers: 'membership.admin-members.list',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -79,6 +89,9 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
   [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
+  [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
+  [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
+  [MembershipSubjects.listMembers]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<AdminMember> };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

@@ -37,17 +37,25 @@ export interface MemberProfile {
 export interface MemberReferral {
   id: string;
   referredMember: { firstName: string; lastName: string; email: string; memberSince: string };
-  commissionStatus: 'pending' | 'paid';
+  commissionStatus: CommissionStatus;
   commissionAmount: string;
 }
+
+/** `reversed`: the referred member's first payment was refunded or disputed before the payout; never paid. */
+export type CommissionStatus = 'pending' | 'paid' | 'reversed';
 
 /** Spec §3 Commission; payoutMonth is YYYY-MM, the month whose 15th pays it. */
 export interface MemberCommission {
   id: string;
   amount: string;
   payoutMonth: string;
-  status: 'pending' | 'paid';
+  status: CommissionStatus;
   payoutDate: string | null;
+  /**
+   * A paid commission whose payment was refunded or disputed afterwards: the negative entry ("-1.00") netted
+   * against the next payouts, and when it was made. The paid row itself is never changed.
+   */
+  clawback: { amount: string; at: string } | null;
 }
 
 /** Spec §3 Profit bonus. */
@@ -63,7 +71,11 @@ export interface MemberProfitBonus {
 export interface MemberStats {
   totalReferrals: number;
   totalCommissions: string;
+  /** Pending Earnings: pending commissions less the refunded or disputed ones not yet netted, never below 0.00. */
   pendingCommissions: string;
+  /** What refunds and disputes after payouts still owe beyond what is pending: netted against later payouts. */
+  carriedBalance: string;
+  /** What payouts paid (net of what they settled). */
   paidCommissions: string;
   totalProfitBonuses: string;
   /** Percent off all purchases (spec §9). */
@@ -89,7 +101,8 @@ export interface MemberLookup {
   member: { memberId: string; email: string; firstName: string } | null;
 }
 
-export type MembershipWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_member';
+/** `reversed`: a pending commission taken back; `netted`: a negative entry for a paid one (ADR 0016). */
+export type MembershipWebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown_member' | 'reversed' | 'netted';
 export interface MembershipWebhookResult {
   received: true;
   outcome: MembershipWebhookOutcome;
@@ -127,4 +140,46 @@ export interface PayoutRow {
   amount: string;
   payoutDate: string;
   commissions: number;
+}
+
+/** A half-year's profit bonus run (admin, ADR 0018): started on 15 January or 15 July, or by hand; completed once. */
+export interface ProfitBonusPeriod {
+  /** "YYYY-H1" (January–June) or "YYYY-H2" (July–December). */
+  period: string;
+  status: 'running' | 'completed';
+  /** The 15th of July (H1) or of the next January (H2), "YYYY-MM-DD". */
+  payoutDate: string;
+  /** The share of the revenue shared out, in basis points (200 = 2 %). */
+  shareBps: number;
+  /** Paid store revenue of the half-year, two decimals (null while running). */
+  revenue: string | null;
+  /** What was shared out: revenue × share, rounded down to the cent (null while running). */
+  pool: string | null;
+  memberCount: number;
+  /** Two decimals: the sum of the bonuses (the pool, unless nobody qualified). */
+  total: string;
+  startedAt: string;
+  completedAt: string | null;
+}
+
+export interface ProfitBonusPeriodStart {
+  period: ProfitBonusPeriod | null;
+  /** True when this call queued the run; false when the period was already completed. */
+  queued: boolean;
+}
+
+/** A line of the admin's members list (issue 13): money as two-decimal strings from the ledger, as the member sees it. */
+export interface AdminMember {
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  subscriptionStatus: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  memberSince: string;
+  referrals: number;
+  /** Pending Earnings: pending commissions less refunds and disputes not yet netted, never below 0.00. */
+  pending: string;
+  /** What payouts and profit bonuses have paid. */
+  paid: string;
 }

@@ -51,6 +51,7 @@ export const ConflictReasons = [
   'membership_not_active',
   'signup_paid',
   'payout_not_due',
+  'profit_bonus_not_due',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

@@ -6,7 +6,9 @@ import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
+import { AdminMembersController } from './admin-members.controller';
 import { PayoutRunsController } from './payout-runs.controller';
+import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
 /** Marketshare: joining (counted with checkout's budget), member reads, member sign-in links, membership's Stripe endpoint, the admin's payout runs. */
 @Module({})
@@ -14,7 +16,14 @@ export class MembershipModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MembershipModule,
-      controllers: [MembershipController, MemberSignInController, MembershipWebhookController, PayoutRunsController],
+      controllers: [
+        MembershipController,
+        MemberSignInController,
+        MembershipWebhookController,
+        PayoutRunsController,
+        ProfitBonusPeriodsController,
+        AdminMembersController,
+      ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, FormsRateLimitGuard],
     };
   }

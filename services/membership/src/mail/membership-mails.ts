@@ -68,3 +68,20 @@ export function payoutMail(origin: string, member: { email: string; firstName: s
     { label: 'See your commissions', url: dashboardUrl(origin) },
   );
 }
+
+export function profitBonusMail(
+  origin: string,
+  member: { email: string; firstName: string },
+  bonus: { amount: string; period: string; payoutDate: string },
+): OutgoingMail {
+  return mail(
+    member.email,
+    `Your Marketshare profit bonus of $${bonus.amount}`,
+    `Dear ${member.firstName},`,
+    [
+      `Your profit bonus for ${bonus.period} of $${bonus.amount} was paid out on ${bonus.payoutDate}.`,
+      'It is your share of the store profits, in proportion to the members you referred in those six months. Thank you for sharing Marketshare.',
+    ],
+    { label: 'See your profit bonuses', url: dashboardUrl(origin) },
+  );
+}

@@ -1,5 +1,6 @@
 import {
   MEMBER_DISCOUNT_PERCENT,
+  type CommissionStatus,
   type MemberCommission,
   type MemberDiscount,
   type MemberPage,
@@ -34,7 +35,7 @@ export class MemberReadsService {
        FROM referrals r JOIN members m ON m.id = r.referred_id JOIN commissions c ON c.referral_id = r.id
        WHERE r.referrer_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`,
       [memberId, pageSize, (page - 1) * pageSize],
-    )) as { id: string; first_name: string; last_name: string; email: string; member_since: Date; status: 'pending' | 'paid'; amount: string; total: number }[];
+    )) as { id: string; first_name: string; last_name: string; email: string; member_since: Date; status: CommissionStatus; amount: string; total: number }[];
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -51,12 +52,30 @@ export class MemberReadsService {
   async commissions({ memberId, page, pageSize }: PageRequest): Promise<MemberPage<MemberCommission>> {
     await this.members.member(memberId);
     const rows = (await this.dataSource.query(
-      `SELECT id, amount::text AS amount, payout_month, status, payout_date::text AS payout_date, count(*) OVER ()::int AS total
-       FROM commissions WHERE member_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      `SELECT c.id, c.amount::text AS amount, c.payout_month, c.status, c.payout_date::text AS payout_date,
+              x.amount::text AS clawback, x.created_at AS clawback_at, count(*) OVER ()::int AS total
+       FROM commissions c LEFT JOIN commission_reversals x ON x.commission_id = c.id
+       WHERE c.member_id = $1 ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
       [memberId, pageSize, (page - 1) * pageSize],
-    )) as { id: string; amount: string; payout_month: string; status: 'pending' | 'paid'; payout_date: string | null; total: number }[];
+    )) as {
+      id: string;
+      amount: string;
+      payout_month: string;
+      status: CommissionStatus;
+      payout_date: string | null;
+      clawback: string | null;
+      clawback_at: Date | null;
+      total: number;
+    }[];
     return {
-      items: rows.map((r) => ({ id: r.id, amount: r.amount, payoutMonth: r.payout_month, status: r.status, payoutDate: r.payout_date })),
+      items: rows.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        payoutMonth: r.payout_month,
+        status: r.status,
+        payoutDate: r.payout_date,
+        clawback: r.clawback && r.clawback_at ? { amount: r.clawback, at: iso(r.clawback_at) } : null,
+      })),
       total: rows[0]?.total ?? (await this.count('commissions', 'member_id', memberId)),
       page,
       pageSize,
@@ -78,23 +97,37 @@ export class MemberReadsService {
     };
   }
 
-  /** One statement, so the totals agree with each other and with the lists at one moment. */
+  /**
+   * One statement, so the totals agree with each other and with the lists at one moment. From the ledger: Total
+   * Commissions is what was earned net of reversals (reversed commissions and negative entries taken off); paid is
+   * what payouts paid (net of what they settled); Pending Earnings is the pending commissions less the debt still
+   * open (the negative entries no payout has settled yet), never below zero; `carriedBalance` is that debt, when it
+   * is more than what is pending. So total = paid + pending - carried.
+   */
   async stats(memberId: string): Promise<MemberStats> {
     await this.members.member(memberId);
     const [s] = (await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
-              COALESCE(sum(c.amount), 0)::numeric(12,2)::text AS total,
-              COALESCE(sum(c.amount) FILTER (WHERE c.status = 'pending'), 0)::numeric(12,2)::text AS pending,
-              COALESCE(sum(c.amount) FILTER (WHERE c.status = 'paid'), 0)::numeric(12,2)::text AS paid,
+      `WITH c AS (
+         SELECT COALESCE(sum(amount) FILTER (WHERE status <> 'reversed'), 0) AS earned,
+                COALESCE(sum(amount) FILTER (WHERE status = 'pending'), 0) AS pending
+         FROM commissions WHERE member_id = $1
+       ), x AS (SELECT COALESCE(-sum(amount), 0) AS clawed FROM commission_reversals WHERE member_id = $1),
+       p AS (SELECT COALESCE(sum(amount), 0) AS paid, COALESCE(sum(deducted), 0) AS deducted FROM payouts WHERE member_id = $1)
+       SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
+              (c.earned - x.clawed)::numeric(12,2)::text AS total,
+              GREATEST(c.pending - (x.clawed - p.deducted), 0)::numeric(12,2)::text AS pending,
+              GREATEST((x.clawed - p.deducted) - c.pending, 0)::numeric(12,2)::text AS carried,
+              p.paid::numeric(12,2)::text AS paid,
               (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM profit_bonuses WHERE member_id = $1) AS bonuses,
               (SELECT COALESCE(sum(discount), 0)::numeric(12,2)::text FROM member_savings WHERE member_id = $1) AS savings
-       FROM commissions c WHERE c.member_id = $1`,
+       FROM c, x, p`,
       [memberId],
-    )) as { referrals: number; total: string; pending: string; paid: string; bonuses: string; savings: string }[];
+    )) as { referrals: number; total: string; pending: string; carried: string; paid: string; bonuses: string; savings: string }[];
     return {
       totalReferrals: s.referrals,
       totalCommissions: s.total,
       pendingCommissions: s.pending,
+      carriedBalance: s.carried,
       paidCommissions: s.paid,
       totalProfitBonuses: s.bonuses,
       membershipDiscount: MEMBER_DISCOUNT_PERCENT,

@@ -139,7 +139,7 @@ export class MembersService {
    * the same member; a subscription that made another member is refused.
    */
   async join(req: CreateMembershipRequest): Promise<JoinedMember> {
-    const sub = await this.verifiedSubscription(req);
+    const { sub, paidAt } = await this.verifiedSubscription(req);
     const { member, created } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       // Same order everywhere (email, then subscription), so two joins never wait on each other in a circle.
       await lockEmail(manager, req.email);
@@ -174,10 +174,11 @@ export class MembersService {
         const [referral] = (await manager.query(`INSERT INTO referrals (referrer_id, referred_id) VALUES ($1, $2) RETURNING id`, [referrer.id, member.id])) as {
           id: string;
         }[];
-        const payout = payoutMonthFor(new Date());
+        // Earned when the first invoice was paid (spec §3), so it is paid on the 15th of the month after that.
+        const payout = payoutMonthFor(paidAt);
         const [commission] = (await manager.query(
-          `INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [referrer.id, referral.id, REFERRAL_COMMISSION, payout.month, payout.date],
+          `INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date, earned_by_subscription_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [referrer.id, referral.id, REFERRAL_COMMISSION, payout.month, payout.date, sub.id],
         )) as { id: string }[];
         commissionId = commission.id;
       }
@@ -200,7 +201,8 @@ export class MembersService {
     return referrer;
   }
 
-  private async verifiedSubscription(req: CreateMembershipRequest): Promise<Stripe.Subscription> {
+  /** The verified subscription and when Stripe says its first invoice was paid (its clock: test clocks move it). */
+  private async verifiedSubscription(req: CreateMembershipRequest): Promise<{ sub: Stripe.Subscription; paidAt: Date }> {
     const refuse = (message: string) => invalidFields([{ field: 'subscriptionId', message }]);
     let sub: Stripe.Subscription;
     let invoices: Stripe.Invoice[];
@@ -225,7 +227,8 @@ export class MembersService {
         'payment_incomplete',
         'The first payment for this membership has not gone through yet. Please complete the payment and try again.',
       );
-    return sub;
+    const paidAt = first.status_transitions?.paid_at;
+    return { sub, paidAt: paidAt ? new Date(paidAt * 1000) : new Date() };
   }
 
   private async insertMember(manager: EntityManager, req: CreateMembershipRequest, sub: Stripe.Subscription): Promise<MemberRow> {
@@ -262,7 +265,9 @@ export class MembersService {
     const m = await this.member(memberId);
     const [totals] = (await this.dataSource.query(
       `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
-              (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM commissions WHERE member_id = $1) AS commissions`,
+              -- Net of reversals, as the stats' Total Commissions (ADR 0016).
+              ((SELECT COALESCE(sum(amount), 0) FROM commissions WHERE member_id = $1 AND status <> 'reversed')
+                + (SELECT COALESCE(sum(amount), 0) FROM commission_reversals WHERE member_id = $1))::numeric(12,2)::text AS commissions`,
       [memberId],
     )) as { referrals: number; commissions: string }[];
     return {

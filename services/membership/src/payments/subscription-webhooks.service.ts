@@ -6,19 +6,12 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { lockSubscription, periodEnd } from '../members/members.service';
+import { CommissionReversalsService, invoiceSubscription, REVERSAL_EVENTS } from './commission-reversals.service';
 import { stripeFailure, STRIPE } from './stripe-client';
 
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
-
-/** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31.basil, `subscription` before. */
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  const parent = invoice.parent?.subscription_details?.subscription;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  const id = parent ?? legacy ?? null;
-  return typeof id === 'string' ? id : (id?.id ?? null);
-}
 
 /**
  * Membership's own Stripe endpoint (its own signing secret). Stripe delivers at least once and in no set order,
@@ -32,10 +25,16 @@ export class SubscriptionWebhooksService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly reversals: CommissionReversalsService,
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
     const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    if (REVERSAL_EVENTS.has(event.type)) {
+      const outcome = await this.reversals.handle(event);
+      this.logger.info({ eventId: event.id, type: event.type, outcome }, 'membership Stripe webhook handled');
+      return { received: true, outcome };
+    }
     let subscriptionId: string | null = null;
     if (SUBSCRIPTION_EVENTS.has(event.type)) subscriptionId = (event.data.object as Stripe.Subscription).id;
     else if (INVOICE_EVENTS.has(event.type)) subscriptionId = invoiceSubscription(event.data.object as Stripe.Invoice);

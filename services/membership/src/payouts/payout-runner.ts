@@ -102,40 +102,61 @@ export class PayoutRunner {
   }
 
   /**
-   * Pays these members' due commissions in one statement (one transaction): the guarded update takes the pending
-   * commissions and points them at their member's payout of the month (an existing one, or a new id), and the payouts
-   * are written from exactly what it took. Another worker's update of the same members waits for these row locks,
-   * then finds them paid and writes nothing. Answers the payouts written, with what their mail needs.
+   * Pays these members' due commissions in one transaction: the guarded update takes the pending commissions and
+   * points them at their member's payout of the month (an existing one, or a new id), and the payouts are written
+   * from exactly what it took. Another worker's update of the same members waits for these row locks, then finds them
+   * paid and writes nothing. Each payout nets the member's open debt (negative entries of refunds and disputes after
+   * earlier payouts, less what payouts already deducted) and never goes below zero: what it cannot settle stays open
+   * for the next months. The members' rows are locked first (NO KEY UPDATE: joins that reference them are not held up), in id order, so two runs that pay one member (two
+   * months at once) settle the debt one after the other, never twice. Answers the payouts written, with what their
+   * mail needs.
    */
   private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<UnmailedPayout[]> {
-    return (await this.dataSource.query(
-      `WITH batch AS (
-         SELECT b.member_id, COALESCE(p.id, gen_random_uuid()) AS payout_id
-         FROM unnest($3::uuid[]) AS b(member_id) LEFT JOIN payouts p ON p.member_id = b.member_id AND p.month = $1
-       ), paid AS (
-         UPDATE commissions c SET status = 'paid', payout_date = $2, payout_id = batch.payout_id
-         FROM batch WHERE c.member_id = batch.member_id AND c.status = 'pending' AND c.payout_month <= $1
-         RETURNING c.member_id, c.amount, c.payout_id
-       ), written AS (
-         INSERT INTO payouts (id, member_id, month, amount, payout_date)
-         SELECT payout_id, member_id, $1, sum(amount), $2 FROM paid GROUP BY member_id, payout_id
-         ON CONFLICT (member_id, month) DO UPDATE SET amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
-         RETURNING id, member_id, amount, payout_date
-       )
-       SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
-       FROM written w JOIN members m ON m.id = w.member_id`,
-      [month, payoutDate, memberIds],
-    )) as UnmailedPayout[];
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM members WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [memberIds]);
+      return (await manager.query(
+        `WITH batch AS (
+           SELECT b.member_id, COALESCE(p.id, gen_random_uuid()) AS payout_id
+           FROM unnest($3::uuid[]) AS b(member_id) LEFT JOIN payouts p ON p.member_id = b.member_id AND p.month = $1
+         ), paid AS (
+           UPDATE commissions c SET status = 'paid', payout_date = $2, payout_id = batch.payout_id
+           FROM batch WHERE c.member_id = batch.member_id AND c.status = 'pending' AND c.payout_month <= $1
+           RETURNING c.member_id, c.amount, c.payout_id
+         ), earned AS (
+           SELECT member_id, payout_id, sum(amount) AS gross FROM paid GROUP BY member_id, payout_id
+         ), netted AS (
+           SELECT e.member_id, e.payout_id, e.gross,
+                  LEAST(e.gross, GREATEST(
+                    COALESCE((SELECT -sum(x.amount) FROM commission_reversals x WHERE x.member_id = e.member_id), 0)
+                      - COALESCE((SELECT sum(p.deducted) FROM payouts p WHERE p.member_id = e.member_id), 0), 0)) AS deducted
+           FROM earned e
+         ), written AS (
+           INSERT INTO payouts (id, member_id, month, gross, deducted, amount, payout_date)
+           SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted
+           ON CONFLICT (member_id, month) DO UPDATE SET gross = payouts.gross + EXCLUDED.gross, deducted = payouts.deducted + EXCLUDED.deducted,
+             amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
+           RETURNING id, member_id, amount, payout_date
+         )
+         SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
+         FROM written w JOIN members m ON m.id = w.member_id`,
+        [month, payoutDate, memberIds],
+      )) as UnmailedPayout[];
+    });
   }
 
-  /** Queues the payouts' mails (keyed by payout id, so a repeat enqueues nothing new) and marks them mailed. */
+  /**
+   * Queues the payouts' mails (keyed by payout id, so a repeat enqueues nothing new) and marks them mailed. A payout
+   * that the open debt brought to 0.00 pays nothing and is not mailed (it is marked, so no sweep picks it up again).
+   */
   private async mailPayouts(rows: UnmailedPayout[]): Promise<void> {
     if (rows.length === 0) return;
     await this.mail.sendMany(
-      rows.map((r) => ({
-        key: `membership-payout:${r.id}`,
-        mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
-      })),
+      rows
+        .filter((r) => Number(r.amount) > 0)
+        .map((r) => ({
+          key: `membership-payout:${r.id}`,
+          mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+        })),
     );
     await this.dataSource.query(`UPDATE payouts SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
   }

@@ -47,7 +47,13 @@ export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdo
     );
     if (!worker) return;
     this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker<PayoutJob>(PAYOUTS_QUEUE, (job) => this.process(job), { connection: this.workerConnection, concurrency: 1 });
+    const { lockMs } = this.config.payouts;
+    this.worker = new Worker<PayoutJob>(PAYOUTS_QUEUE, (job) => this.process(job), {
+      connection: this.workerConnection,
+      concurrency: 1,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+    });
     this.worker.on('failed', (job, error) => this.logger.error({ jobId: job?.id, err: error.message }, 'payout run failed; it resumes when started again'));
   }
 

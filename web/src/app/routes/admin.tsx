@@ -7,6 +7,7 @@ import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog';
 import { AdminOrders } from '@/features/checkout/components/admin-orders';
+import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
 
 export function AdminPage() {
@@ -55,7 +56,17 @@ export function AdminPage() {
         isAdmin={user.isAdmin}
         extraTabs={[
           { value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> },
-          { value: 'marketshare', label: 'Marketshare', content: <AdminPayoutRuns isAdmin={user.isAdmin} /> },
+          {
+            value: 'marketshare',
+            label: 'Marketshare',
+            content: (
+              <div className="grid gap-12">
+                <AdminMembers isAdmin={user.isAdmin} />
+                <AdminPayoutRuns isAdmin={user.isAdmin} />
+                <AdminProfitBonusPeriods isAdmin={user.isAdmin} />
+              </div>
+            ),
+          },
         ]}
       />
     </section>

@@ -136,6 +136,17 @@ export function MarketsharePage() {
               </li>
             ))}
           </ul>
+          <section aria-labelledby="profit-bonus-rule" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-slate-700">
+            <h2 id="profit-bonus-rule" className="font-semibold text-indigo-950">
+              How profit bonuses work
+            </h2>
+            {/* ADR 0018: the rule as membership runs it (PROFIT_BONUS_SHARE_BPS, default 200 = 2%). */}
+            <p className="mt-1">
+              Every six months, 2% of the marketplace’s paid store sales in that half-year is shared among members who were members for the whole half-year and
+              are still active, in proportion to the members they referred in it. Bonuses are paid on January 15 (for July–December) and July 15 (for
+              January–June), to the cent.
+            </p>
+          </section>
         </section>
 
         <section className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm sm:p-6" aria-live="polite">

@@ -18,7 +18,10 @@ export interface MemberProfile {
 export interface MemberStats {
   totalReferrals: number;
   totalCommissions: string;
+  /** Pending Earnings: pending commissions less refunded or disputed ones not yet netted, never below 0.00. */
   pendingCommissions: string;
+  /** What refunds and disputes after payouts still owe beyond what is pending (netted against later payouts). */
+  carriedBalance: string;
   paidCommissions: string;
   totalProfitBonuses: string;
   membershipDiscount: number;
@@ -28,15 +31,17 @@ export interface MemberStats {
 export interface MemberReferral {
   id: string;
   referredMember: { firstName: string; lastName: string; email: string; memberSince: string };
-  commissionStatus: 'pending' | 'paid';
+  commissionStatus: 'pending' | 'paid' | 'reversed';
   commissionAmount: string;
 }
 export interface MemberCommission {
   id: string;
   amount: string;
   payoutMonth: string;
-  status: 'pending' | 'paid';
+  status: 'pending' | 'paid' | 'reversed';
   payoutDate: string | null;
+  /** A refund or dispute after the payout: the negative entry netted against the next payouts. */
+  clawback: { amount: string; at: string } | null;
 }
 export interface MemberProfitBonus {
   id: string;

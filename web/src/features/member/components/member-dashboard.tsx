@@ -24,9 +24,11 @@ import {
 
 const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const money = (amount: string) => `$${amount}`;
-const statusBadge = (status: 'pending' | 'paid') => (
-  <Badge variant={status === 'paid' ? 'positive' : 'secondary'}>{status === 'paid' ? 'Paid' : 'Pending'}</Badge>
-);
+const STATUS_LABEL = { pending: 'Pending', paid: 'Paid', reversed: 'Reversed' } as const;
+// Spec §4: paid is highlighted, anything else (pending, reversed) secondary.
+const statusBadge = (status: keyof typeof STATUS_LABEL) => <Badge variant={status === 'paid' ? 'positive' : 'secondary'}>{STATUS_LABEL[status]}</Badge>;
+/** "-1.00" → "-$1.00". */
+const signedMoney = (amount: string) => (amount.startsWith('-') ? `-$${amount.slice(1)}` : money(amount));
 
 /** Spec §2 Member dashboard and §4: loading, signed out (a sign-in link by email), or the member's dashboard. */
 export function MemberDashboard() {
@@ -257,6 +259,9 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
             <p className="mt-1 text-slate-700">
               {longDate(nextPayoutDate(new Date()))}: {s ? money(s.pendingCommissions) : '…'} pending
             </p>
+            {s && Number(s.carriedBalance) > 0 ? (
+              <p className="mt-1 text-sm text-slate-700">-${s.carriedBalance} from refunds is carried forward to later payouts.</p>
+            ) : null}
           </div>
           <List loading={commissions.isPending} empty="No commissions yet.">
             {commissions.data?.map((c) => (
@@ -266,7 +271,13 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                   <span className="text-sm text-slate-600">
                     Payout month {c.payoutMonth}
                     {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
+                    {c.status === 'reversed' ? ' · payment refunded or disputed, not paid' : ''}
                   </span>
+                  {c.clawback ? (
+                    <span className="block text-sm text-slate-600">
+                      Refunded or disputed on {longDate(c.clawback.at)}: {signedMoney(c.clawback.amount)} from your next payout
+                    </span>
+                  ) : null}
                 </span>
                 {statusBadge(c.status)}
               </li>
@@ -274,7 +285,10 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           </List>
         </TabsContent>
         <TabsContent value="bonuses">
-          <p className="mb-4 text-sm text-slate-600">Profit bonuses are shared every 6 months, based on company performance.</p>
+          <p className="mb-4 text-sm text-slate-600">
+            Profit bonuses are shared every 6 months, based on company performance: 2% of the half-year’s paid store sales, split among members of the whole
+            half-year by the members they referred in it, paid on January 15 and July 15.
+          </p>
           <List loading={bonuses.isPending} empty="No profit bonuses yet.">
             {bonuses.data?.map((b) => (
               <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 p-4">

@@ -1,0 +1,80 @@
+import type { ProfitBonusPeriodStart } from '@km/contracts';
+import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import IORedis from 'ioredis';
+import type { Logger } from 'pino';
+import type { MembershipConfig } from '../config';
+import { calendarIn } from '../payouts/payout-runner';
+import { periodBounds, previousPeriod } from './bonus-periods';
+import { ProfitBonusRunner } from './profit-bonus-runner';
+
+export const PROFIT_BONUSES_QUEUE = 'profit-bonuses';
+const SCHEDULER_ID = 'profit-bonuses-half-yearly';
+
+interface ProfitBonusJob {
+  /** Set when started by hand; a scheduled job pays the half-year before the one it fired in. */
+  period?: string;
+}
+
+/**
+ * The `profit-bonuses` queue (ARCHITECTURE §7), run like payouts: one job scheduler fires on 15 January and 15 July
+ * (cron and time zone from config), the admin's start adds a job for a period, any replica may work it, and the
+ * runner decides in the database, so two firings or a hand start during the scheduled run pay once.
+ */
+@Injectable()
+export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly connection: IORedis;
+  private readonly queue: Queue<ProfitBonusJob>;
+  private worker: Worker<ProfitBonusJob> | undefined;
+  private workerConnection: IORedis | undefined;
+
+  constructor(
+    private readonly runner: ProfitBonusRunner,
+    @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {
+    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, { connection: this.connection });
+  }
+
+  async onApplicationBootstrap() {
+    const { schedule, timeZone } = this.config.profitBonuses;
+    await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, { name: 'scheduled-run', data: {}, opts: { removeOnComplete: 20 } });
+    if (!this.config.payouts.worker) return;
+    this.workerConnection = this.connection.duplicate();
+    this.worker = new Worker<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, (job) => this.process(job), { connection: this.workerConnection, concurrency: 1 });
+    this.worker.on('failed', (job, error) =>
+      this.logger.error({ jobId: job?.id, err: error.message }, 'profit bonus run failed; it resumes when started again'),
+    );
+  }
+
+  /** The period a job pays: the one asked for, or the half-year before the day (in the time zone) the schedule fired. */
+  periodOf(job: Job<ProfitBonusJob>): string {
+    return job.data.period ?? previousPeriod(calendarIn(this.config.profitBonuses.timeZone, new Date(job.timestamp + (job.delay ?? 0))).date);
+  }
+
+  private async process(job: Job<ProfitBonusJob>) {
+    const done = await this.runner.run(this.periodOf(job));
+    return { period: done.period, memberCount: done.memberCount, total: done.total };
+  }
+
+  /** The admin's start: refused before the period's payout day (its revenue is not all in); else as payouts. */
+  async start(period: string, now = new Date()): Promise<ProfitBonusPeriodStart> {
+    const today = calendarIn(this.config.profitBonuses.timeZone, now).date;
+    const { payoutDate } = periodBounds(period);
+    if (payoutDate > today) {
+      throw new ConflictError('profit_bonus_not_due', `The profit bonuses for ${period} are paid on ${payoutDate} and cannot start before then.`);
+    }
+    const existing = await this.runner.find(period);
+    if (existing?.status === 'completed') return { period: existing, queued: false };
+    await this.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
+    return { period: await this.runner.find(period), queued: true };
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await this.queue.close();
+    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
+  }
+}

@@ -1,0 +1,31 @@
+import { OrdersEvents, type TypedEvent } from '@km/contracts';
+import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { MembershipConfig } from '../config';
+import { calendarIn } from '../payouts/payout-runner';
+import { periodOf } from './bonus-periods';
+
+/**
+ * Store revenue for profit bonuses, learnt from `orders.order.paid` (never from the orders database): one row per
+ * order id (a redelivery counts once), kept with the half-year (in the payout time zone) the order was paid in.
+ */
+@Injectable()
+export class StoreRevenueConsumer extends ConsumerService<typeof OrdersEvents.paid> {
+  constructor(
+    kit: EventConsumerKit,
+    @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+  ) {
+    super(kit, { durable: 'membership-store-revenue', types: [OrdersEvents.paid] });
+  }
+
+  protected async handle(event: TypedEvent<typeof OrdersEvents.paid>, manager: EntityManager) {
+    const paidAt = new Date(event.occurredAt);
+    await manager.query(`INSERT INTO store_revenue (order_id, bonus_period, amount, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING`, [
+      event.data.orderId,
+      periodOf(calendarIn(this.config.profitBonuses.timeZone, paidAt).date),
+      event.data.total,
+      paidAt,
+    ]);
+  }
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminMember, ProfitBonusPeriod, ProfitBonusPeriodStart } from '@km/contracts';
+import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+
+export type { AdminMember, ProfitBonusPeriod } from '@km/contracts';
+
+export const ADMIN_MEMBERS_PATH = '/api/admin/members';
+export const PROFIT_BONUS_PERIODS_PATH = '/api/admin/profit-bonus-periods';
+export const ADMIN_MEMBERS_PAGE_SIZE = 25;
+
+/** Admin only: a page of the members, newest first, with the whole count (X-Total-Count). */
+async function getMembers(page: number, signal?: AbortSignal): Promise<{ items: AdminMember[]; total: number }> {
+  const res = await fetch(`${ADMIN_MEMBERS_PATH}?page=${page}&pageSize=${ADMIN_MEMBERS_PAGE_SIZE}`, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return { items: (await res.json()) as AdminMember[], total: Number(res.headers.get('X-Total-Count') ?? 0) };
+}
+
+export const useAdminMembers = ({ enabled, page }: { enabled: boolean; page: number }) =>
+  useQuery({
+    queryKey: [ADMIN_MEMBERS_PATH, page] as const,
+    queryFn: ({ signal }) => getMembers(page, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+
+async function getPeriods(signal?: AbortSignal): Promise<ProfitBonusPeriod[]> {
+  const res = await fetch(PROFIT_BONUS_PERIODS_PATH, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as ProfitBonusPeriod[];
+}
+
+export const useProfitBonusPeriods = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ queryKey: [PROFIT_BONUS_PERIODS_PATH] as const, queryFn: ({ signal }) => getPeriods(signal), enabled, refetchOnMount: 'always' });
+
+/** Starts or resumes a half-year's profit bonus run (idempotent on the server); the list is read again afterwards. */
+export function useStartProfitBonusPeriod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (period: string) => (await (await apiRequest('POST', PROFIT_BONUS_PERIODS_PATH, { period })).json()) as ProfitBonusPeriodStart,
+    onSuccess: () => client.invalidateQueries({ queryKey: [PROFIT_BONUS_PERIODS_PATH] }),
+  });
+}
