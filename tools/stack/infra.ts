@@ -127,7 +127,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
     'nats',
     'nats-server',
     ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir],
-    { env },
+    // Restarted if it dies, as its StatefulSet would; JetStream's streams and durable consumers are on disk (natsDir).
+    { env, supervise: true },
   );
 
   const s3Dir = path.join(dataDir, 's3');

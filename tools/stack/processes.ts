@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -8,12 +8,18 @@ export interface Managed {
   child: ChildProcess;
   logFile: string;
   stopSignal: NodeJS.Signals;
+  /** Restarts after an unexpected exit (app services), as Kubernetes restarts a crashed pod. */
+  restarts?: number;
 }
+
+/** Restart backoff: 0.25 s doubling to 8 s, like a kubelet's CrashLoopBackOff but short enough for a test run. */
+export const RESTART_BACKOFF_MS = { first: 250, max: 8000, /** Up this long, the next crash starts the backoff over. */ healthyAfter: 30_000 };
 
 /** Every process the stack started, so Ctrl-C stops exactly those and nothing else. */
 export class ProcessGroup {
   private readonly managed: Managed[] = [];
   private stopping = false;
+  private readonly restartTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly logDir: string,
@@ -22,8 +28,21 @@ export class ProcessGroup {
     mkdirSync(logDir, { recursive: true });
   }
 
-  start(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stopSignal?: NodeJS.Signals } = {}): Managed {
+  start(
+    name: string,
+    command: string,
+    args: string[],
+    options: { env?: NodeJS.ProcessEnv; cwd?: string; stopSignal?: NodeJS.Signals; supervise?: boolean } = {},
+  ): Managed {
     const logFile = path.join(this.logDir, `${name}.log`);
+    const managed: Managed = { name, child: this.spawnLogged(command, args, options, logFile), logFile, stopSignal: options.stopSignal ?? 'SIGTERM' };
+    this.managed.push(managed);
+    this.watch(managed, command, args, options, 0, Date.now());
+    this.writePids();
+    return managed;
+  }
+
+  private spawnLogged(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string }, logFile: string): ChildProcess {
     const log = createWriteStream(logFile, { flags: 'a' });
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -34,14 +53,41 @@ export class ProcessGroup {
     });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    const managed: Managed = { name, child, logFile, stopSignal: options.stopSignal ?? 'SIGTERM' };
-    child.on('exit', (code, signal) => {
-      if (!this.stopping)
-        console.error(`\n✖ ${name} exited (${signal ?? `code ${code}`}). Last lines of ${path.relative(process.cwd(), logFile)}:\n${tail(logFile)}`);
+    return child;
+  }
+
+  /** Reports an unexpected exit; a supervised process is started again after a backoff that grows while it keeps crashing. */
+  private watch(
+    m: Managed,
+    command: string,
+    args: string[],
+    options: { env?: NodeJS.ProcessEnv; cwd?: string; supervise?: boolean },
+    backoffMs: number,
+    startedAt: number,
+  ) {
+    m.child.once('exit', (code, signal) => {
+      if (this.stopping) return;
+      const how = signal ?? `code ${code}`;
+      if (!options.supervise) {
+        console.error(`\n✖ ${m.name} exited (${how}). Last lines of ${path.relative(process.cwd(), m.logFile)}:\n${tail(m.logFile)}`);
+        return;
+      }
+      const next =
+        Date.now() - startedAt > RESTART_BACKOFF_MS.healthyAfter
+          ? RESTART_BACKOFF_MS.first
+          : Math.min(Math.max(backoffMs * 2, RESTART_BACKOFF_MS.first), RESTART_BACKOFF_MS.max);
+      m.restarts = (m.restarts ?? 0) + 1;
+      const line = `${m.name} exited (${how}); restarting in ${(next / 1000).toFixed(2)} s (restart ${m.restarts})`;
+      console.error(`\n↻ ${line}`);
+      appendFileSync(m.logFile, `\n[supervisor] ${new Date().toISOString()} ${line}\n`);
+      const timer = setTimeout(() => {
+        if (this.stopping) return;
+        m.child = this.spawnLogged(command, args, options, m.logFile);
+        this.writePids();
+        this.watch(m, command, args, options, next, Date.now());
+      }, next);
+      this.restartTimers.add(timer);
     });
-    this.managed.push(managed);
-    this.writePids();
-    return managed;
   }
 
   isRunning(m: Managed): boolean {
@@ -51,9 +97,13 @@ export class ProcessGroup {
   /** Stops in reverse start order: services before the servers they use. */
   async stopAll(): Promise<void> {
     this.stopping = true;
+    for (const timer of this.restartTimers) clearTimeout(timer);
+    this.restartTimers.clear();
     for (const m of [...this.managed].reverse()) await stopOne(m);
     this.managed.length = 0;
     this.writePids();
+    // The group can start another stack afterwards (the fault suite's, on the test stack's ports).
+    this.stopping = false;
   }
 
   private writePids() {

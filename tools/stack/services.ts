@@ -69,7 +69,13 @@ export const APP_SERVICES: AppService[] = SERVICES.map((service) => ({
   }),
 }));
 
-export async function startServices(settings: StackSettings, urls: InfraUrls, group: ProcessGroup): Promise<void> {
+/** `overrides`: settings on top of a service's own (the fault suite lifts the gateway's per-address API limit). */
+export async function startServices(
+  settings: StackSettings,
+  urls: InfraUrls,
+  group: ProcessGroup,
+  overrides: Record<string, Record<string, string>> = {},
+): Promise<void> {
   for (const service of APP_SERVICES) {
     const port = service.port(settings);
     const managed = group.start(service.name, process.execPath, [path.join(ROOT, 'services', service.name, 'dist', 'src', 'main.js')], {
@@ -82,7 +88,10 @@ export async function startServices(settings: StackSettings, urls: InfraUrls, gr
         HTTP_PORT: String(port),
         HTTP_HOST: '127.0.0.1',
         ...service.env(settings, urls),
+        ...overrides[service.name],
       },
+      // A service that dies is started again, as Kubernetes would (the fault suite kills them on purpose).
+      supervise: true,
     });
     await waitFor(service.name, () => httpOk(`http://127.0.0.1:${port}/ready`), 60_000, managed, group);
   }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
+import { printFaultNote, startFaultStack } from './faults';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
 import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
@@ -16,7 +17,7 @@ interface Tally {
   skipped: number;
 }
 
-const SUITES = ['lint', 'unit', 'integration', 'e2e'] as const;
+const SUITES = ['lint', 'unit', 'integration', 'e2e', 'faults'] as const;
 type Suite = (typeof SUITES)[number];
 
 function findFiles(dir: string, pattern: RegExp): string[] {
@@ -126,7 +127,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * `npm test`: builds, runs unit tests, starts a throw-away stack on the test ports,
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
- * `npm test -- unit` (or lint, integration, e2e) runs one suite; lint runs first, before the build.
+ * `npm test -- unit` (or lint, integration, e2e, faults) runs one suite; lint runs first, before the build.
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
   const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));
@@ -209,6 +210,15 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
           ),
         );
       }
+    }
+
+    if (wanted('faults')) {
+      // Its own fresh stack on the same ports, once the suites above have stopped theirs (issue 15).
+      await group.stopAll();
+      console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
+      const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
+      tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults'));
+      printFaultNote(settings);
     }
   } catch (error) {
     console.error(`\n✖ ${(error as Error).message}`);

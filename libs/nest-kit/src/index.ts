@@ -24,6 +24,7 @@ export * from './outbox/event-consumer';
 export * from './outbox/consumer-service';
 export * from './database/database';
 export * from './health/health.module';
+export * from './health/access';
 export * from './service/service-kit.module';
 export * from './service/bootstrap-service';
 export * from './service/run-service';

@@ -1,6 +1,7 @@
 import { Controller, DynamicModule, Get, Inject, Logger, Module, Provider, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import { errorBody } from '../errors/error-body';
+import { Public } from './access';
 
 /** One dependency the process needs before it can take traffic. */
 export interface ReadinessCheck {
@@ -23,6 +24,7 @@ class HealthController {
 
   /** Liveness: the process runs its event loop. */
   @Get('health')
+  @Public()
   @HealthCheck()
   live() {
     return this.health.check([async () => this.indicator.check('process').up({ uptimeSeconds: Math.round(process.uptime()) })]);
@@ -33,6 +35,7 @@ class HealthController {
    * so an app-wide exception filter (the gateway's) cannot swap the body that names the failing dependency.
    */
   @Get('ready')
+  @Public()
   @HealthCheck()
   async ready(@Res() res: { status(code: number): { json(body: unknown): unknown } }) {
     try {

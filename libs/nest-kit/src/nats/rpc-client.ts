@@ -50,12 +50,14 @@ export class RpcClient implements OnApplicationShutdown {
         if ((error as { code?: unknown })?.code === 'MAX_PAYLOAD_EXCEEDED') {
           throw new AppError('payload_too_large', `The request to ${subject} is larger than the message bus allows. Send less at once.`, { subject });
         }
-        // Nobody subscribed means nobody handled it, so asking again is safe (e.g. during a restart).
-        if (isNoResponders(error) && Date.now() + NO_RESPONDERS_RETRY_MS < deadline) {
+        // Nobody subscribed means nobody handled it, so asking again is safe (e.g. during a restart). So is a request
+        // refused while the bus connection is down: it was never sent.
+        const notHandled = isNoResponders(error) || isBusDisconnected(error);
+        if (notHandled && Date.now() + NO_RESPONDERS_RETRY_MS < deadline) {
           await new Promise((r) => setTimeout(r, NO_RESPONDERS_RETRY_MS));
           continue;
         }
-        if (error instanceof TimeoutError || isNoResponders(error)) {
+        if (error instanceof TimeoutError || notHandled) {
           throw new UnavailableError(`The ${service} service did not answer in time. Please try again in a moment.`);
         }
         throw error;
@@ -69,6 +71,14 @@ export class RpcClient implements OnApplicationShutdown {
 }
 
 const NO_RESPONDERS_RETRY_MS = 100;
+
+/**
+ * Nest's NATS client rejects with this string (not an Error) between a disconnect and the reconnect; the fault suite
+ * found it as a 500 when NATS was killed mid-checkout (issue 15).
+ */
+function isBusDisconnected(error: unknown): boolean {
+  return String(error).includes('Connection lost. Trying to reconnect');
+}
 
 function isNoResponders(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;

@@ -1,5 +1,5 @@
 import { IdentitySubjects, registerSchema, loginSchema, type PublicUser, type RegisterInput } from '@km/contracts';
-import { ForbiddenError, RpcClient, UnauthorizedError } from '@km/nest-kit';
+import { ForbiddenError, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -19,6 +19,7 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @Public()
   @HttpCode(200)
   @UseLoginGuard()
   @ApiOperation({ summary: 'Sign in with username and password; sets the session cookie.' })
@@ -33,6 +34,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke the current session and clear its cookie. Succeeds when already signed out.' })
   async logout(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
@@ -43,6 +45,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @Public()
   @ApiOperation({ summary: 'The signed-in user; 401 when signed out.' })
   me(@Req() req: AuthedRequest): { user: PublicUser } {
     if (!req.user) throw new UnauthorizedError('Not authenticated');
@@ -50,6 +53,7 @@ export class AuthController {
   }
 
   @Post('register')
+  @Public()
   @ApiOperation({ summary: 'Create a user. isAdmin=true is honoured only when an admin calls it.' })
   @ApiZodBody(registerSchema)
   async register(@Req() req: AuthedRequest, @ZodBody(registerSchema) body: RegisterInput): Promise<{ user: PublicUser }> {

@@ -1,5 +1,5 @@
 import { loginSchema, type PublicUser } from '@km/contracts';
-import { AppError, ForbiddenError, parseOrThrow, UnauthorizedError } from '@km/nest-kit';
+import { ACCESS_METADATA, AppError, ForbiddenError, parseOrThrow, UnauthorizedError, type DeclaredAccess } from '@km/nest-kit';
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
@@ -26,8 +26,8 @@ export class SessionGuard extends AuthGuard('session') {
   }
 }
 
-const ROLE_KEY = 'km:role';
-type Requirement = 'user' | 'admin' | 'member';
+const ROLE_KEY = ACCESS_METADATA;
+type Requirement = DeclaredAccess;
 
 @Injectable()
 export class RoleGuard implements CanActivate {
@@ -35,7 +35,7 @@ export class RoleGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const need = this.reflector.getAllAndOverride<Requirement | undefined>(ROLE_KEY, [context.getHandler(), context.getClass()]);
-    if (!need) return true;
+    if (!need || need === 'public') return true;
     const user = context.switchToHttp().getRequest<AuthedRequest>().user;
     if (!user) throw new UnauthorizedError('You need to sign in to do that.');
     if (need === 'admin' && !user.isAdmin) throw new ForbiddenError('Admin access required.');

@@ -1,5 +1,5 @@
 import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
-import { AppError, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { AppError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -29,6 +29,7 @@ function catalogRoutes(kind: ItemKind) {
     ) {}
 
     @Get()
+    @Public()
     @ApiOperation({
       summary: `List ${plural}. Without any query parameter: the plain array of all ${plural}. With any of q, category, sort, page, pageSize: one page {items,total,page,pageSize} (page 1 and 12 per page by default).`,
     })
@@ -83,6 +84,7 @@ function catalogRoutes(kind: ItemKind) {
     }
 
     @Get(':id')
+    @Public()
     @ApiOperation({ summary: `One ${kind}; 404 for an unknown id.` })
     @ApiParam({ name: 'id', format: 'uuid' })
     get(@Param('id') id: string): Promise<CatalogItem> {
@@ -161,6 +163,7 @@ function catalogRoutes(kind: ItemKind) {
 export class ProductsController extends catalogRoutes('product') {
   // Declared in the subclass so Nest registers it before the inherited `:id` route.
   @Get('featured')
+  @Public()
   @ApiOperation({ summary: 'The newest featured product (ARCHITECTURE §10); 404 when none is featured.' })
   featured(): Promise<CatalogItem> {
     return this.rpc.send(CatalogSubjects.featured, { kind: 'product' });

@@ -1,5 +1,5 @@
 import { FormsSubjects, type FormReceipt, type ManuscriptFile } from '@km/contracts';
-import { AppError, RpcClient } from '@km/nest-kit';
+import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -24,6 +24,7 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   }
 
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary:

@@ -1,4 +1,5 @@
 import { contactMessageSchema, FormsSubjects, type ContactMessageData, type FormReceipt } from '@km/contracts';
+import { Public } from '@km/nest-kit';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -9,6 +10,7 @@ import { inboxRoutes } from './inbox-routes';
 @Controller('api/contact-messages')
 export class ContactMessagesController extends inboxRoutes('contact', 'contact messages') {
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary:

@@ -1,5 +1,5 @@
 import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts';
-import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -15,6 +15,7 @@ export class NewsletterController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary:
@@ -27,6 +28,7 @@ export class NewsletterController {
   }
 
   @Get('unsubscribe')
+  @Public()
   @ApiOperation({
     summary:
       'The unsubscribe link of our emails (no sign-in). Answers an HTML page: 200 "You have been unsubscribed" (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',

@@ -1,4 +1,5 @@
 import { FormsSubjects, prayerRequestSchema, type FormReceipt, type PrayerRequestData } from '@km/contracts';
+import { Public } from '@km/nest-kit';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -9,6 +10,7 @@ import { inboxRoutes } from './inbox-routes';
 @Controller('api/prayer-requests')
 export class PrayerRequestsController extends inboxRoutes('prayer', 'prayer requests') {
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary: 'Submit a prayer request (anyone). 201 with a receipt; an acknowledgement email unless preferredContact is none, and an alert to the admin inbox.',

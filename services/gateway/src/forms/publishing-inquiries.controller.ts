@@ -1,4 +1,5 @@
 import { FormsSubjects, publishingInquirySchema, type FormReceipt, type PublishingInquiryData } from '@km/contracts';
+import { Public } from '@km/nest-kit';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -9,6 +10,7 @@ import { inboxRoutes } from './inbox-routes';
 @Controller('api/publishing-inquiries')
 export class PublishingInquiriesController extends inboxRoutes('publishing', 'publishing inquiries') {
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary: 'Send a publishing inquiry (anyone). 201 with a receipt; the author gets an acknowledgement email and the publishing inbox an alert.',

@@ -1,5 +1,5 @@
 import { MANUSCRIPT_PREFIX } from '@km/contracts';
-import { AppError } from '@km/nest-kit';
+import { AppError, Public } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -22,6 +22,7 @@ export class MediaController {
   constructor(private readonly storage: ObjectStorage) {}
 
   @Get('*path')
+  @Public()
   @ApiOperation({
     summary: 'An uploaded file: Range (206/416), HEAD, ETag/If-None-Match (304), cached for a year. The path is the imageUrl/videoUrl an item carries.',
   })

@@ -1,4 +1,5 @@
 import type { PodcastConfig } from '@km/contracts/media';
+import { Public } from '@km/nest-kit';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -10,6 +11,7 @@ export class PodcastConfigController {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   @Get('podcast')
+  @Public()
   @ApiOperation({ summary: '{featuredVideoEmbedUrl}: a YouTube or Vimeo player address, or null for the newest video episode.' })
   podcast(): PodcastConfig {
     return { featuredVideoEmbedUrl: this.config.podcast.featuredVideoEmbedUrl };

@@ -1,5 +1,5 @@
 import { MediaSubjects, type PodcastEpisode } from '@km/contracts/media';
-import { AppError, RpcClient } from '@km/nest-kit';
+import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -32,6 +32,7 @@ export class PodcastFeedController {
   ) {}
 
   @Get('podcast.xml')
+  @Public()
   @ApiOperation({ summary: 'The podcast as RSS 2.0 for Apple Podcasts and PSP-1 apps; ETag/Last-Modified answer 304, HEAD works.' })
   async feed(@Req() req: Request, @Res() res: Response): Promise<void> {
     const [channel, episodes] = await Promise.all([this.rpc.send(MediaSubjects.feedChannel, {}), this.allEpisodes()]);
@@ -53,6 +54,7 @@ export class PodcastFeedController {
   }
 
   @Get('episodes/:file')
+  @Public()
   @ApiOperation({
     summary:
       'An episode’s media as the feed’s enclosure: Range (206/416) and HEAD like /media, and a download counted the IAB way (a minute’s worth of bytes, once per address + user agent per 24 hours).',

@@ -13,7 +13,7 @@ import {
   type PodcastSubscription,
   type PodcastSubscriptionData,
 } from '@km/contracts/media';
-import { AppError, httpStatusForCode, parseOrThrow, RpcClient } from '@km/nest-kit';
+import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -47,6 +47,7 @@ export class PodcastEpisodesController {
   ) {}
 
   @Get()
+  @Public()
   @ApiOperation({
     summary:
       'List episodes. Without page or pageSize: the plain array of every episode (spec §7), latest first unless sort says otherwise. With page or pageSize: one page {items,total,page,pageSize}.',
@@ -90,6 +91,7 @@ export class PodcastEpisodesController {
   }
 
   @Get(':id')
+  @Public()
   @ApiOperation({ summary: 'One episode; 404 for an unknown id.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id') id: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
@@ -140,6 +142,7 @@ export class PodcastEpisodesController {
   }
 
   @Post(':id/views')
+  @Public()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Count a play: once per episode per visitor (address + user agent, hashed) per 24 hours. Answers the views and whether this one counted.',
@@ -169,6 +172,7 @@ export class PodcastSubscriptionsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post()
+  @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary:
@@ -180,6 +184,7 @@ export class PodcastSubscriptionsController {
   }
 
   @Get('unsubscribe')
+  @Public()
   @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribe(@Query('token') token: unknown, @Res() res: Response): Promise<void> {

@@ -1,5 +1,5 @@
 import { IdentitySubjects, MembershipSubjects, type PublicUser } from '@km/contracts';
-import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -35,6 +35,7 @@ export class MemberSignInController {
   ) {}
 
   @Post()
+  @Public()
   @HttpCode(202)
   // Each request may send a mail: it counts against the address's hourly form budget, and a member's address gets at
   // most RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, so nobody can fill a member's inbox.
@@ -61,6 +62,7 @@ export class MemberSignInController {
   }
 
   @Post('redeem')
+  @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a mailed link’s token: once, within 24 hours. Sets the session cookie.' })
   @ApiResponse({ status: 401, description: 'The link is unknown, used or expired; the message says to request a new one.' })

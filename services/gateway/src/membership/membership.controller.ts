@@ -15,7 +15,7 @@ import {
   type MemberStats,
   type UpdateProfileRequest,
 } from '@km/contracts';
-import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -35,6 +35,7 @@ export class MembershipController {
   ) {}
 
   @Post('create-membership-payment')
+  @Public()
   @HttpCode(200)
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({ summary: 'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays.' })
@@ -47,6 +48,7 @@ export class MembershipController {
   }
 
   @Post('memberships')
+  @Public()
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({
     summary:

@@ -12,7 +12,7 @@ import {
   type PaymentIntentQuote,
   type PlacedOrderResponse,
 } from '@km/contracts';
-import { parseOrThrow, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -34,6 +34,7 @@ export class CheckoutController {
   ) {}
 
   @Post('create-payment-intent')
+  @Public()
   @HttpCode(200)
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({
@@ -51,6 +52,7 @@ export class CheckoutController {
   }
 
   @Post('orders')
+  @Public()
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({
     summary:
@@ -86,6 +88,7 @@ export class CheckoutController {
   }
 
   @Get('orders/:orderNumber')
+  @Public()
   @ApiOperation({ summary: "The buyer's order (lines, totals, status, shipping address) when the email matches the order's; 404 otherwise." })
   @ApiParam({ name: 'orderNumber', example: 'KM-7Q2M9XKD' })
   @ApiQuery({ name: 'email', required: true, description: 'The email address the order was placed with (any letter case).' })

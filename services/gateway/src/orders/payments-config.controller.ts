@@ -1,5 +1,5 @@
 import type { PaymentsConfig } from '@km/contracts';
-import { UnavailableError } from '@km/nest-kit';
+import { Public, UnavailableError } from '@km/nest-kit';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -11,6 +11,7 @@ export class PaymentsConfigController {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   @Get('payments')
+  @Public()
   @ApiOperation({ summary: '{publishableKey, stripeJsUrl} for loading Stripe.js; 503 while card payments are not configured.' })
   payments(): PaymentsConfig {
     const { publishableKey, stripeJsUrl } = this.config.payments;

@@ -1,5 +1,5 @@
 import { OrdersSubjects, type StripeWebhookResult } from '@km/contracts';
-import { InvalidError, RpcClient } from '@km/nest-kit';
+import { InvalidError, Public, RpcClient } from '@km/nest-kit';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -14,6 +14,7 @@ export class StripeWebhookController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('stripe')
+  @Public()
   @HttpCode(200)
   @ApiOperation({
     summary:

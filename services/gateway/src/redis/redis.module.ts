@@ -2,6 +2,8 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown, type Dynamic
 import Redis from 'ioredis';
 
 export const REDIS = Symbol('REDIS');
+/** Longer than any healthy rate-limit script takes, shorter than a person waits for a page. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
@@ -22,7 +24,9 @@ export class RedisModule {
         {
           provide: REDIS,
           useFactory: async () => {
-            const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+            // commandTimeout: a Redis that holds the connection open but never answers (frozen, partitioned) would
+            // otherwise hang every API request in the rate limiter; the fault suite found it (issue 15).
+            const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
             await redis.connect();
             return redis;
           },

@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Client } from 'pg';
+import { note, Session, signedInAdmin, signedInMember, stack } from './stack';
+
+/**
+ * Issue 15, fuzzing from the contract: every operation of the gateway's OpenAPI document (/api/docs/openapi.json)
+ * gets requests generated from its documented schema by fast-check, mostly mutated (wrong types, missing and extra
+ * fields, huge strings, unicode, nested junk, wrong content types, junk path and query values), signed out, as a
+ * member and as an admin. No answer may be a 5xx, and an operation whose requests were all refused stores no row in
+ * any service's database. The issue asks 1,000 requests per operation; the suite's 5-minute bound does not fit that
+ * on this machine, so each operation gets an equal share of FUZZ_BUDGET_MS and the count per operation is printed.
+ */
+
+const FUZZ_BUDGET_MS = 60_000;
+const MAX_PER_OPERATION = 1000;
+/** Bookkeeping that moves without a stored request: the outbox, consumers' dedupe, sessions of sign-ins, migrations. */
+const BOOKKEEPING = /outbox|processed|dedup|migration|session|typeorm/i;
+
+type Schema = Record<string, any>;
+interface Operation {
+  method: string;
+  path: string;
+  params: { name: string; in: string; schema?: Schema; required?: boolean }[];
+  body?: { type: string; schema?: Schema };
+}
+interface Request {
+  role: 'visitor' | 'member' | 'admin';
+  path: string;
+  contentType?: string;
+  raw?: string;
+}
+
+let doc: Schema;
+let sessions: Record<Request['role'], Session>;
+const dbs: Client[] = [];
+
+beforeAll(async () => {
+  doc = (await (await fetch(`${stack.gatewayUrl}/api/docs/openapi.json`)).json()) as Schema;
+  sessions = { visitor: new Session(), member: await signedInMember(), admin: await signedInAdmin() };
+  for (const database of stack.databases) {
+    const db = new Client({ connectionString: stack.pgAdminUrl.replace(/\/postgres$/, `/${database}`) });
+    await db.connect();
+    dbs.push(db);
+  }
+});
+afterAll(async () => {
+  for (const db of dbs) await db.end();
+});
+
+const resolve = (schema: Schema | undefined): Schema | undefined =>
+  schema?.$ref
+    ? resolve(
+        schema.$ref
+          .split('/')
+          .slice(1)
+          .reduce((o: Schema, k: string) => o?.[k], doc),
+      )
+    : schema;
+
+/** A value the schema accepts (within small sizes), as far as the document says. */
+function valid(raw: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  const schema = resolve(raw);
+  if (!schema || depth > 4) return fc.constant(null);
+  const any = schema.anyOf ?? schema.oneOf;
+  if (any) return fc.oneof(...any.map((s: Schema) => valid(s, depth + 1)));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      if (schema.format === 'email') return fc.emailAddress();
+      if (schema.format === 'uuid') return fc.uuid();
+      if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 80) });
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(valid(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+    case 'object':
+    default: {
+      const props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, valid(s as Schema, depth + 1)]));
+      return fc.record(props, { requiredKeys: (schema.required ?? []).filter((k: string) => k in props) });
+    }
+  }
+}
+
+const junk = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.constant('x'.repeat(200_000)),
+  fc.string({ unit: 'grapheme', minLength: 1000, maxLength: 3000 }),
+  fc.anything({ maxDepth: 4 }),
+  fc.constant({ __proto__: { isAdmin: true }, constructor: { prototype: { polluted: true } } }),
+);
+
+/** A valid body, then (most of the time) one mutation of it. */
+function body(schema: Schema | undefined): fc.Arbitrary<unknown> {
+  return fc.tuple(valid(schema), fc.nat(5), fc.string({ maxLength: 12 }), junk).map(([value, mutation, key, bad]) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return mutation === 0 ? value : bad;
+    const fields = Object.keys(value);
+    const field = fields.length ? fields[key.length % fields.length] : key;
+    const copy: Record<string, unknown> = { ...value };
+    switch (mutation) {
+      case 0:
+        return copy; // as documented
+      case 1:
+        copy[field] = bad; // wrong type, huge or unicode value
+        return copy;
+      case 2:
+        delete copy[field]; // missing field
+        return copy;
+      case 3:
+        return { ...copy, [`extra${key}`]: bad }; // extra field
+      case 4:
+        return { nested: { deeper: [copy, bad] }, [field]: [bad] }; // nested junk
+      default:
+        return bad; // not an object at all
+    }
+  });
+}
+
+const pathValue = fc.oneof(
+  fc.uuid(),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+  fc.constant('x'.repeat(5000)),
+  fc.constantFrom('..', '%2e%2e%2f', 'null', '-1', '0', '1e309', 'KM-0000', '2026-13.csv', '\u0000', ' '),
+);
+
+function requests(op: Operation): fc.Arbitrary<Request> {
+  const params = op.params.filter((p) => p.in === 'path' || p.in === 'query');
+  const values = fc.tuple(
+    ...params.map((p) =>
+      fc.oneof(
+        valid(p.schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+        pathValue,
+      ),
+    ),
+  );
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json',
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    op.body?.type ?? 'application/json',
+  );
+  const raw = fc.oneof(
+    body(op.body?.schema).map((b) => JSON.stringify(b) ?? 'null'),
+    fc.constantFrom('{"a":', '', '[]', 'null', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n', '{"__proto__":{"isAdmin":true}}'),
+  );
+  return fc.record({ role: fc.constantFrom('visitor', 'member', 'admin'), values, contentType, raw }).map(({ role, values, contentType, raw }) => {
+    let path = op.path;
+    const query = new URLSearchParams();
+    params.forEach((p, i) => {
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(values[i] || 'x'));
+      else query.set(p.name, values[i]);
+    });
+    const write = !['get', 'delete', 'head'].includes(op.method);
+    return { role: role as Request['role'], path: `${path}${query.size ? `?${query}` : ''}`, ...(write ? { contentType, raw } : {}) };
+  });
+}
+
+function operations(): Operation[] {
+  return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      // Signing out would end the member's and admin's sessions for every later request.
+      .filter(([method]) => !(method === 'post' && path === '/api/auth/logout'))
+      .map(([method, op]) => {
+        const [type, media] = Object.entries((op.requestBody?.content ?? {}) as Record<string, { schema?: Schema }>)[0] ?? [];
+        return {
+          method,
+          path,
+          params: [...((item.parameters ?? []) as unknown as Operation['params']), ...(op.parameters ?? [])],
+          body: type ? { type, schema: media?.schema } : undefined,
+        };
+      }),
+  );
+}
+
+async function rowCounts(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const [i, db] of dbs.entries()) {
+    const { rows: tables } = await db.query<{ t: string }>(
+      `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    const wanted = tables.map((r) => r.t).filter((t) => !BOOKKEEPING.test(t));
+    if (!wanted.length) continue;
+    const { rows } = await db.query<{ t: string; n: string }>(wanted.map((t) => `SELECT '${t}' AS t, count(*) AS n FROM ${t}`).join(' UNION ALL '));
+    for (const r of rows) counts.set(`${stack.databases[i]}.${r.t.replace(/^public\./, '')}`, Number(r.n));
+  }
+  return counts;
+}
+
+describe('fuzzing the gateway from its OpenAPI document', () => {
+  test('every operation: generated and mutated requests as visitor, member and admin; zero 5xx, no row stored by a refused request', async () => {
+    const ops = operations();
+    assert.ok(ops.length >= 50, `only ${ops.length} operations in the document`);
+    const perOpMs = FUZZ_BUDGET_MS / ops.length;
+    const fivexx: string[] = [];
+    const stored: string[] = [];
+    const report: string[] = [];
+    let total = 0;
+    for (const op of ops) {
+      const before = await rowCounts();
+      const samples = fc.sample(requests(op), MAX_PER_OPERATION);
+      const started = Date.now();
+      let sent = 0;
+      let accepted = 0;
+      const statuses = new Map<number, number>();
+      // Four in flight: the gateway sees concurrent junk, and more requests fit the budget.
+      const next = async (): Promise<void> => {
+        while (sent < samples.length && Date.now() - started < perOpMs) {
+          const r = samples[sent++];
+          const res = await sessions[r.role]
+            .request(op.method.toUpperCase(), r.path, undefined, {
+              raw: r.raw,
+              headers: r.contentType ? { 'content-type': r.contentType } : {},
+              timeoutMs: 30_000,
+            })
+            .catch((error: Error) => ({ status: 599, body: error.message, ms: 0 }));
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status < 300) accepted++;
+          if (res.status >= 500)
+            fivexx.push(
+              `${op.method.toUpperCase()} ${r.path.slice(0, 120)} as ${r.role} (${r.contentType}, ${String(r.raw).slice(0, 80)}): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
+        }
+      };
+      await Promise.all([next(), next(), next(), next()]);
+      total += sent;
+      if (accepted > 0) await new Promise((r) => setTimeout(r, 300)); // let an accepted request's own writes land first
+      const after = await rowCounts();
+      const grew = [...after].filter(([t, n]) => n > (before.get(t) ?? 0)).map(([t, n]) => `${t} +${n - (before.get(t) ?? 0)}`);
+      if (grew.length && accepted === 0) stored.push(`${op.method.toUpperCase()} ${op.path}: every request refused, yet ${grew.join(', ')}`);
+      report.push(
+        `${op.method.toUpperCase().padEnd(6)} ${op.path.padEnd(48)} ${String(sent).padStart(4)} requests  ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
+    }
+    note(
+      'contract fuzz',
+      `${ops.length} operations, ${total} requests (budget ${FUZZ_BUDGET_MS / 1000} s, at most ${MAX_PER_OPERATION} per operation)\n${report.join('\n')}`,
+    );
+    assert.deepEqual(fivexx.slice(0, 20), []);
+    assert.deepEqual(stored, []);
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { faultStack } from './config';
+
+export const stack = faultStack();
+
+/**
+ * The suite's note (issue 15: per scenario the load, the faults injected, the counts checked): printed, and kept in
+ * the run's reports folder, which `npm test` prints at the end (a forced exit can cut the last file's console output).
+ */
+export function note(scenario: string, text: string): void {
+  console.log(`[${scenario}] ${text}`);
+  appendFileSync(stack.notePath, `[${scenario}] ${text}\n`);
+}
+
+/** The pid the stack's ProcessGroup recorded for a process (`orders`, `redis`, …); it changes when the supervisor restarts it. */
+export function pidOf(name: string): number {
+  const line = readFileSync(stack.pidFile, 'utf8')
+    .split('\n')
+    .find((l) => l.split(' ')[1] === name);
+  if (!line) throw new Error(`the fault stack has no process named ${name} (see ${stack.pidFile})`);
+  return Number(line.split(' ')[0]);
+}
+
+export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await probe().catch(() => false)) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+}
+
+export const ready = async (service: string): Promise<number | 'no answer'> => {
+  try {
+    return (await fetch(`http://127.0.0.1:${stack.servicePorts[service]}/ready`, { signal: AbortSignal.timeout(5000) })).status;
+  } catch {
+    return 'no answer';
+  }
+};
+
+export interface Answer {
+  status: number;
+  body: any;
+  ms: number;
+}
+
+/** A browser-like client of the gateway: keeps the session cookie, sends the page's Origin on writes. */
+export class Session {
+  private cookie = '';
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { timeoutMs?: number; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Answer> {
+    const started = Date.now();
+    const headers: Record<string, string> = { origin: new URL(stack.gatewayUrl).origin, ...init.headers };
+    if (this.cookie) headers.cookie = this.cookie;
+    let payload: string | undefined = init.raw;
+    if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${stack.gatewayUrl}${path}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(init.timeoutMs ?? 20_000),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('km_session='));
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: kept as text */
+    }
+    return { status: res.status, body: parsed, ms: Date.now() - started };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown) => this.request('POST', path, body);
+}
+
+export async function signedInAdmin(): Promise<Session> {
+  const admin = new Session();
+  const res = await admin.post('/api/auth/login', stack.admin);
+  if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return admin;
+}
+
+export async function stripe(method: string, path: string, form: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(`${stack.stripeApi}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${stack.stripeSecretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: method === 'GET' ? undefined : new URLSearchParams(form).toString(),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`Stripe emulator ${method} ${path} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Joins Marketshare as the page does (membership payment confirmed with a test card); the session is the member's. */
+export async function signedInMember(): Promise<Session> {
+  const member = new Session();
+  const who = { firstName: 'Lydia', lastName: 'Thyatira', email: `fault-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199' };
+  const payment = await member.post('/api/create-membership-payment', who);
+  if (payment.status !== 200) throw new Error(`create-membership-payment answered ${payment.status}: ${JSON.stringify(payment.body)}`);
+  await stripe('POST', `/v1/payment_intents/${payment.body.clientSecret.split('_secret_')[0]}/confirm`, { payment_method: 'pm_card_visa' });
+  const joined = await member.post('/api/memberships', { ...who, subscriptionId: payment.body.subscriptionId, customerId: payment.body.customerId });
+  if (joined.status !== 201) throw new Error(`joining answered ${joined.status}: ${JSON.stringify(joined.body)}`);
+  const me = await member.get('/api/auth/me');
+  if (!me.body?.user?.memberId) throw new Error(`the new member's session has no memberId: ${JSON.stringify(me.body)}`);
+  return member;
+}
