@@ -11,6 +11,7 @@ import { GatewayModule } from './app.module';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import type { GatewayConfig } from './config';
 import { bodyParserErrors } from './http/http-error.filter';
+import { refuseNulCharacters } from './http/nul-characters';
 import { noStoreMiddleware } from './http/no-store.middleware';
 import { originCheckMiddleware } from './http/origin-check.middleware';
 import { RateLimits } from './http/rate-limits';
@@ -67,6 +68,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   app.use('/api/webhooks/stripe', express.raw({ type: 'application/json', limit: '512kb' }));
   app.use(express.json({ limit: '1mb' }));
   app.use(bodyParserErrors());
+  app.use('/api', refuseNulCharacters());
   app.use('/api', originCheckMiddleware(config.allowedOrigins));
   app.use('/api', app.get(RateLimits).apiMiddleware());
   // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.

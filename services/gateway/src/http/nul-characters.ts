@@ -1,0 +1,27 @@
+import { errorBody } from '@km/nest-kit';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Where in a parsed JSON body or query the first string holding U+0000 is (`phone`, `items.0.name`), if any. */
+export function nulCharacterAt(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  // Parsed bodies are at most 1 MB; the depth bound keeps a pathological one from costing more than that.
+  if (depth > 64 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulCharacterAt(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Postgres text cannot hold the NUL character: a JSON string or query value carrying one would be refused deep inside
+ * a service and answer 500. Found by the fault suite's contract fuzzing (a profile phone number with U+0000).
+ */
+export function refuseNulCharacters() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const field = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
+    if (field === undefined) return next();
+    const message = `${field || 'The request'} contains the NUL character (\\u0000), which text cannot hold. Remove it and try again.`;
+    res.status(400).json(errorBody(400, 'invalid', message, { fields: [{ field, message }] }));
+  };
+}
