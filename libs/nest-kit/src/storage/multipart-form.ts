@@ -87,6 +87,11 @@ export function receiveMultipart(req: IncomingMessage, storage: ObjectStorage, o
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated)
         return fail(new InvalidError(`${name} is too long: at most ${maxFieldBytes} bytes.`, { fields: [{ field: name, message: `${name} is too long` }] }));
+      // Postgres text cannot hold U+0000 (as the gateway's JSON check says): refuse it here, not as a 500 later.
+      if (value.includes('\u0000')) {
+        const message = `${name} contains the NUL character (\\u0000), which text cannot hold. Remove it and try again.`;
+        return fail(new InvalidError(message, { fields: [{ field: name, message }] }));
+      }
       fields[name] = value;
     });
     const seen = new Set<string>();
