@@ -51,6 +51,8 @@ test('a new service gets its folder, contracts, gateway routes module and tests,
   const main = tree.read('services/gift-cards/src/main.ts', 'utf-8') ?? '';
   assert.match(main, /runService\(\{ name: 'gift-cards', module: \(config\) => AppModule\.forRoot\(config\), loadConfig: loadGiftCardsConfig \}\)/);
   assert.match(tree.read('services/gateway/src/gift-cards/gift-cards.module.ts', 'utf-8') ?? '', /export class GiftCardsModule/);
+  // its sample route declares its access (deny by default: a route without it fails the authorization matrix)
+  assert.match(tree.read('services/gateway/src/gift-cards/gift-cards.controller.ts', 'utf-8') ?? '', /@Get\('hello'\)\n(\s*\/\/.*\n)?\s*@Public\(\)\n/);
   assert.match(tree.read('libs/contracts/src/gift-cards/index.ts', 'utf-8') ?? '', /hello: 'gift-cards\.hello'/);
   // the database name is the service's name with underscores (Postgres identifiers)
   assert.match(tree.read('services/gift-cards/test/gift-cards.test.ts', 'utf-8') ?? '', /createTestDatabase\('gift_cards'\)/);
