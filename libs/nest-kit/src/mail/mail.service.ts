@@ -80,7 +80,10 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async deliver(job: Job<OutgoingMail>) {
     const { to, subject, text, html, replyTo } = job.data;
-    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo });
+    // SMTP is at-least-once: a worker killed after the server took the message but before the job was marked done
+    // sends it again. The Message-ID comes from the job, so a redelivery is the same message, which receivers dedupe.
+    const domain = /@([^>\s]+)/.exec(this.settings.from)?.[1] ?? 'kingdom-marketplace.invalid';
+    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo, messageId: `<${job.id}@${domain}>` });
     this.logger.info({ jobId: job.id, to, subject }, 'mail sent');
   }
 
