@@ -1,79 +1,97 @@
 import { createLogger, JsonLogger } from '@km/nest-kit';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
-import cookieParser from 'cookie-parser';
-import express from 'express';
-import helmet from 'helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayModule } from './app.module';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import type { GatewayConfig } from './config';
-import { bodyParserErrors } from './http/http-error.filter';
+import { JSON_BODY_LIMIT, parseJsonBody } from './http/http-error.filter';
 import { refuseNulCharacters } from './http/nul-characters';
-import { noStoreMiddleware } from './http/no-store.middleware';
-import { originCheckMiddleware } from './http/origin-check.middleware';
+import { noStoreHook } from './http/no-store.middleware';
+import { originCheckHook } from './http/origin-check.middleware';
 import { RateLimits } from './http/rate-limits';
-import { requestContextMiddleware } from './http/request-context.middleware';
-import { spaMiddleware } from './spa/spa';
+import { requestContextHooks } from './http/request-context.middleware';
+import { registerSpa } from './spa/spa';
 
 const STRIPE = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
-/** Builds the gateway: the only HTTP server (API, docs, probes, SPA). */
+/** Builds the gateway: the only HTTP server (API, docs, probes, SPA), on NestJS's fastify adapter (ADR 0020). */
 export async function createGateway(config: GatewayConfig): Promise<INestApplication> {
   const pino = createLogger('gateway', config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Express 5 answered /api/products/ like /api/products; fastify would 404 the trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     logger: new JsonLogger(pino),
     bufferLogs: true,
     bodyParser: false,
   });
-  app.set('trust proxy', config.trustProxy);
-  app.disable('x-powered-by');
+  // Nest's adapter pins its own fastify patch version; the plugins and our hooks are typed against the workspace's.
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
   const stripeJs = [...STRIPE, ...(STRIPE.includes(config.stripeJsOrigin) ? [] : [config.stripeJsOrigin])];
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs],
-          // Stripe Elements and Radix set inline styles.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', config.stripeJsOrigin],
-          mediaSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
-          // Stripe's frames, and the podcast's featured YouTube/Vimeo video when one is configured.
-          frameSrc: ["'self'", ...stripeJs, ...(config.podcast.featuredVideoEmbedUrl ? [new URL(config.podcast.featuredVideoEmbedUrl).origin] : [])],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-        },
+  // Hooks run in the order they are added; every one of them sees every request (paths are checked inside).
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
+        // Stripe Elements and Radix set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', config.stripeJsOrigin],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
+        // Stripe's frames, and the podcast's featured YouTube/Vimeo video when one is configured.
+        frameSrc: ["'self'", ...stripeJs, ...(config.podcast.featuredVideoEmbedUrl ? [new URL(config.podcast.featuredVideoEmbedUrl).origin] : [])],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
       },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.cookieSecure,
-    }),
-  );
-  app.use(requestContextMiddleware(pino));
-  app.use('/api', noStoreMiddleware());
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure,
+  });
+  const context = requestContextHooks(pino);
+  fastify.addHook('onRequest', context.onRequest);
+  fastify.addHook('onRequest', noStoreHook());
+  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
+  fastify.addHook('onRequest', app.get(RateLimits).apiHook());
+  // A query holding U+0000 is refused before the catalog copy could answer it.
+  fastify.addHook('onRequest', refuseNulCharacters('query'));
+  // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.
+  fastify.addHook('onRequest', app.get(CatalogReadModelService).hook());
   // API answers above 1 KB go compressed (brotli or gzip, as the client accepts); smaller ones are not worth the CPU.
   // Only /api: /media serves byte ranges and the SPA's files are compressed at build time.
-  app.use('/api', compression({ threshold: 1024 }));
-  app.use(cookieParser());
-  // Stripe signs the exact bytes it sends, so its webhook gets the body raw, before the JSON parser could touch it.
-  app.use('/api/webhooks/stripe', express.raw({ type: 'application/json', limit: '512kb' }));
-  app.use(express.json({ limit: '1mb' }));
-  app.use(bodyParserErrors());
-  app.use('/api', refuseNulCharacters());
-  app.use('/api', originCheckMiddleware(config.allowedOrigins));
-  app.use('/api', app.get(RateLimits).apiMiddleware());
-  // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.
-  app.use('/api', app.get(CatalogReadModelService).middleware());
-  app.use(spaMiddleware(config.webDistDir));
+  fastify.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  await fastify.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // After compression's own onSend: the Vary it adds, spelled as Express's compression spelled it.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) route.onSend = [...[route.onSend ?? []].flat(), varyAcceptEncoding];
+  });
+  await fastify.register(fastifyCookie);
+  // JSON bodies up to 1 MB; Stripe signs the exact bytes it sends, so its webhooks get the body raw (ADR 0020).
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
+  // Multipart forms are streamed from the raw request by the routes that take them (never buffered whole); any
+  // other body is left unread, as before: the route's validation names what is missing.
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+  fastify.addHook('preValidation', refuseNulCharacters('body'));
+  fastify.addHook('preHandler', context.preHandler);
+  registerSpa(fastify, config.webDistDir);
 
   const document = SwaggerModule.createDocument(
     app,
@@ -89,5 +107,12 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   // Not SIGHUP (Nest's default list has it): that one makes the catalog copy load again (main.ts, ADR 0019).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
+  await fastify.ready();
   return app;
+}
+
+function varyAcceptEncoding(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+  const vary = reply.getHeader('Vary');
+  if (typeof vary === 'string' && vary.includes('accept-encoding')) reply.header('Vary', vary.replace('accept-encoding', 'Accept-Encoding'));
+  done(null, payload);
 }

@@ -37,7 +37,7 @@ class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
-  async ready(@Res() res: { status(code: number): { json(body: unknown): unknown } }) {
+  async ready(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
     try {
       const result = await this.health.check(
         this.checks.map((c) => async () => {
@@ -52,13 +52,15 @@ class HealthController {
           }
         }),
       );
-      res.status(200).json(result);
+      res.status(200);
+      return result;
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       // The error body every client reads, plus terminus's report (status, info, error, details) that probes read.
       const report = error.getResponse() as { error?: Record<string, { reason?: string }>; details?: unknown };
       const down = Object.entries(report.error ?? {}).map(([name, check]) => check.reason ?? `${name} is down`);
-      res.status(503).json({ ...report, ...errorBody(503, 'unavailable', `Not ready: ${down.join('; ') || 'a dependency is down'}.`, report.details) });
+      res.status(503);
+      return { ...report, ...errorBody(503, 'unavailable', `Not ready: ${down.join('; ') || 'a dependency is down'}.`, report.details) };
     }
   }
 }

@@ -2,7 +2,7 @@ import { IdentitySubjects, registerSchema, loginSchema, type PublicUser, type Re
 import { ForbiddenError, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { RateLimits } from '../http/rate-limits';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -24,12 +24,12 @@ export class AuthController {
   @UseLoginGuard()
   @ApiOperation({ summary: 'Sign in with username and password; sets the session cookie.' })
   @ApiZodBody(loginSchema)
-  async login(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: Response): Promise<{ user: PublicUser }> {
+  async login(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const user = req.user as PublicUser;
     const previous: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof previous === 'string' && previous) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
     const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
     return { user };
   }
 
@@ -37,10 +37,11 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke the current session and clear its cookie. Succeeds when already signed out.' })
-  async logout(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+  async logout(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ ok: true }> {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof token === 'string' && token && token.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token });
-    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config.cookieSecure));
+    // Expired rather than clearCookie's Max-Age=0: the same header Express sent (`km_session=; Path=/; Expires=…1970`).
+    res.setCookie(SESSION_COOKIE, '', sessionCookieOptions(this.config.cookieSecure, new Date(0)));
     return { ok: true };
   }
 

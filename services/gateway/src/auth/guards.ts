@@ -4,10 +4,10 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiCookieAuth } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { RateLimits } from '../http/rate-limits';
 
-export type AuthedRequest = Request & { user?: PublicUser };
+export type AuthedRequest = FastifyRequest & { user?: PublicUser };
 
 /**
  * Runs on every request: attaches the signed-in user when the session cookie is valid

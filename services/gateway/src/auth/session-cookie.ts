@@ -1,8 +1,8 @@
-import type { CookieOptions } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 
 export const SESSION_COOKIE = 'km_session';
 
-export const sessionCookieOptions = (secure: boolean, expires?: Date): CookieOptions => ({
+export const sessionCookieOptions = (secure: boolean, expires?: Date): CookieSerializeOptions => ({
   httpOnly: true,
   sameSite: 'lax',
   secure,

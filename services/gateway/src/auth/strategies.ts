@@ -2,7 +2,7 @@ import { IdentitySubjects, type PublicUser } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Strategy as CustomStrategy } from 'passport-custom';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { SESSION_COOKIE } from './session-cookie';
@@ -26,7 +26,7 @@ export class SessionCookieStrategy extends PassportStrategy(CustomStrategy, 'ses
     super();
   }
 
-  async validate(req: Request): Promise<PublicUser | false> {
+  async validate(req: FastifyRequest): Promise<PublicUser | false> {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) return false;
     const { user } = await this.rpc.send(IdentitySubjects.resolveSession, { token });

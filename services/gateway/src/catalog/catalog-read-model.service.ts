@@ -12,7 +12,9 @@ import {
 } from '@km/contracts';
 import { AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import accepts from 'accepts';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NatsConnection, Subscription } from 'nats';
 import zlib from 'node:zlib';
 import { CatalogReadModel, type Answer } from './catalog-read-model';
@@ -20,7 +22,7 @@ import { CatalogReadModel, type Answer } from './catalog-read-model';
 const KINDS: readonly ItemKind[] = ['product', 'service'];
 const KIND_OF_PATH: Record<string, ItemKind> = { products: 'product', services: 'service' };
 /** GET /api/products, /api/products/featured, /api/products/<id> (and the same for services), as mounted on /api. */
-const READ_PATH = /^\/(products|services)(?:\/([^/]+))?\/?$/;
+const READ_PATH = /^\/api\/(products|services)(?:\/([^/]+))?\/?$/;
 const RELOAD_RETRY_MS = 2000;
 
 /**
@@ -182,19 +184,22 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
   }
 
   /**
-   * Express middleware on `/api` answering the store's public reads from memory: a page of the list, one item, the
+   * A fastify `onRequest` hook answering the store's public reads from memory: a page of the list, one item, the
    * featured product. Anything else (the plain whole list, a query the catalog must refuse, a missing item) goes on
-   * to the catalog routes, so every error keeps the one wording the catalog gives it.
+   * to the catalog routes, so every error keeps the one wording the catalog gives it. An answer is written straight
+   * to the raw response (ready bytes, no serializer, no further hooks): this is the store's hottest path.
    */
-  middleware() {
-    return (req: Request, res: Response, next: NextFunction) => {
-      if (!this.ready || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-      const match = READ_PATH.exec(req.path);
-      if (!match) return next();
+  hook() {
+    return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (!this.ready || (req.method !== 'GET' && req.method !== 'HEAD')) return done();
+      const question = req.url.indexOf('?');
+      const match = READ_PATH.exec(question === -1 ? req.url : req.url.slice(0, question));
+      if (!match) return done();
       const kind = KIND_OF_PATH[match[1]];
       const answer = match[2] === undefined ? this.page(kind, req.query as Record<string, unknown>) : this.one(kind, match[2]);
-      if (!answer) return next();
-      send(req, res, answer);
+      if (!answer) return done();
+      reply.hijack();
+      send(req.raw, reply.raw, answer);
     };
   }
 
@@ -221,23 +226,39 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
  * brotli or gzip gets the body compressed once per answer rather than once per request; the ETag then names the
  * encoding, since those bytes differ.
  */
-function send(req: Request, res: Response, answer: Answer) {
-  const encoding = answer.body.length >= COMPRESS_FROM ? req.acceptsEncodings('br', 'gzip') : false;
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag);
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer) {
+  const encoding = answer.body.length >= COMPRESS_FROM ? acceptedEncoding(req) : false;
+  const etag = encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
   // Kept by the browser but asked again every time (answered 304 while unchanged), so a write shows on the next read.
-  res.setHeader('Cache-Control', 'no-cache');
+  const headers: Record<string, string> = { Vary: 'Accept-Encoding', ETag: etag, 'Cache-Control': 'no-cache' };
   if (matches(req.headers['if-none-match'], answer.etag)) {
-    res.status(304).end();
+    res.writeHead(304, headers);
+    res.end();
     return;
   }
   let body = answer.body;
   if (encoding === 'br') body = answer.br ??= zlib.brotliCompressSync(answer.body, BROTLI);
   else if (encoding === 'gzip') body = answer.gzip ??= zlib.gzipSync(answer.body);
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', String(body.length));
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(body.length);
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const negotiated = new Map<string, 'br' | 'gzip' | false>();
+
+/** The encoding this client prefers of brotli and gzip (none for a missing or `identity` header). */
+function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | false {
+  const header = req.headers['accept-encoding'];
+  if (!header) return false;
+  // Clients send a handful of distinct headers: negotiate each once, not once per request.
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = accepts(req).encoding(['br', 'gzip']) as 'br' | 'gzip' | false;
+    if (negotiated.size < 100) negotiated.set(header, encoding);
+  }
+  return encoding;
 }
 
 /** If-None-Match holds this answer's ETag in any encoding (weak comparison, as RFC 9110 asks for this header) or `*`. */

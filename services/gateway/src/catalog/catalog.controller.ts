@@ -3,7 +3,7 @@ import { AppError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { RequireAdmin } from '../auth/guards';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
@@ -79,7 +79,7 @@ function catalogRoutes(kind: ItemKind) {
         // The 200 and part of the array are already sent; no status can say it failed. Cutting the connection
         // (no final chunk) makes every HTTP client report an incomplete body instead of parsing a short list.
         logger.error(`the ${plural} list failed after it started: ${error.message}`);
-        (res as unknown as Response).destroy();
+        (res as unknown as FastifyReply).raw.destroy();
       });
     }
 
@@ -96,8 +96,8 @@ function catalogRoutes(kind: ItemKind) {
     @ApiOperation({ summary: `Create a ${kind} (admin). The image is required.` })
     @ApiConsumes('multipart/form-data')
     @ApiBody({ schema: itemFormSchema(kind, true) })
-    async create(@Req() req: Request): Promise<CatalogItem> {
-      const form = await receiveMultipart(req, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
+    async create(@Req() req: FastifyRequest): Promise<CatalogItem> {
+      const form = await receiveMultipart(req.raw, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
       const image = form.files.image;
       try {
         const item = parseItemForm(form, true);
@@ -114,8 +114,8 @@ function catalogRoutes(kind: ItemKind) {
     @ApiParam({ name: 'id', format: 'uuid' })
     @ApiConsumes('multipart/form-data')
     @ApiBody({ schema: itemFormSchema(kind, false) })
-    async update(@Param('id') id: string, @Req() req: Request): Promise<CatalogItem> {
-      const form = await receiveMultipart(req, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
+    async update(@Param('id') id: string, @Req() req: FastifyRequest): Promise<CatalogItem> {
+      const form = await receiveMultipart(req.raw, this.storage, { files: { image: CATALOG_IMAGE_POLICY } });
       const image = form.files.image as StoredObject | undefined;
       try {
         const item = parseItemForm(form, false);

@@ -3,13 +3,15 @@ import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { RequireAdmin } from '../auth/guards';
 import { bookSubmissionFormSchema, MANUSCRIPT_POLICY, parseBookSubmissionForm } from './book-submission-form';
 import { FormsRateLimit } from './forms-rate-limit.guard';
 import { inboxRoutes } from './inbox-routes';
 import { manuscriptFilename } from './manuscript-filename';
+import { create as contentDisposition } from 'content-disposition';
+import { takeOver } from '../http/raw-reply';
 
 @ApiTags('forms')
 @Controller('api/book-submissions')
@@ -32,8 +34,8 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: bookSubmissionFormSchema })
-  async create(@Req() req: Request): Promise<FormReceipt> {
-    const form = await receiveMultipart(req, this.storage, { files: { manuscript: MANUSCRIPT_POLICY }, maxFields: 20 });
+  async create(@Req() req: FastifyRequest): Promise<FormReceipt> {
+    const form = await receiveMultipart(req.raw, this.storage, { files: { manuscript: MANUSCRIPT_POLICY }, maxFields: 20 });
     try {
       const { fields, manuscript: file } = parseBookSubmissionForm(form);
       const manuscript: ManuscriptFile = {
@@ -54,15 +56,16 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   @RequireAdmin()
   @ApiOperation({ summary: 'Download the manuscript of a book submission (admin), under the name the author gave it. Manuscripts are never public.' })
   @ApiParam({ name: 'id', format: 'uuid' })
-  async manuscript(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async manuscript(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.rpc.send(FormsSubjects.bookManuscript, { id });
     const object = await this.storage.read(file.key);
     if (!object) throw new AppError('not_found', 'The manuscript file of this submission is missing from storage.');
-    res.attachment(file.filename);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(object.length));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Disposition', contentDisposition(file.filename));
+    reply.header('Content-Type', file.contentType);
+    reply.header('Content-Length', String(object.length));
+    reply.header('Cache-Control', 'private, no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const res = takeOver(reply, 200);
     try {
       await pipeline(object.body, res);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { RateLimits } from '../http/rate-limits';
 
 /** Runs before the body is validated or an upload is read, so a refused sender costs us nothing. */
@@ -8,7 +8,7 @@ export class FormsRateLimitGuard implements CanActivate {
   constructor(private readonly limits: RateLimits) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     await this.limits.consumeFormSubmission(req.ip ?? 'unknown');
     return true;
   }

@@ -11,7 +11,7 @@ import {
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Get, Injectable, Param, Patch, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireAdmin } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 
@@ -36,9 +36,9 @@ export function inboxRoutes(kind: InboxKind, plural: string) {
     })
     @ApiQuery({ name: 'page', required: false, type: Number, description: '1 by default.' })
     @ApiQuery({ name: 'pageSize', required: false, type: Number, description: `1 to ${INBOX_MAX_PAGE_SIZE}, ${INBOX_DEFAULT_PAGE_SIZE} by default.` })
-    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<View[]> {
+    async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<View[]> {
       const page = await this.rpc.send(subjects.list, parseOrThrow(inboxListQuerySchema, { page: query.page, pageSize: query.pageSize }));
-      res.setHeader('X-Total-Count', String(page.total));
+      res.header('X-Total-Count', String(page.total));
       return page.items;
     }
 

@@ -2,7 +2,7 @@ import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, 
 import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { FormsRateLimit } from './forms-rate-limit.guard';
 import { renderUnsubscribePage, unsubscribedPage, unsubscribeProblemPage, type UnsubscribePage } from './unsubscribe-page';
@@ -22,9 +22,9 @@ export class NewsletterController {
       'Subscribe an email address to the newsletter (anyone). 201 when this subscribed it (a welcome email follows), 200 with alreadySubscribed: true when it already was; the same body either way.',
   })
   @ApiZodBody(newsletterSubscribeSchema)
-  async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: Response): Promise<void> {
+  async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: FastifyReply): Promise<void> {
     const result = await this.rpc.send(FormsSubjects.newsletterSubscribe, body);
-    res.status(result.alreadySubscribed ? 200 : 201).json(result);
+    await res.status(result.alreadySubscribed ? 200 : 201).send(result);
   }
 
   @Get('unsubscribe')
@@ -34,7 +34,7 @@ export class NewsletterController {
       'The unsubscribe link of our emails (no sign-in). Answers an HTML page: 200 "You have been unsubscribed" (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',
   })
   @ApiQuery({ name: 'token', required: true })
-  async unsubscribe(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+  async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
     let page: UnsubscribePage;
     try {
       const request = parseOrThrow(newsletterUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
@@ -47,7 +47,6 @@ export class NewsletterController {
         ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
         : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
     }
-    res.status(page.status).type('html').setHeader('Cache-Control', 'no-store');
-    res.send(renderUnsubscribePage(page));
+    await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
   }
 }

@@ -1,7 +1,7 @@
 import { AppError, errorBody, httpStatusForCode } from '@km/nest-kit';
 import type { ErrorBody, ErrorCode } from '@km/contracts';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'invalid',
@@ -22,13 +22,14 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost) {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
     if (body.code === 'rate_limited') {
       const retry = (body.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (retry) response.setHeader('Retry-After', String(retry));
+      if (retry) response.header('Retry-After', String(retry));
     }
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    // A route that took the raw response over (a download under way) has nothing left to answer with.
+    if (!response.sent && !response.raw.headersSent) void response.status(body.statusCode).send(body);
   }
 
   toBody(exception: unknown): ErrorBody {
@@ -51,24 +52,48 @@ export class HttpErrorFilter implements ExceptionFilter {
         Array.isArray(message) ? message.join('; ') : (message ?? exception.message),
       );
     }
+    // What fails before a route runs (a body fastify could not read or parse, one over the limit) carries a 4xx.
+    const early = exception as Partial<FastifyError> & { bodyMessage?: string };
+    if (exception instanceof Error && typeof early.statusCode === 'number' && early.statusCode >= 400 && early.statusCode < 500) {
+      const status = early.statusCode;
+      return errorBody(status, codeForStatus[status] ?? 'invalid', early.bodyMessage ?? fastifyMessages[early.code ?? ''] ?? exception.message);
+    }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return errorBody(500, 'internal', 'Something went wrong on our side. Please try again.');
   }
 }
 
-const parserMessages: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON.',
-  'entity.too.large': 'The request body is too large.',
-  'encoding.unsupported': 'The request body uses an unsupported character encoding.',
-  'charset.unsupported': 'The request body uses an unsupported character set.',
-};
+/** JSON bodies up to 1 MB; a Stripe webhook's raw body up to 512 KB. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+const STRIPE_WEBHOOKS = '/api/webhooks/stripe';
 
-/** Answers JSON body-parser failures (bad JSON, too large) in the same error shape as everything else. */
-export function bodyParserErrors() {
-  return (error: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) => {
-    const message = error?.type ? parserMessages[error.type] : undefined;
-    if (!message || res.headersSent) return next(error);
-    const statusCode = error.status ?? 400;
-    res.status(statusCode).json(errorBody(statusCode, codeForStatus[statusCode] ?? 'invalid', message));
-  };
+/** A parser error the exception filter answers with its status and message. */
+const bodyError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode, bodyMessage: message });
+
+/**
+ * The gateway's JSON body parser. Stripe signs the exact bytes it sends, so its webhooks get the body raw (a Buffer);
+ * every other route gets it parsed, an empty body as `{}` (as Express's parser gave it).
+ */
+export function parseJsonBody(req: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void) {
+  if (req.url.startsWith(STRIPE_WEBHOOKS)) {
+    if (body.length > WEBHOOK_BODY_LIMIT) return done(bodyError(413, 'The request body is too large.'));
+    return done(null, body);
+  }
+  if (body.length === 0) return done(null, {});
+  // Strict, like Express's parser: only an object or an array is a request body.
+  const text = body.toString('utf8');
+  if (!/^[\s\uFEFF]*[[{]/.test(text)) return done(bodyError(400, 'The request body is not valid JSON.'));
+  try {
+    done(null, JSON.parse(text));
+  } catch {
+    done(bodyError(400, 'The request body is not valid JSON.'));
+  }
 }
+
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is shorter or longer than its Content-Length says.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+};

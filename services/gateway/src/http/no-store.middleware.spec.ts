@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import type { Request, Response } from 'express';
-import { noStoreMiddleware } from './no-store.middleware';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noStoreHook } from './no-store.middleware';
 
 /** The Cache-Control the middleware sets for a request to `/api` + path (undefined when it sets none). */
 function cacheControl(method: string, path: string): string | undefined {
   const headers: Record<string, string> = {};
-  const res = { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response;
+  const reply = { raw: { setHeader: (name: string, value: string) => (headers[name] = value) } } as unknown as FastifyReply;
   let nextCalled = false;
-  noStoreMiddleware()({ method, path } as Request, res, () => (nextCalled = true));
+  noStoreHook()({ method, url: `/api${path}` } as FastifyRequest, reply, () => (nextCalled = true));
   assert.ok(nextCalled);
   return headers['Cache-Control'];
 }

@@ -16,16 +16,20 @@ test('a request with U+0000 gets a 400 naming the field; any other request goes 
       answers.push({ status: code });
       return this;
     },
-    json(body: unknown) {
+    send(body: unknown) {
       answers[answers.length - 1].body = body;
       return this;
     },
   };
   let passed = 0;
-  const middleware = refuseNulCharacters();
-  middleware({ body: { phone: '\u0000' }, query: {} } as never, res as never, () => passed++);
-  middleware({ body: {}, query: { q: 'a\u0000' } } as never, res as never, () => passed++);
-  middleware({ body: { phone: '555-0100' }, query: { q: 'bible' } } as never, res as never, () => passed++);
+  // The query is checked when the request arrives, the body once it is parsed.
+  const middleware = (req: { body: unknown; query: unknown }, _res: unknown, next: () => void) => {
+    const request = { ...req, url: '/api/members/me' } as never;
+    refuseNulCharacters('query')(request, res as never, () => refuseNulCharacters('body')(request, res as never, next));
+  };
+  middleware({ body: { phone: '\u0000' }, query: {} }, res, () => passed++);
+  middleware({ body: {}, query: { q: 'a\u0000' } }, res, () => passed++);
+  middleware({ body: { phone: '555-0100' }, query: { q: 'bible' } }, res, () => passed++);
   assert.equal(passed, 1);
   const message = 'phone contains the NUL character (\\u0000), which text cannot hold. Remove it and try again.';
   assert.deepEqual(answers[0], { status: 400, body: { statusCode: 400, code: 'invalid', message, details: { fields: [{ field: 'phone', message }] } } });

@@ -1,5 +1,5 @@
 import { errorBody } from '@km/nest-kit';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** Where in a parsed JSON body or query the first string holding U+0000 is (`phone`, `items.0.name`), if any. */
 export function nulCharacterAt(value: unknown, path = '', depth = 0): string | undefined {
@@ -17,11 +17,12 @@ export function nulCharacterAt(value: unknown, path = '', depth = 0): string | u
  * Postgres text cannot hold the NUL character: a JSON string or query value carrying one would be refused deep inside
  * a service and answer 500. Found by the fault suite's contract fuzzing (a profile phone number with U+0000).
  */
-export function refuseNulCharacters() {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const field = nulCharacterAt(req.body) ?? nulCharacterAt(req.query);
-    if (field === undefined) return next();
+export function refuseNulCharacters(part: 'query' | 'body') {
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (!req.url.startsWith('/api/')) return done();
+    const field = nulCharacterAt(req[part]);
+    if (field === undefined) return done();
     const message = `${field || 'The request'} contains the NUL character (\\u0000), which text cannot hold. Remove it and try again.`;
-    res.status(400).json(errorBody(400, 'invalid', message, { fields: [{ field, message }] }));
+    void reply.status(400).send(errorBody(400, 'invalid', message, { fields: [{ field, message }] }));
   };
 }

@@ -1,6 +1,6 @@
 import { errorBody, RateLimitedError, UnavailableError } from '@km/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -57,22 +57,20 @@ export class RateLimits {
     }
   }
 
-  /** Express middleware for every `/api` request, per client IP. Fails open if Redis is down. */
-  apiMiddleware() {
-    return async (req: Request, res: Response, next: NextFunction) => {
+  /** A fastify `onRequest` hook for every `/api` request, per client IP. Fails open if Redis is down. */
+  apiHook() {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.url.startsWith('/api/')) return;
       try {
         const result = await this.api.consume(req.ip ?? 'unknown');
-        res.setHeader('RateLimit-Remaining', String(result.remainingPoints));
-        next();
+        reply.raw.setHeader('RateLimit-Remaining', String(result.remainingPoints));
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           const retry = Math.ceil(error.msBeforeNext / 1000);
-          res.setHeader('Retry-After', String(retry));
-          res.status(429).json(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
-          return;
+          reply.header('Retry-After', String(retry));
+          return reply.status(429).send(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
         }
         this.logger.warn(`rate limiter unavailable, letting the request through: ${String(error)}`);
-        next();
       }
     };
   }

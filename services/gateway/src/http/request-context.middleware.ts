@@ -1,23 +1,39 @@
 import { REQUEST_ID_HEADER, requestContext } from '@km/nest-kit';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const CONTEXT = Symbol('requestContext');
+type WithContext = FastifyRequest & { [CONTEXT]?: { requestId: string } };
 
-/** Gives every request an id (kept from the caller when sane), echoes it, and logs one JSON line per request. */
-export function requestContextMiddleware(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.header(REQUEST_ID_HEADER);
-    const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      requestContext.run({ requestId }, () =>
-        logger.info({ method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request'),
-      );
-    });
-    requestContext.run({ requestId }, next);
+/**
+ * Gives every request an id (kept from the caller when sane), echoes it, and logs one JSON line per request.
+ * The id's context is entered in `onRequest` (for the hooks) and again in `preHandler`: a body is read from the
+ * socket's events, outside the first one, so the route (and every NATS request it makes) runs inside the second.
+ */
+export function requestContextHooks(logger: Logger) {
+  return {
+    onRequest(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      const requestId = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+      const store = { requestId };
+      (req as WithContext)[CONTEXT] = store;
+      // On the raw response: answers written past fastify's reply (downloads) carry it too.
+      reply.raw.setHeader(REQUEST_ID_HEADER, requestId);
+      const started = process.hrtime.bigint();
+      reply.raw.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        requestContext.run(store, () =>
+          logger.info({ method: req.method, path: req.url.split('?')[0], status: reply.raw.statusCode, ms: Math.round(ms * 10) / 10 }, 'request'),
+        );
+      });
+      requestContext.run(store, done);
+    },
+    preHandler(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+      const store = (req as WithContext)[CONTEXT];
+      if (store) requestContext.run(store, done);
+      else done();
+    },
   };
 }

@@ -3,9 +3,10 @@ import { AppError, Public } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mediaKeyFromPath } from './media-request';
 import { serveObject } from './serve-object';
+import { pathOf } from '../http/raw-reply';
 
 /** Keys are never reused (a new key per upload), so a response can be cached for good. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
@@ -21,17 +22,17 @@ export class MediaController {
 
   constructor(private readonly storage: ObjectStorage) {}
 
-  @Get('*path')
+  @Get('*')
   @Public()
   @ApiOperation({
     summary: 'An uploaded file: Range (206/416), HEAD, ETag/If-None-Match (304), cached for a year. The path is the imageUrl/videoUrl an item carries.',
   })
-  async serve(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const key = mediaKeyFromPath(req.path);
+  async serve(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    const key = mediaKeyFromPath(pathOf(req));
     if (!key) throw new AppError('invalid', "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
     // Manuscripts share the bucket but are private: only the admin download route serves them.
     const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.storage.stat(key);
-    if (!info) throw new AppError('not_found', `No media at ${req.path}.`);
+    if (!info) throw new AppError('not_found', `No media at ${pathOf(req)}.`);
 
     await serveObject(req, res, this.storage, info, this.logger, { cacheControl: CACHE_FOREVER });
   }

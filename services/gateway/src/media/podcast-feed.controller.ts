@@ -3,13 +3,14 @@ import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { etagMatches } from './media-request';
 import { feedEpisodes, feedLastModified, renderPodcastFeed } from './podcast-feed';
 import { serveObject } from './serve-object';
 import { visitorHash } from './visitor';
+import { headerOf, pathOf } from '../http/raw-reply';
 
 /** Podcast apps poll often; five minutes keeps a new episode quick to show while sparing the service. */
 const FEED_CACHE = 'public, max-age=300';
@@ -34,7 +35,7 @@ export class PodcastFeedController {
   @Get('podcast.xml')
   @Public()
   @ApiOperation({ summary: 'The podcast as RSS 2.0 for Apple Podcasts and PSP-1 apps; ETag/Last-Modified answer 304, HEAD works.' })
-  async feed(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async feed(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const [channel, episodes] = await Promise.all([this.rpc.send(MediaSubjects.feedChannel, {}), this.allEpisodes()]);
     const listed = feedEpisodes(episodes);
     const origin = this.config.publicOrigin;
@@ -42,15 +43,15 @@ export class PodcastFeedController {
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
     const lastModified = feedLastModified(listed);
 
-    res.setHeader('ETag', etag);
-    if (lastModified) res.setHeader('Last-Modified', lastModified.toUTCString());
-    res.setHeader('Cache-Control', FEED_CACHE);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.header('ETag', etag);
+    if (lastModified) res.header('Last-Modified', lastModified.toUTCString());
+    res.header('Cache-Control', FEED_CACHE);
+    res.header('X-Content-Type-Options', 'nosniff');
     if (notModified(req, etag, lastModified)) {
-      res.status(304).end();
+      await res.status(304).send();
       return;
     }
-    res.status(200).type('application/rss+xml; charset=utf-8').send(xml);
+    await res.status(200).type('application/rss+xml; charset=utf-8').send(xml);
   }
 
   @Get('episodes/:file')
@@ -60,15 +61,15 @@ export class PodcastFeedController {
       'An episode’s media as the feed’s enclosure: Range (206/416) and HEAD like /media, and a download counted the IAB way (a minute’s worth of bytes, once per address + user agent per 24 hours).',
   })
   @ApiParam({ name: 'file', example: '3f0c…-….mp3' })
-  async enclosure(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async enclosure(@Param('file') file: string, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const match = ENCLOSURE_FILE.exec(file);
-    if (!match) throw new AppError('not_found', `No episode media at ${req.path}.`);
+    if (!match) throw new AppError('not_found', `No episode media at ${pathOf(req)}.`);
     const episode = await this.rpc.send(MediaSubjects.episodesGet, { id: match[1] });
     // The feed's file (the original, or the rendition of a WAV/WEBM) or the original itself, by extension.
     const key = [episode.feedMedia?.url, episode.videoUrl].find((url) => url?.endsWith(`.${match[2]}`))?.slice(1);
     const info = key ? await this.storage.stat(key) : undefined;
-    if (!info) throw new AppError('not_found', `No episode media at ${req.path}.`);
-    const visitor = visitorHash(this.config.visitorHashKey, req.ip, req.header('user-agent'));
+    if (!info) throw new AppError('not_found', `No episode media at ${pathOf(req)}.`);
+    const visitor = visitorHash(this.config.visitorHashKey, req.ip, headerOf(req, 'user-agent'));
     await serveObject(req, res, this.storage, info, this.logger, {
       cacheControl: ENCLOSURE_CACHE,
       onDelivered: (start, bytes) => {
@@ -95,9 +96,9 @@ export class PodcastFeedController {
 }
 
 /** RFC 9110 §13.1: If-None-Match decides when present; otherwise If-Modified-Since, to the second. */
-function notModified(req: Request, etag: string, lastModified: Date | undefined): boolean {
-  const ifNoneMatch = req.header('if-none-match');
+function notModified(req: FastifyRequest, etag: string, lastModified: Date | undefined): boolean {
+  const ifNoneMatch = headerOf(req, 'if-none-match');
   if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, etag);
-  const since = Date.parse(req.header('if-modified-since') ?? '');
+  const since = Date.parse(headerOf(req, 'if-modified-since') ?? '');
   return lastModified !== undefined && !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
 }

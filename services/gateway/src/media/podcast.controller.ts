@@ -17,7 +17,7 @@ import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@k
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -26,6 +26,7 @@ import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } f
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
+import { headerOf } from '../http/raw-reply';
 
 /** Downloads are for admins (issue 11: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
@@ -86,7 +87,7 @@ export class PodcastEpisodesController {
     return new StreamableFile(Readable.from(body(), { objectMode: false }), { type: 'application/json; charset=utf-8' }).setErrorHandler((error, res) => {
       // The 200 is sent: cutting the connection makes clients see an incomplete body rather than a short list.
       logger.error(`the episode list failed after it started: ${error.message}`);
-      (res as unknown as Response).destroy();
+      (res as unknown as FastifyReply).raw.destroy();
     });
   }
 
@@ -106,8 +107,8 @@ export class PodcastEpisodesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: episodeFormOpenApi })
-  async create(@Req() req: Request): Promise<PodcastEpisode> {
-    const form = await receiveMultipart(req, this.storage, { files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY } });
+  async create(@Req() req: FastifyRequest): Promise<PodcastEpisode> {
+    const form = await receiveMultipart(req.raw, this.storage, { files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY } });
     const uploads = Object.values(form.files);
     try {
       const episode = parseEpisodeForm(form);
@@ -148,8 +149,8 @@ export class PodcastEpisodesController {
     summary: 'Count a play: once per episode per visitor (address + user agent, hashed) per 24 hours. Answers the views and whether this one counted.',
   })
   @ApiParam({ name: 'id', format: 'uuid' })
-  view(@Param('id') id: string, @Req() req: Request): Promise<EpisodeViewResult> {
-    return this.rpc.send(MediaSubjects.episodesView, { id, visitor: visitorHash(this.config.visitorHashKey, req.ip, req.header('user-agent')) });
+  view(@Param('id') id: string, @Req() req: FastifyRequest): Promise<EpisodeViewResult> {
+    return this.rpc.send(MediaSubjects.episodesView, { id, visitor: visitorHash(this.config.visitorHashKey, req.ip, headerOf(req, 'user-agent')) });
   }
 
   /** Deletes uploads whose request failed, except when the service did not answer: it may have saved them. */
@@ -187,7 +188,7 @@ export class PodcastSubscriptionsController {
   @Public()
   @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
   @ApiQuery({ name: 'token', required: true })
-  async unsubscribe(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+  async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
     let page: UnsubscribePage;
     try {
       const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
@@ -204,7 +205,6 @@ export class PodcastSubscriptionsController {
         ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
         : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
     }
-    res.status(page.status).type('html').setHeader('Cache-Control', 'no-store');
-    res.send(renderUnsubscribePage(page));
+    await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
   }
 }

@@ -2,7 +2,7 @@ import { IdentitySubjects, MembershipSubjects, type PublicUser } from '@km/contr
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthedRequest } from '../auth/guards';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
@@ -66,13 +66,13 @@ export class MemberSignInController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with a mailed link’s token: once, within 24 hours. Sets the session cookie.' })
   @ApiResponse({ status: 401, description: 'The link is unknown, used or expired; the message says to request a new one.' })
-  async redeem(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<{ user: PublicUser }> {
+  async redeem(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const { token } = parseOrThrow(redeemSchema, body ?? {});
     const user = await this.rpc.send(IdentitySubjects.redeemMemberLink, { token });
     const previous: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof previous === 'string' && previous && previous.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
     const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
     return { user };
   }
 }

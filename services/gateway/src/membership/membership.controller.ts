@@ -18,7 +18,7 @@ import {
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireMember, type AuthedRequest } from '../auth/guards';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -60,14 +60,14 @@ export class MembershipController {
   async join(
     @Req() req: AuthedRequest,
     @ZodBody(createMembershipSchema) body: CreateMembershipRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<{ referralCode: string }> {
     const joined = await this.rpc.send(MembershipSubjects.join, body, this.config.checkoutRpcTimeoutMs);
     const user = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email });
     const previous: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof previous === 'string' && previous && previous.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
     const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.cookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
     res.status(joined.created ? 201 : 200);
     return { referralCode: joined.referralCode };
   }
@@ -92,7 +92,7 @@ export class MembershipController {
   @ApiOperation({ summary: 'Members this member referred, newest first (a page; X-Total-Count has the whole count).' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 50 by default.' })
-  referrals(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberReferral[]> {
+  referrals(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<MemberReferral[]> {
     return this.page(MembershipSubjects.referrals, req, query, res);
   }
 
@@ -101,7 +101,7 @@ export class MembershipController {
   @ApiOperation({ summary: 'Commissions, newest first (a page; X-Total-Count has the whole count).' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  commissions(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberCommission[]> {
+  commissions(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply): Promise<MemberCommission[]> {
     return this.page(MembershipSubjects.commissions, req, query, res);
   }
 
@@ -110,7 +110,11 @@ export class MembershipController {
   @ApiOperation({ summary: 'Profit bonuses, newest first (a page; X-Total-Count has the whole count).' })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'pageSize', required: false, type: Number })
-  profitBonuses(@Req() req: AuthedRequest, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MemberProfitBonus[]> {
+  profitBonuses(
+    @Req() req: AuthedRequest,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<MemberProfitBonus[]> {
     return this.page(MembershipSubjects.profitBonuses, req, query, res);
   }
 
@@ -141,11 +145,11 @@ export class MembershipController {
     subject: S,
     req: AuthedRequest,
     query: Record<string, unknown>,
-    res: Response,
+    res: FastifyReply,
   ) {
     const request = parseOrThrow(memberListSchema, { ...query, memberId: req.user!.memberId! });
     const page = await this.rpc.send(subject, request);
-    res.setHeader('X-Total-Count', String(page.total));
+    res.header('X-Total-Count', String(page.total));
     return page.items as never;
   }
 }

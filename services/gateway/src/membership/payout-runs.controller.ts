@@ -2,9 +2,10 @@ import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunSt
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireAdmin } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { takeOver } from '../http/raw-reply';
 
 const CSV_HEADER = 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions';
 /** A field as RFC 4180 wants it; a leading =, +, - or @ is prefixed so a spreadsheet does not run it as a formula. */
@@ -44,12 +45,13 @@ export class PayoutRunsController {
   @RequireAdmin()
   @ApiOperation({ summary: 'A run’s payouts as CSV (one line per member paid): GET /api/admin/payout-runs/2026-11.csv' })
   @ApiParam({ name: 'file', example: '2026-11.csv' })
-  async csv(@Param('file') file: string, @Res() res: Response): Promise<void> {
+  async csv(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const { month } = parseOrThrow(payoutMonthSchema, { month: file.replace(/\.csv$/, '') });
     // Pages from membership (a whole run does not fit one NATS message); the first page is read before headers go out,
     // so an error still becomes a proper status.
     let page = (await this.rpc.send(MembershipSubjects.payoutRows, { month })).items;
-    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="payouts-${month}.csv"`);
+    reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="payouts-${month}.csv"`);
+    const res = takeOver(reply, 200);
     res.write(`${CSV_HEADER}\n`);
     while (page.length > 0) {
       res.write(

@@ -1,6 +1,6 @@
 import { RateLimitedError } from '@km/nest-kit';
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -21,7 +21,7 @@ export class CheckoutRateLimit implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const ip = context.switchToHttp().getRequest<Request>().ip ?? 'unknown';
+    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown';
     try {
       await this.limiter.consume(ip);
     } catch (error) {

@@ -15,7 +15,7 @@ import {
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
@@ -67,7 +67,7 @@ export class CheckoutController {
   async createOrder(
     @Req() req: AuthedRequest,
     @ZodBody(createOrderSchema) body: CreateOrderRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<PlacedOrderResponse> {
     const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, { ...body, ...buyerOf(req) }, this.config.checkoutRpcTimeoutMs);
     res.status(created ? 201 : 200);

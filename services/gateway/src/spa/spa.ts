@@ -1,43 +1,100 @@
-import type { NextFunction, Request, Response } from 'express';
-import expressStaticGzip from 'express-static-gzip';
-import { existsSync } from 'node:fs';
+import accepts from 'accepts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import mimeTypes from 'mime-types';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const NOT_SPA = /^\/(api|media|feeds|health|ready)(\/|$)/;
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+
+interface StaticFile {
+  file: string;
+  size: number;
+  mtime: Date;
+  /** The build-time compressed copies next to it, by encoding. */
+  compressed: Partial<Record<'br' | 'gzip', { file: string; size: number }>>;
+}
+
+/** Every file of the build, by URL path; the `.br`/`.gz` copies hang off the file they compress. */
+function listFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(root)) return files;
+  const all = (readdirSync(root, { recursive: true }) as string[]).filter((name) => statSync(path.join(root, name)).isFile());
+  const names = new Set(all);
+  for (const name of all) {
+    if (ENCODINGS.some((e) => name.endsWith(e.extension) && names.has(name.slice(0, -e.extension.length)))) continue;
+    const file = path.join(root, name);
+    const stat = statSync(file);
+    const compressed: StaticFile['compressed'] = {};
+    for (const e of ENCODINGS) {
+      if (names.has(name + e.extension)) compressed[e.name] = { file: file + e.extension, size: statSync(file + e.extension).size };
+    }
+    files.set('/' + name.split(path.sep).join('/'), { file, size: stat.size, mtime: stat.mtime, compressed });
+  }
+  return files;
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated,
  * and any other GET that wants HTML falls back to index.html (client-side routes).
  * The web build writes `.br` and `.gz` files next to each asset; the one the browser accepts is sent as is
  * (`Content-Encoding`, `Vary: Accept-Encoding`, the original file's `Content-Type`), so nothing is compressed per request.
+ * The files are listed once, when the gateway starts (after the web build); a path outside that list is never
+ * looked up on disk, so no request can reach beyond the build folder.
  */
-export function spaMiddleware(distDir: string) {
-  const index = path.join(distDir, 'index.html');
-  // express-static-gzip lists the compressed files once, when the gateway starts (after the web build).
-  const assets = expressStaticGzip(path.resolve(distDir), {
-    enableBrotli: true,
-    orderPreference: ['br', 'gzip'],
-    index: false,
-    serveStatic: {
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    },
-  });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
-    assets(req, res, () => {
-      if (!req.accepts('html')) return next();
-      if (!existsSync(index)) {
-        res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
-        return;
-      }
-      // A miss on a compressed asset left these behind; the fallback page is neither.
-      res.removeHeader('Content-Encoding');
-      res.removeHeader('Content-Type');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
+export function registerSpa(fastify: FastifyInstance, distDir: string) {
+  const root = path.resolve(distDir);
+  const files = listFiles(root);
+  const index = path.join(root, 'index.html');
+  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodePath(req.url.split('?')[0]);
+    if (pathname === undefined || NOT_SPA.test(pathname)) return reply.callNotFound();
+    const asset = files.get(pathname);
+    if (asset) return sendAsset(req, reply, pathname, asset);
+    if (!accepts(req.raw).type('html')) return reply.callNotFound();
+    if (!existsSync(index)) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+    }
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return reply.send(createReadStream(index));
   };
+  // GET routes answer HEAD too (fastify's exposeHeadRoutes), without a body.
+  fastify.get('/', handler);
+  fastify.get('/*', handler);
+}
+
+function decodePath(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendAsset(req: FastifyRequest, reply: FastifyReply, pathname: string, asset: StaticFile) {
+  const type = mimeTypes.lookup(pathname) || 'application/octet-stream';
+  const offered = ENCODINGS.filter((e) => asset.compressed[e.name]).map((e) => e.name);
+  // Brotli whenever the browser takes it (smaller), else gzip: the build made both, so the client's order does not matter.
+  const acceptable = offered.length > 0 ? accepts(req.raw).encodings() : [];
+  const encoding = offered.find((name) => acceptable.includes(name) || acceptable.includes('*')) ?? false;
+  const chosen = encoding ? asset.compressed[encoding as 'br' | 'gzip'] : undefined;
+  if (offered.length > 0) reply.header('Vary', 'Accept-Encoding');
+  reply.header('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Last-Modified', asset.mtime.toUTCString());
+  const etag = `W/"${(chosen ?? asset).size.toString(16)}-${asset.mtime.getTime().toString(16)}${chosen ? `-${encoding}` : ''}"`;
+  reply.header('ETag', etag);
+  if (chosen) {
+    const charset = mimeTypes.charset(type);
+    reply.header('Content-Encoding', encoding);
+    reply.header('Content-Type', type + (charset ? `; charset=${charset}` : ''));
+  } else {
+    reply.header('Content-Type', mimeTypes.contentType(type) || type);
+  }
+  if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+  reply.header('Content-Length', String((chosen ?? asset).size));
+  if (req.method === 'HEAD') return reply.send();
+  return reply.send(createReadStream((chosen ?? asset).file));
 }
