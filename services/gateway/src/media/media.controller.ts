@@ -5,6 +5,7 @@ import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mediaKeyFromPath } from './media-request';
+import { ObjectInfoCache } from './object-info-cache';
 import { serveObject } from './serve-object';
 import { pathOf } from '../http/raw-reply';
 
@@ -20,7 +21,10 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 export class MediaController {
   private readonly logger = new Logger('MediaController');
 
-  constructor(private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly infos: ObjectInfoCache,
+  ) {}
 
   @Get('*')
   @Public()
@@ -31,7 +35,7 @@ export class MediaController {
     const key = mediaKeyFromPath(pathOf(req));
     if (!key) throw new AppError('invalid', "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
     // Manuscripts share the bucket but are private: only the admin download route serves them.
-    const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.storage.stat(key);
+    const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.infos.stat(key);
     if (!info) throw new AppError('not_found', `No media at ${pathOf(req)}.`);
 
     await serveObject(req, res, this.storage, info, this.logger, { cacheControl: CACHE_FOREVER });
