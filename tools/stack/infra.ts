@@ -19,6 +19,16 @@ export const STRIPE_EMULATOR = {
   webhookSecret: 'whsec_local_dev_secret',
   /** Membership's own endpoint and secret (Stripe allows several endpoints, each signed with its own). */
   membershipWebhookSecret: 'whsec_local_membership_secret',
+  /** What orders acts on (its PAYMENT_SIGNALS); anything else it answers "ignored". */
+  ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed'],
+  /** What membership acts on (its SUBSCRIPTION_EVENTS and INVOICE_EVENTS). */
+  membershipWebhookEvents: [
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'invoice.paid',
+    'invoice.payment_failed',
+  ],
 } as const;
 
 export interface InfraUrls {
@@ -168,6 +178,12 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
       STRIPE_EMULATOR.webhookSecret,
       '--webhook-endpoint',
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookSecret}`,
+      // Each endpoint subscribes to the events its service acts on, as its Dashboard endpoint does in production: every
+      // other event (payment_intent.created at each checkout, charge.*) would cost a delivery that is answered "ignored".
+      '--webhook-events',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe=${STRIPE_EMULATOR.ordersWebhookEvents.join(',')}`,
+      '--webhook-events',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookEvents.join(',')}`,
     ],
     { env },
   );
