@@ -19,10 +19,12 @@ export const STRIPE_EMULATOR = {
   webhookSecret: 'whsec_local_dev_secret',
   /** Membership's own endpoint and secret (Stripe allows several endpoints, each signed with its own). */
   membershipWebhookSecret: 'whsec_local_membership_secret',
-  /** What orders acts on (its PAYMENT_SIGNALS); anything else it answers "ignored". */
-  ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed'],
-  /** What membership acts on (its SUBSCRIPTION_EVENTS and INVOICE_EVENTS). */
+  /** The event types orders acts on; it answers anything else "ignored" (stripe-webhook-events.spec.ts keeps this whole). */
+  ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'],
+  /** The event types membership acts on (same spec). */
   membershipWebhookEvents: [
+    'charge.refunded',
+    'charge.dispute.created',
     'customer.subscription.created',
     'customer.subscription.updated',
     'customer.subscription.deleted',
