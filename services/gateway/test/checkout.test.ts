@@ -12,6 +12,7 @@ import {
   paymentIntentEvent,
   startCheckoutHarness,
   stripeApi,
+  stripeEvent,
   stripeSignature,
   updateCatalogItem,
   type CheckoutHarness,
@@ -575,28 +576,21 @@ describe('POST /api/webhooks/stripe', () => {
 describe('refunds of store orders (charge.refunded)', () => {
   const refundedEventsFor = (orderNumber: string) => publishedEvents(OrdersEvents.refunded, (e) => e.orderNumber === orderNumber);
   /** A `charge.refunded` event as Stripe signs it: the charge of `paymentIntentId` with its refunded sum so far. */
-  const chargeRefunded = (paymentIntentId: string, amount: number, amountRefunded: number, created = Math.floor(Date.now() / 1000)) =>
-    JSON.stringify({
-      id: `evt_${randomUUID().replace(/-/g, '')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created,
-      livemode: false,
-      pending_webhooks: 1,
-      type: 'charge.refunded',
-      data: {
-        object: {
-          id: `ch_${paymentIntentId.slice(3)}`,
-          object: 'charge',
-          amount,
-          amount_refunded: amountRefunded,
-          refunded: amountRefunded === amount,
-          currency: 'usd',
-          payment_intent: paymentIntentId,
-          status: 'succeeded',
-        },
+  const chargeRefunded = (paymentIntentId: string, amount: number, amountRefunded: number, created?: number) =>
+    stripeEvent(
+      'charge.refunded',
+      {
+        id: `ch_${paymentIntentId.slice(3)}`,
+        object: 'charge',
+        amount,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded === amount,
+        currency: 'usd',
+        payment_intent: paymentIntentId,
+        status: 'succeeded',
       },
-    });
+      created,
+    );
 
   test('each refund of a paid order is published once as orders.order.refunded with what it gave back and the sum so far', async () => {
     const item = await catalogItem(h, '34.50');
