@@ -54,7 +54,7 @@ function gatewayRoutes(): Route[] {
 }
 
 /** A minimal request: path parameters filled with a value no row has, an empty JSON object as the body of a write. */
-const concrete = (routePath: string) => routePath.replace(/:\w+/g, 'fault-matrix').replace(/\*\w+/g, 'fault-matrix/none.txt');
+const concrete = (routePath: string) => routePath.replace(/:\w+/g, 'fault-matrix').replace(/\*\w*/g, 'fault-matrix/none.txt');
 
 /** Routes that are public on purpose and still answer a visitor 401 themselves (saying "you are signed out"). */
 const SAYS_SIGNED_OUT = new Set(['GET /api/auth/me']);

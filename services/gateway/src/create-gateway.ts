@@ -18,6 +18,9 @@ import { RateLimits } from './http/rate-limits';
 import { requestContextHooks } from './http/request-context.middleware';
 import { registerSpa } from './spa/spa';
 
+/** The longest path parameter the router passes on (a media key is at most 1,024 bytes). */
+const MAX_PATH_PARAMETER = 2048;
+
 const STRIPE = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
 /** Builds the gateway: the only HTTP server (API, docs, probes, SPA), on NestJS's fastify adapter (ADR 0020). */
@@ -26,8 +29,17 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
-    // Express 5 answered /api/products/ like /api/products; fastify would 404 the trailing slash.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Express 5 answered /api/products/ like /api/products; fastify would 404 the trailing slash. A path parameter
+    // may be as long as a stored key (the handlers say what is wrong with it); fastify's default stops at 100, and a
+    // longer one matches no route (404).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER },
+    // The router's own refusals, in our error shape like every other answer.
+    // (typed against the workspace's fastify, not the adapter's pinned copy: hence the cast below)
+    frameworkErrors: ((error: { code?: string; message: string }, _request: FastifyRequest, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'That address is not valid: it has a malformed %-escape.' : `That address is not valid: ${error.message}.`;
+      void reply.code(400).type('application/json; charset=utf-8').send({ statusCode: 400, code: 'invalid', message });
+    }) as never,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     logger: new JsonLogger(pino),

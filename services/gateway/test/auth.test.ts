@@ -263,6 +263,13 @@ describe('gateway protections', () => {
     assert.match(replaced.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
   });
 
+  test('the router’s own refusals answer in the error shape: a malformed %-escape is a 400; a path part over 2,048 characters matches no route (404)', async () => {
+    const bad = await new Client(h.gateway).get('/api/products/%E0%A4%A');
+    assert.deepEqual([bad.status, bad.body], [400, { statusCode: 400, code: 'invalid', message: 'That address is not valid: it has a malformed %-escape.' }]);
+    const long = await new Client(h.gateway).get(`/api/products/${'x'.repeat(2049)}`);
+    assert.deepEqual([long.status, long.body.statusCode, long.body.code], [404, 404, 'not_found']);
+  });
+
   test('an unknown API path is a JSON 404, while other paths fall back to the SPA', async () => {
     const api = await new Client(h.gateway).get('/api/nothing-here');
     assert.equal(api.status, 404);
