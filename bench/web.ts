@@ -142,6 +142,21 @@ async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: u
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record its trace on a busy machine (NO_NAVSTART, NO_FCP): the page was fine, the
+ * recording was not. Such a run is tried again (in a fresh Chromium), at most twice, and says so.
+ */
+async function withRetries(name: string, run: () => Promise<PageResult>): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`  (${name}: ${(error as Error).message}; trying again)`);
+    }
+  }
+}
+
 async function main() {
   process.env.KM_PORT_OFFSET ??= '530';
   mkdirSync(REPORTS, { recursive: true });
@@ -162,7 +177,7 @@ async function main() {
     for (const preset of ['desktop', 'mobile'] as const) {
       const goals = PRESETS[preset];
       for (const page of PAGES) {
-        const r = await lighthouseRun(stack.base + page, preset, page === '/checkout' ? cart : undefined);
+        const r = await withRetries(`${page} ${preset}`, () => lighthouseRun(stack.base + page, preset, page === '/checkout' ? cart : undefined));
         const name = `${page} ${preset}`;
         const figures = [
           `${name} performance: ${r.performance} (goal ≥ ${goals.performance})`,
