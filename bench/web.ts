@@ -80,7 +80,7 @@ interface PageResult {
   cls: number;
 }
 
-async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: unknown): Promise<PageResult> {
+export async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: unknown): Promise<PageResult> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const puppeteer = await import('puppeteer-core');
@@ -198,7 +198,9 @@ async function main() {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(`\n✖ ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+// Run as a script; imported (for one page's Lighthouse run while profiling), it starts nothing.
+if (require.main === module)
+  main().catch((error: Error) => {
+    console.error(`\n✖ ${error.stack ?? error.message}`);
+    process.exit(1);
+  });

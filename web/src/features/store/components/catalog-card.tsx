@@ -19,18 +19,18 @@ export interface CatalogCardActions {
 interface CatalogCardProps extends CatalogCardActions {
   item: CatalogItem;
   view: StoreView;
-  /** Place on the page: the first row is above the fold, so its pictures load at once (the first one is the LCP). */
+  /**
+   * Place on the page. The first card's picture is the page's LCP: it loads at once and first. The others load
+   * lazily (those in view start at layout), so on a phone they do not share the line with it.
+   */
   position?: number;
 }
-
-/** Cards in the widest grid's first row (xl:grid-cols-4). */
-const FIRST_ROW = 4;
 
 /**
  * The whole card opens the detail dialog: the name is a real button whose ::after covers the card, and the
  * other controls sit above that layer, so there are no nested interactive elements.
  */
-export function CatalogCard({ item, view, position = FIRST_ROW, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
+export function CatalogCard({ item, view, position = 1, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
   const titleId = useId();
   const isList = view === 'list';
 
@@ -45,8 +45,7 @@ export function CatalogCard({ item, view, position = FIRST_ROW, onOpen, onAddToC
       <div className={clsx('relative shrink-0', isList ? 'w-32 sm:w-48' : 'aspect-[4/3] w-full sm:aspect-square')}>
         <ItemImage
           item={item}
-          eager={position < FIRST_ROW}
-          highPriority={position === 0}
+          eager={position === 0}
           sizes={isList ? '(min-width: 640px) 192px, 128px' : CARD_IMAGE_SIZES}
           className="absolute inset-0 size-full"
         />
