@@ -151,6 +151,22 @@ describe('create, read, update and delete', () => {
     assert.deepEqual((await new Client(h.gateway).get(`/api/products/${item.id}`)).body.images, item.images);
   });
 
+  test('an item created on the bus naming a key with no object behind it is saved without copies (images: [])', async () => {
+    const gatewayBus = await connectTestRpc('gateway');
+    try {
+      const imageKey = `media/catalog/${randomUUID()}.png`;
+      const item = await gatewayBus.rpc.send(CatalogSubjects.create, {
+        kind: 'product',
+        item: { name: 'Keyed elsewhere', price: '3.00', description: 'No upload.', category: 'Gifts', tags: [], inStock: true, featured: false },
+        imageKey,
+      });
+      assert.deepEqual([item.imageUrl, item.images], [`/${imageKey}`, []]);
+      await gatewayBus.rpc.send(CatalogSubjects.delete, { kind: 'product', id: item.id });
+    } finally {
+      await gatewayBus.close();
+    }
+  });
+
   test('replacing or deleting an image removes its WEBP copies too', async () => {
     const item = await createProduct({}, png(pngImage(700, 700), 'first.png'));
     assert.deepEqual(

@@ -34,10 +34,13 @@ export async function makeRenditions(source: Buffer, field: string, widths: read
 
 /**
  * Makes the renditions of the object at `key` (or of `source`, its bytes, when the caller already holds them) and
- * stores them beside it; answers their widths. Nothing is left behind when a step fails.
+ * stores them beside it; answers their widths. Nothing is left behind when a step fails. When there is no object
+ * at `key` there is nothing to resize: no renditions, and pages show the original URL as before (a caller on the
+ * bus may name a key it never uploaded).
  */
 export async function storeRenditions(storage: ObjectStorage, key: string, field: string, source?: Buffer): Promise<number[]> {
   const bytes = source ?? (await readWhole(storage, key));
+  if (!bytes) return [];
   const renditions = await makeRenditions(bytes, field);
   const stored: string[] = [];
   try {
@@ -58,9 +61,9 @@ export async function deleteRenditions(storage: ObjectStorage, key: string, widt
   await Promise.all(widths.map((width) => storage.delete(renditionKey(key, width))));
 }
 
-async function readWhole(storage: ObjectStorage, key: string): Promise<Buffer> {
+async function readWhole(storage: ObjectStorage, key: string): Promise<Buffer | undefined> {
   const object = await storage.read(key);
-  if (!object) throw new Error(`${key} is not in object storage`);
+  if (!object) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
