@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { makeRenditions } from './image-renditions';
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: '#4f46e5' } })
-    [format]()
-    .toBuffer();
+const picture = (width: number, height: number, format: 'png' | 'jpeg') => {
+  const image = sharp({ create: { width, height, channels: 3, background: '#4f46e5' } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 test('a 2000×1000 PNG becomes WEBP copies 320, 640 and 960 wide with its proportions', async () => {
   const renditions = await makeRenditions(await picture(2000, 1000, 'png'), 'image');
