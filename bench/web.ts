@@ -80,7 +80,7 @@ interface PageResult {
   cls: number;
 }
 
-async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: unknown): Promise<PageResult> {
+export async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: unknown): Promise<PageResult> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const puppeteer = await import('puppeteer-core');
@@ -142,6 +142,21 @@ async function lighthouseRun(url: string, preset: 'desktop' | 'mobile', cart?: u
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record its trace on a busy machine (NO_NAVSTART, NO_FCP): the page was fine, the
+ * recording was not. Such a run is tried again (in a fresh Chromium), at most twice, and says so.
+ */
+async function withRetries(name: string, run: () => Promise<PageResult>): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`  (${name}: ${(error as Error).message}; trying again)`);
+    }
+  }
+}
+
 async function main() {
   process.env.KM_PORT_OFFSET ??= '530';
   mkdirSync(REPORTS, { recursive: true });
@@ -162,7 +177,7 @@ async function main() {
     for (const preset of ['desktop', 'mobile'] as const) {
       const goals = PRESETS[preset];
       for (const page of PAGES) {
-        const r = await lighthouseRun(stack.base + page, preset, page === '/checkout' ? cart : undefined);
+        const r = await withRetries(`${page} ${preset}`, () => lighthouseRun(stack.base + page, preset, page === '/checkout' ? cart : undefined));
         const name = `${page} ${preset}`;
         const figures = [
           `${name} performance: ${r.performance} (goal ≥ ${goals.performance})`,
@@ -183,7 +198,9 @@ async function main() {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(`\n✖ ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+// Run as a script; imported (for one page's Lighthouse run while profiling), it starts nothing.
+if (require.main === module)
+  main().catch((error: Error) => {
+    console.error(`\n✖ ${error.stack ?? error.message}`);
+    process.exit(1);
+  });

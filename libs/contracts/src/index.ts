@@ -2,6 +2,7 @@ export * from './vocabulary';
 export * from './common/error-codes';
 export * from './common/event-envelope';
 export * from './common/seams';
+export * from './common/images';
 export * from './identity/subjects';
 export * from './identity/events';
 export * from './identity/schemas';

@@ -3,6 +3,7 @@ import { connectTestRpc, eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import sharp from 'sharp';
 import { itemForm, MB, png, pngImage, pngOfSize, productFields, publishedEvents } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
@@ -91,6 +92,7 @@ describe('create, read, update and delete', () => {
       'featured',
       'id',
       'imageUrl',
+      'images',
       'inStock',
       'kind',
       'name',
@@ -101,7 +103,7 @@ describe('create, read, update and delete', () => {
     assert.match(item.id, /^[0-9a-f-]{36}$/);
     assert.match(item.imageUrl!, /^\/media\/catalog\/[0-9a-f-]{36}\.png$/);
     assert.deepEqual(
-      { ...item, id: undefined, imageUrl: undefined, createdAt: undefined, updatedAt: undefined },
+      { ...item, id: undefined, imageUrl: undefined, images: undefined, createdAt: undefined, updatedAt: undefined },
       {
         id: undefined,
         kind: 'product',
@@ -111,6 +113,7 @@ describe('create, read, update and delete', () => {
         category: 'Jewelry',
         tags: ['cross', 'silver', 'gift'],
         imageUrl: undefined,
+        images: undefined,
         inStock: false,
         featured: true,
         createdAt: undefined,
@@ -118,6 +121,8 @@ describe('create, read, update and delete', () => {
       },
     );
     assert.equal(new Date(item.createdAt).toISOString(), item.createdAt);
+    // A 64-pixel original gets one WEBP copy at its own width, never an enlargement.
+    assert.deepEqual(item.images, [{ url: item.imageUrl!.replace(/\.png$/, '-w64.webp'), width: 64 }]);
 
     const read = await new Client(h.gateway).get(`/api/products/${item.id}`);
     assert.equal(read.status, 200);
@@ -127,6 +132,58 @@ describe('create, read, update and delete', () => {
     assert.equal(served.status, 200);
     assert.equal(served.type, 'image/png');
     assert.deepEqual(served.bytes, image);
+  });
+
+  test('an uploaded image gets WEBP copies 320, 640 and 960 wide beside it, listed in images and served under /media', async () => {
+    const item = await createProduct({}, png(pngImage(1500, 1000, [20, 90, 160]), 'wide.png'));
+    const base = item.imageUrl!.replace(/\.png$/, '');
+    assert.deepEqual(item.images, [
+      { url: `${base}-w320.webp`, width: 320 },
+      { url: `${base}-w640.webp`, width: 640 },
+      { url: `${base}-w960.webp`, width: 960 },
+    ]);
+    for (const { url, width } of item.images) {
+      const served = await media(url);
+      assert.deepEqual([served.status, served.type], [200, 'image/webp'], url);
+      const { format, width: actual, height } = await sharp(served.bytes).metadata();
+      assert.deepEqual({ format, width: actual, height }, { format: 'webp', width, height: Math.round((width * 1000) / 1500) });
+    }
+    assert.deepEqual((await new Client(h.gateway).get(`/api/products/${item.id}`)).body.images, item.images);
+  });
+
+  test('an item created on the bus naming a key with no object behind it is saved without copies (images: [])', async () => {
+    const gatewayBus = await connectTestRpc('gateway');
+    try {
+      const imageKey = `media/catalog/${randomUUID()}.png`;
+      const item = await gatewayBus.rpc.send(CatalogSubjects.create, {
+        kind: 'product',
+        item: { name: 'Keyed elsewhere', price: '3.00', description: 'No upload.', category: 'Gifts', tags: [], inStock: true, featured: false },
+        imageKey,
+      });
+      assert.deepEqual([item.imageUrl, item.images], [`/${imageKey}`, []]);
+      await gatewayBus.rpc.send(CatalogSubjects.delete, { kind: 'product', id: item.id });
+    } finally {
+      await gatewayBus.close();
+    }
+  });
+
+  test('replacing or deleting an image removes its WEBP copies too', async () => {
+    const item = await createProduct({}, png(pngImage(700, 700), 'first.png'));
+    assert.deepEqual(
+      item.images.map((image) => image.width),
+      [320, 640, 700],
+    );
+    const res = await admin.put(`/api/products/${item.id}`, itemForm(productFields(), png(pngImage(400, 200), 'second.png')));
+    assert.equal(res.status, 200);
+    const updated = res.body as CatalogItem;
+    assert.deepEqual(
+      updated.images.map((image) => image.width),
+      [320, 400],
+    );
+    for (const { url } of item.images) assert.equal((await media(url)).status, 404, url);
+    for (const { url } of updated.images) assert.equal((await media(url)).status, 200, url);
+    assert.equal((await admin.delete(`/api/products/${item.id}`)).status, 204);
+    for (const { url } of updated.images) assert.equal((await media(url)).status, 404, url);
   });
 
   test('inStock defaults to true and featured to false when the form leaves them out', async () => {

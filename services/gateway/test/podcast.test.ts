@@ -2,6 +2,7 @@ import { MediaEvents, type PodcastEpisode } from '@km/contracts/media';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { MB, publishedEvents } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
@@ -112,6 +113,7 @@ describe('uploading an episode', () => {
         mediaType: 'audio',
         videoUrl: undefined,
         thumbnailUrl: null,
+        thumbnails: [],
         tags: ['faith', 'business'],
         duration: 3723,
         views: 0,
@@ -351,6 +353,17 @@ describe('editing and deleting', () => {
     assert.equal((await new Client(h.gateway).get(`/api/podcast-episodes/${episode.id}`)).status, 404);
     assert.equal(await h.storage.stat(episode.videoUrl.slice(1)), undefined);
     assert.equal(await h.storage.stat(episode.thumbnailUrl!.slice(1)), undefined);
+    assert.equal(await h.storage.stat(episode.thumbnails[0].url.slice(1)), undefined);
+  });
+
+  test('a thumbnail gets a WEBP copy beside it, never wider than the original (160 px here), listed in thumbnails and served', async () => {
+    const episode = await upload({}, mp3(), thumbnailJpg());
+    assert.deepEqual(episode.thumbnails, [{ url: episode.thumbnailUrl!.replace(/\.jpg$/, '-w160.webp'), width: 160 }]);
+    const served = await fetch(h.baseUrl + episode.thumbnails[0].url);
+    assert.deepEqual([served.status, served.headers.get('content-type')], [200, 'image/webp']);
+    const { format, width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    assert.deepEqual({ format, width, height }, { format: 'webp', width: 160, height: 160 });
+    assert.deepEqual((await new Client(h.gateway).get(`/api/podcast-episodes/${episode.id}`)).body.thumbnails, episode.thumbnails);
   });
 });
 

@@ -5,6 +5,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMediaTables1763700000300 } from '../migrations/1763700000300-create-media-tables';
 import { EpisodeDownloads1763700000301 } from '../migrations/1763700000301-episode-downloads';
 import { EpisodeRenditions1763700000302 } from '../migrations/1763700000302-episode-renditions';
+import { ThumbnailRenditions1764000000303 } from '../migrations/1764000000303-thumbnail-renditions';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
@@ -28,7 +29,7 @@ export class AppModule {
           name: 'media',
           config,
           entities: [EpisodeEntity, PodcastSubscriptionEntity],
-          migrations: [CreateMediaTables1763700000300, EpisodeDownloads1763700000301, EpisodeRenditions1763700000302],
+          migrations: [CreateMediaTables1763700000300, EpisodeDownloads1763700000301, EpisodeRenditions1763700000302, ThumbnailRenditions1764000000303],
         }),
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),

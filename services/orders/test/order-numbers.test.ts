@@ -20,6 +20,7 @@ const item: CatalogItem = {
   category: 'Gifts',
   tags: [],
   imageUrl: null,
+  images: [],
   inStock: true,
   featured: false,
   createdAt: new Date().toISOString(),

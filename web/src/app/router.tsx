@@ -1,11 +1,10 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { ComponentType } from 'react';
+import { prefetchStorePage } from '@/features/store/prefetch';
+import { queryClient } from '@/lib/query-client';
 import { ComingSoonPage } from './routes/coming-soon';
 import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
-import { PrivacyPage } from './routes/privacy';
-import { RefundsPage } from './routes/refunds';
-import { TermsPage } from './routes/terms';
 import { AppLayout } from './layout/app-layout';
 
 // Screens whose issues have not landed yet; each route moves to its own page when its issue does.
@@ -33,6 +32,11 @@ const router = createBrowserRouter([
       },
       {
         path: '/products',
+        // The first page of results is asked for while the page's code downloads (not awaited: nothing waits).
+        loader: ({ request }) => {
+          prefetchStorePage(queryClient, new URL(request.url));
+          return null;
+        },
         lazy: lazyPage(
           () => import('./routes/products'),
           (m) => m.ProductsPage,
@@ -88,9 +92,28 @@ const router = createBrowserRouter([
           (m) => m.AdminPage,
         ),
       },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/refunds', element: <RefundsPage /> },
+      // Policy pages are long text few visitors open: kept out of the first page's script.
+      {
+        path: '/privacy',
+        lazy: lazyPage(
+          () => import('./routes/privacy'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: '/terms',
+        lazy: lazyPage(
+          () => import('./routes/terms'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: '/refunds',
+        lazy: lazyPage(
+          () => import('./routes/refunds'),
+          (m) => m.RefundsPage,
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -16,3 +16,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's one client: the providers give it to the pages, and route loaders prefetch into it. */
+export const queryClient = createQueryClient();

@@ -1,3 +1,4 @@
+import type { ImageRendition } from '../common/images';
 import type { ItemKind } from './subjects';
 
 /** A product or service as the API returns it (spec §3). */
@@ -12,6 +13,8 @@ export interface CatalogItem {
   tags: string[];
   /** `/media/catalog/…` */
   imageUrl: string | null;
+  /** WEBP copies of the image by width, narrowest first (issue 14); empty for an image stored before they existed. */
+  images: ImageRendition[];
   inStock: boolean;
   featured: boolean;
   createdAt: string;

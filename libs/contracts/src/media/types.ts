@@ -1,3 +1,4 @@
+import type { ImageRendition } from '../common/images';
 import type { EpisodeMediaType, PodcastHowHeard, PodcastInterest, PodcastPreferredFormat } from '../vocabulary/podcast';
 
 /** A podcast episode as the API returns it (spec §3). */
@@ -11,6 +12,8 @@ export interface PodcastEpisode {
   videoUrl: string;
   /** `/media/thumbnails/…`, or null without a thumbnail. */
   thumbnailUrl: string | null;
+  /** WEBP copies of the thumbnail by width, narrowest first (issue 14); empty without them. */
+  thumbnails: ImageRendition[];
   tags: string[];
   /** Whole seconds (ARCHITECTURE §10). */
   duration: number;

@@ -6,3 +6,4 @@ export * from './object-storage';
 export * from './store-upload';
 export * from './multipart-form';
 export * from './storage.module';
+export * from './image-renditions';

@@ -1,6 +1,6 @@
-import { CATALOG_IMAGE_PREFIX, CatalogEvents } from '@km/contracts';
+import { CATALOG_IMAGE_PREFIX, CatalogEvents, renditionKey } from '@km/contracts';
 import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
+import { ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -42,7 +42,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       const added = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
         if ((await manager.count(CatalogItem)) > 0) return 0;
-        const keys = await this.storeImages(stored);
+        const images = await this.storeImages(stored);
         const now = Date.now();
         // Newest first, an hour apart, so "Newest" and the featured product are what the list says.
         const rows = DEMO_ITEMS.map((item, i) =>
@@ -50,7 +50,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
             ...item,
             inStock: item.inStock ?? true,
             featured: item.featured ?? false,
-            imageKey: keys[i],
+            imageKey: images[i].key,
+            imageWidths: images[i].widths,
             createdAt: new Date(now - i * 3_600_000),
             updatedAt: new Date(now - i * 3_600_000),
           }),
@@ -66,19 +67,25 @@ export class DemoSeeder implements OnApplicationBootstrap {
     }
   }
 
-  /** Renders and stores every demo image, a few at a time; `stored` collects keys for clean-up on failure. */
-  private async storeImages(stored: string[]): Promise<string[]> {
-    const keys: string[] = new Array(DEMO_ITEMS.length);
+  /**
+   * Renders and stores every demo image with its sized copies (as an upload gets them), a few at a time; `stored`
+   * collects keys for clean-up on failure.
+   */
+  private async storeImages(stored: string[]): Promise<{ key: string; widths: number[] }[]> {
+    const images: { key: string; widths: number[] }[] = new Array(DEMO_ITEMS.length);
     for (let start = 0; start < DEMO_ITEMS.length; start += RENDER_AT_ONCE) {
       await Promise.all(
         DEMO_ITEMS.slice(start, start + RENDER_AT_ONCE).map(async (item, offset) => {
           const key = `${CATALOG_IMAGE_PREFIX}/${randomUUID()}.webp`;
-          await this.storage.put(key, await renderDemoImage(item.name, item.category), 'image/webp');
+          const picture = await renderDemoImage(item.name, item.category);
+          await this.storage.put(key, picture, 'image/webp');
           stored.push(key);
-          keys[start + offset] = key;
+          const widths = await storeRenditions(this.storage, key, 'image', picture);
+          stored.push(...widths.map((width) => renditionKey(key, width)));
+          images[start + offset] = { key, widths };
         }),
       );
     }
-    return keys;
+    return images;
   }
 }

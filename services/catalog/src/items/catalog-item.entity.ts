@@ -1,4 +1,4 @@
-import type { CatalogItem as CatalogItemDto, ItemKind } from '@km/contracts';
+import { renditionsOf, type CatalogItem as CatalogItemDto, type ItemKind } from '@km/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A product or a service: one table, told apart by `kind` (ARCHITECTURE §1). */
@@ -30,6 +30,10 @@ export class CatalogItem {
   @Column({ name: 'image_key', type: 'text', nullable: true })
   imageKey: string | null;
 
+  /** Widths of the WEBP renditions beside the image (issue 14); empty for an image stored before they existed. */
+  @Column({ name: 'image_widths', type: 'integer', array: true, default: () => `'{}'` })
+  imageWidths: number[];
+
   @Column({ name: 'in_stock', type: 'boolean', default: true })
   inStock: boolean;
 
@@ -52,6 +56,7 @@ export const toCatalogItemDto = (item: CatalogItem): CatalogItemDto => ({
   category: item.category,
   tags: item.tags,
   imageUrl: item.imageKey ? `/${item.imageKey}` : null,
+  images: renditionsOf(item.imageKey, item.imageWidths),
   inStock: item.inStock,
   featured: item.featured,
   createdAt: item.createdAt.toISOString(),
@@ -68,13 +73,14 @@ export interface CatalogItemRow {
   category: string;
   tags: string[];
   image_key: string | null;
+  image_widths: number[];
   in_stock: boolean;
   featured: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-export const SELECT_COLUMNS = 'id, kind, name, price, description, category, tags, image_key, in_stock, featured, created_at, updated_at';
+export const SELECT_COLUMNS = 'id, kind, name, price, description, category, tags, image_key, image_widths, in_stock, featured, created_at, updated_at';
 
 export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   id: row.id,
@@ -85,6 +91,7 @@ export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   category: row.category,
   tags: row.tags,
   imageUrl: row.image_key ? `/${row.image_key}` : null,
+  images: renditionsOf(row.image_key, row.image_widths),
   inStock: row.in_stock,
   featured: row.featured,
   createdAt: row.created_at.toISOString(),

@@ -17,7 +17,7 @@ import {
   type UpdateItemRequest,
 } from '@km/contracts';
 import { AppError, commitWithEvents, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
+import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -117,37 +117,59 @@ export class ItemsService {
 
   async create({ kind, item, imageKey }: CreateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
-    const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
-      const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), imageKey }));
-      await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
-      return row;
-    });
-    return toCatalogItemDto(created);
+    // Issue 14: the sized copies exist before the row that lists them, so no answer ever names a missing one.
+    const imageWidths = await storeRenditions(this.storage, imageKey, 'image');
+    try {
+      const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+        const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), imageKey, imageWidths }));
+        await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
+        return row;
+      });
+      return toCatalogItemDto(created);
+    } catch (error) {
+      await this.deleteRenditions(imageKey, imageWidths);
+      throw error;
+    }
   }
 
   /** A new image replaces the old one, whose object is deleted only once the change has committed. */
   async update({ kind, id, item, imageKey }: UpdateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
-    const { row, replacedKey } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
-      const current = await this.find(manager, kind, id, true);
-      const replacedKey = imageKey && current.imageKey !== imageKey ? current.imageKey : null;
-      manager.merge(CatalogItem, current, { ...columns(item), imageKey: imageKey ?? current.imageKey });
-      const row = await manager.save(current);
-      await record(CatalogEvents.itemUpdated, { itemId: row.id, kind });
-      return { row, replacedKey };
-    });
-    if (replacedKey) await this.deleteObject(replacedKey);
+    const newWidths = imageKey ? await storeRenditions(this.storage, imageKey, 'image') : null;
+    let outcome: { row: CatalogItem; replaced: { key: string; widths: number[] } | null };
+    try {
+      outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+        const current = await this.find(manager, kind, id, true);
+        const replaced = imageKey && current.imageKey && current.imageKey !== imageKey ? { key: current.imageKey, widths: current.imageWidths } : null;
+        const image = imageKey && newWidths ? { imageKey, imageWidths: newWidths } : {};
+        manager.merge(CatalogItem, current, { ...columns(item), ...image });
+        const row = await manager.save(current);
+        await record(CatalogEvents.itemUpdated, { itemId: row.id, kind });
+        return { row, replaced };
+      });
+    } catch (error) {
+      if (imageKey && newWidths) await this.deleteRenditions(imageKey, newWidths);
+      throw error;
+    }
+    const { row, replaced } = outcome;
+    if (replaced) {
+      await this.deleteObject(replaced.key);
+      await this.deleteRenditions(replaced.key, replaced.widths);
+    }
     return toCatalogItemDto(row);
   }
 
   async delete({ kind, id }: ItemRef): Promise<DeletedItem> {
-    const imageKey = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+    const { imageKey, imageWidths } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const current = await this.find(manager, kind, id, true);
       await manager.delete(CatalogItem, { id: current.id });
       await record(CatalogEvents.itemDeleted, { itemId: current.id, kind });
-      return current.imageKey;
+      return { imageKey: current.imageKey, imageWidths: current.imageWidths };
     });
-    if (imageKey) await this.deleteObject(imageKey);
+    if (imageKey) {
+      await this.deleteObject(imageKey);
+      await this.deleteRenditions(imageKey, imageWidths);
+    }
     return { id, kind };
   }
 
@@ -164,6 +186,13 @@ export class ItemsService {
   /** The row no longer points at the object, so a failure here only leaves an unused object behind. */
   private async deleteObject(key: string) {
     await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete a replaced image; it is no longer used'));
+  }
+
+  /** Same: no row lists these copies any more. */
+  private async deleteRenditions(key: string, widths: readonly number[]) {
+    await deleteRenditions(this.storage, key, widths).catch((error) =>
+      this.logger.warn({ err: error, key }, 'could not delete the renditions of an image that is no longer used'),
+    );
   }
 }
 

@@ -15,6 +15,7 @@ function item(overrides: Partial<CatalogItem>): CatalogItem {
     category: 'Books',
     tags: [],
     imageUrl: null,
+    images: [],
     inStock: true,
     featured: false,
     createdAt: at,

@@ -1,6 +1,7 @@
+import { renditionKey } from '@km/contracts';
 import { EPISODE_MEDIA_PREFIX, EPISODE_THUMBNAIL_PREFIX, MediaEvents } from '@km/contracts/media';
 import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
+import { ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -52,10 +53,15 @@ export class DemoSeeder implements OnApplicationBootstrap {
           await this.storage.put(mediaKey, bytes, demo.media.contentType);
           stored.push(mediaKey);
           let thumbnailKey: string | null = null;
+          let thumbnailWidths: number[] = [];
           if (demo.thumbnail) {
             thumbnailKey = `${EPISODE_THUMBNAIL_PREFIX}/${randomUUID()}.jpg`;
-            await this.storage.put(thumbnailKey, await readFile(path.join(DEMO_DIR, demo.thumbnail)), 'image/jpeg');
+            const picture = await readFile(path.join(DEMO_DIR, demo.thumbnail));
+            await this.storage.put(thumbnailKey, picture, 'image/jpeg');
             stored.push(thumbnailKey);
+            // Sized copies, as an upload gets them.
+            thumbnailWidths = await storeRenditions(this.storage, thumbnailKey, 'thumbnail', picture);
+            stored.push(...thumbnailWidths.map((width) => renditionKey(thumbnailKey!, width)));
           }
           const at = new Date(now - (DEMO_EPISODES.length - i++) * 3_600_000);
           const row = await manager.save(
@@ -68,6 +74,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
               mediaSize: bytes.length,
               mediaContentType: demo.media.contentType,
               thumbnailKey,
+              thumbnailWidths,
               tags: demo.tags,
               duration: (await readMediaDuration(this.storage, mediaKey, bytes.length, demo.media.contentType)) ?? 0,
               createdAt: at,

@@ -1,4 +1,4 @@
-import type { EpisodeMediaType } from '@km/contracts';
+import { renditionsOf, type EpisodeMediaType } from '@km/contracts';
 import type { FeedMedia, PodcastEpisode } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { FEED_READY_TYPES } from '../renditions/rendition-plan';
@@ -35,6 +35,10 @@ export class EpisodeEntity {
 
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey: string | null;
+
+  /** Widths of the WEBP renditions beside the thumbnail (issue 14); empty for one stored before they existed. */
+  @Column({ name: 'thumbnail_widths', type: 'integer', array: true, default: () => `'{}'` })
+  thumbnailWidths: number[];
 
   @Column({ type: 'text', array: true, default: () => `'{}'` })
   tags: string[];
@@ -90,6 +94,7 @@ export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
   mediaType: e.mediaType,
   videoUrl: `/${e.mediaKey}`,
   thumbnailUrl: e.thumbnailKey ? `/${e.thumbnailKey}` : null,
+  thumbnails: renditionsOf(e.thumbnailKey, e.thumbnailWidths),
   tags: e.tags,
   duration: e.duration,
   views: Number(e.views),
@@ -113,6 +118,7 @@ export interface EpisodeRow {
   media_size: string;
   media_content_type: string;
   thumbnail_key: string | null;
+  thumbnail_widths: number[];
   tags: string[];
   duration: number;
   views: string;
@@ -126,7 +132,7 @@ export interface EpisodeRow {
 }
 
 export const EPISODE_COLUMNS =
-  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, created_at, updated_at';
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, thumbnail_widths, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, created_at, updated_at';
 
 export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   id: r.id,
@@ -136,6 +142,7 @@ export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   mediaType: r.media_type,
   videoUrl: `/${r.media_key}`,
   thumbnailUrl: r.thumbnail_key ? `/${r.thumbnail_key}` : null,
+  thumbnails: renditionsOf(r.thumbnail_key, r.thumbnail_widths),
   tags: r.tags,
   duration: r.duration,
   views: Number(r.views),

@@ -17,7 +17,7 @@ import {
   type UpdateEpisodeRequest,
 } from '@km/contracts/media';
 import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
+import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
@@ -118,6 +118,8 @@ export class EpisodesService {
     }
     const existing = await this.dataSource.getRepository(EpisodeEntity).existsBy({ episodeNumber: episode.episodeNumber });
     if (existing) throw episodeNumberTaken(episode.episodeNumber);
+    // Issue 14: the thumbnail's sized copies exist before the row that lists them.
+    const thumbnailWidths = thumbnailKey ? await storeRenditions(this.storage, thumbnailKey, 'thumbnail') : [];
     try {
       const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const row = await manager.save(
@@ -130,6 +132,7 @@ export class EpisodesService {
             mediaSize: media.size,
             mediaContentType: media.contentType,
             thumbnailKey: thumbnailKey ?? null,
+            thumbnailWidths,
             tags: episode.tags,
             duration,
           }),
@@ -139,6 +142,7 @@ export class EpisodesService {
       });
       return toEpisodeDto(row);
     } catch (error) {
+      if (thumbnailKey) await deleteRenditions(this.storage, thumbnailKey, thumbnailWidths).catch(() => undefined);
       // Two uploads with one number at once: the unique constraint decides.
       if (isUniqueViolation(error, 'podcast_episodes_episode_number_key')) throw episodeNumberTaken(episode.episodeNumber);
       throw error;
@@ -174,6 +178,10 @@ export class EpisodesService {
       if (!key) continue;
       await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete an episode object; it is no longer used'));
     }
+    if (removed.thumbnailKey)
+      await deleteRenditions(this.storage, removed.thumbnailKey, removed.thumbnailWidths).catch((error) =>
+        this.logger.warn({ err: error, key: removed.thumbnailKey }, 'could not delete the renditions of a thumbnail; they are no longer used'),
+      );
     return { id: removed.id };
   }
 

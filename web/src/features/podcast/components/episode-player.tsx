@@ -1,5 +1,6 @@
 import { Mic } from 'lucide-react';
 import { forwardRef } from 'react';
+import { renditionFor, srcSetOf } from '@/lib/image-renditions';
 import { episodeMedia, type PodcastEpisode } from '../podcast';
 
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
@@ -23,7 +24,8 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
         ref={ref as React.Ref<HTMLVideoElement>}
         controls
         preload="metadata"
-        poster={episode.thumbnailUrl ?? undefined}
+        // A card is at most about 640 device pixels wide; the poster cannot choose by itself (no srcset on video).
+        poster={episode.thumbnailUrl ? renditionFor(episode.thumbnails, 640, episode.thumbnailUrl) : undefined}
         onPlay={onPlay}
         className={className ?? 'aspect-video w-full bg-black'}
         aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
@@ -39,7 +41,17 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
     return (
       <div className={className ?? 'grid gap-3 bg-indigo-950 p-4'}>
         {episode.thumbnailUrl ? (
-          <img src={episode.thumbnailUrl} alt="" className="mx-auto aspect-square w-full max-w-56 rounded-lg object-cover" />
+          <img
+            src={episode.thumbnailUrl}
+            srcSet={srcSetOf(episode.thumbnails)}
+            sizes="224px"
+            width={224}
+            height={224}
+            loading="lazy"
+            decoding="async"
+            alt=""
+            className="mx-auto aspect-square w-full max-w-56 rounded-lg object-cover"
+          />
         ) : (
           <span className="mx-auto grid aspect-square w-full max-w-40 place-items-center rounded-lg bg-indigo-900 text-indigo-300">
             <Mic className="size-12" aria-hidden />

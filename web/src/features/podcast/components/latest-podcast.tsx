@@ -1,6 +1,7 @@
 import { Clock, Mic } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
+import { srcSetOf } from '@/lib/image-renditions';
 import { useLatestEpisode } from '../api/get-episodes';
 import { formatMinutesSeconds } from '../podcast';
 
@@ -16,7 +17,17 @@ export function LatestPodcast() {
         <article className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm" data-testid="latest-episode">
           <div className="relative aspect-video bg-indigo-950">
             {episode.thumbnailUrl ? (
-              <img src={episode.thumbnailUrl} alt="" className="size-full object-cover" />
+              <img
+                src={episode.thumbnailUrl}
+                srcSet={srcSetOf(episode.thumbnails)}
+                sizes="(min-width: 1152px) 528px, (min-width: 768px) 46vw, 100vw"
+                width={640}
+                height={360}
+                loading="lazy"
+                decoding="async"
+                alt=""
+                className="size-full object-cover"
+              />
             ) : (
               <span className="grid size-full place-items-center text-indigo-300">
                 <Mic className="size-14" aria-hidden />

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
 import { stockLabel, type CatalogItem } from '../catalog';
 import type { StoreView } from '../store-query';
-import { ItemImage } from './item-image';
+import { CARD_IMAGE_SIZES, ItemImage } from './item-image';
 import { RatingStars } from './rating-stars';
 
 export interface CatalogCardActions {
@@ -19,13 +19,18 @@ export interface CatalogCardActions {
 interface CatalogCardProps extends CatalogCardActions {
   item: CatalogItem;
   view: StoreView;
+  /**
+   * Place on the page. The first card's picture is the page's LCP: it loads at once and first. The others load
+   * lazily (those in view start at layout), so on a phone they do not share the line with it.
+   */
+  position?: number;
 }
 
 /**
  * The whole card opens the detail dialog: the name is a real button whose ::after covers the card, and the
  * other controls sit above that layer, so there are no nested interactive elements.
  */
-export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
+export function CatalogCard({ item, view, position = 1, onOpen, onAddToCart, onEdit, onDelete }: CatalogCardProps) {
   const titleId = useId();
   const isList = view === 'list';
 
@@ -38,7 +43,12 @@ export function CatalogCard({ item, view, onOpen, onAddToCart, onEdit, onDelete 
       )}
     >
       <div className={clsx('relative shrink-0', isList ? 'w-32 sm:w-48' : 'aspect-[4/3] w-full sm:aspect-square')}>
-        <ItemImage item={item} className="absolute inset-0 size-full" />
+        <ItemImage
+          item={item}
+          eager={position === 0}
+          sizes={isList ? '(min-width: 640px) 192px, 128px' : CARD_IMAGE_SIZES}
+          className="absolute inset-0 size-full"
+        />
         <div className="absolute top-2 left-2 flex flex-wrap gap-1.5">
           {item.featured && <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-indigo-950">New</span>}
           {!item.inStock && <span className="rounded-full bg-slate-800/85 px-2.5 py-0.5 text-xs font-semibold text-white">{stockLabel(item)}</span>}

@@ -67,9 +67,9 @@ export function CatalogResults({ kind, view, items, isPending, isError, isStale,
 
   return (
     <ul aria-label={many} aria-busy={isStale || undefined} data-view={view} className={clsx(layout(view), 'transition-opacity', isStale && 'opacity-60')}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className="flex [&>article]:flex-1">
-          <CatalogCard item={item} view={view} {...actions} />
+          <CatalogCard item={item} view={view} position={index} {...actions} />
         </li>
       ))}
     </ul>

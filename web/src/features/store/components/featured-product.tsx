@@ -26,7 +26,7 @@ export function FeaturedProduct() {
       {product && (
         <article aria-labelledby="featured-product-name" className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm">
           <div className="relative aspect-[4/3]">
-            <ItemImage item={product} className="absolute inset-0 size-full" />
+            <ItemImage item={product} sizes="(min-width: 1152px) 528px, (min-width: 768px) 46vw, 100vw" className="absolute inset-0 size-full" />
             <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-indigo-950">Featured</span>
           </div>
           <div className="grid gap-3 p-5">

@@ -61,7 +61,7 @@ function ItemDetails({ item, onAddToCart }: { item: CatalogItem; onAddToCart: (i
 
   return (
     <div className="grid md:grid-cols-2">
-      <ItemImage item={item} eager className="aspect-square w-full md:h-full" />
+      <ItemImage item={item} eager sizes="(min-width: 768px) 384px, calc(100vw - 2rem)" aspect={[1, 1]} className="aspect-square w-full md:h-full" />
       <div className="flex flex-col gap-4 p-6">
         <div className="grid gap-2 pr-8">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
