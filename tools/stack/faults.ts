@@ -15,7 +15,7 @@ const GATEWAY_OVERRIDES = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_FORMS_P
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
-  for (const dir of ['postgres', 'nats', 's3', 'mail']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
+  for (const dir of ['postgres', 'nats', 's3', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
   const urls = await startInfra(settings, group);
@@ -33,6 +33,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
     pgAdminUrl: urls.pgAdminUrl,
     databases: [...DATABASES],
     mailApiUrl: urls.mailWebUrl,
+    redisPort: settings.ports.redis,
     gatewayEnv: {
       ...gateway.env(settings, urls),
       ...GATEWAY_OVERRIDES,
