@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import { note, pidOf, ready, Session, signedInMember, stack, stripe } from './stack';
 
@@ -8,7 +10,8 @@ import { note, pidOf, ready, Session, signedInMember, stack, stripe } from './st
  * admin inbox) are written through the gateway while pg_terminate_backend cuts every connection of the orders,
  * membership and forms services, again and again. Each write is sent again by its sender until answered; meanwhile
  * an answer is a 503 with a message, never another 5xx. Afterwards: no partial row, no row without its outbox event,
- * no event without its row, and the three services answer again by themselves, never restarted.
+ * no event without its row, and the three services answer again by themselves, never restarted. Orders reaches
+ * Postgres through a TCP proxy of our own (tools/stack/tcp-proxy.ts), which also cuts its connections mid-stream.
  */
 
 const WRITES = 90;
@@ -35,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('database connections cut mid-write', () => {
-  test('pg_terminate_backend on orders’, membership’s and forms’ connections during order, member and inbox writes: 503 meanwhile, no partial row, every row with exactly one event and every event with its row, no restart', async () => {
+  test('pg_terminate_backend on orders’, membership’s and forms’ connections, and our TCP proxy cutting orders’ mid-stream, during order, member and inbox writes: 503 meanwhile, no partial row, every row with exactly one event and every event with its row, no restart', async () => {
     const products = ((await new Session().get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
     const referrer = await signedInMember();
     const referralCode = (await referrer.get('/api/membership/profile')).body.referralCode as string;
@@ -70,7 +73,11 @@ describe('database connections cut mid-write', () => {
         );
         cuts++;
         terminated += rowCount ?? 0;
-        await sleep(CUT_EVERY_MS);
+        await sleep(CUT_EVERY_MS / 2);
+        // Orders reaches Postgres through our TCP proxy: between terminations, its connections are also cut mid-stream
+        // (a reset, no goodbye from the server), as a dropped network would.
+        process.kill(pidOf('pg-proxy'), 'SIGUSR1');
+        await sleep(CUT_EVERY_MS / 2);
       }
     })();
     const order = async (n: number) => {
@@ -142,6 +149,10 @@ describe('database connections cut mid-write', () => {
     );
     done = true;
     await cutter;
+    const proxyCuts = readFileSync(path.join(stack.logDir, 'pg-proxy.log'), 'utf8')
+      .split('\n')
+      .map((line) => Number(/^cut (\d+) connections$/.exec(line)?.[1] ?? 0));
+    const proxied = proxyCuts.reduce((a, n) => a + n, 0);
 
     // Orders: every order has its lines and exactly one orders.order.placed event; every such event has its order.
     const { rows: partial } = await orders.query(`SELECT order_number FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`);
@@ -182,12 +193,14 @@ describe('database connections cut mid-write', () => {
       'database cut',
       `${WRITES} writes through the gateway (${placed.length} checkouts, ${joined.length} Marketshare joins with a referral, ${inquiries.length} publishing inquiries), ` +
         `${IN_FLIGHT} in flight; pg_terminate_backend on ${CUT_DATABASES.join(', ')} every ${CUT_EVERY_MS} ms: ${cuts} cuts, ${terminated} connections terminated; ` +
+        `between them orders’ TCP proxy to Postgres cut ${proxied} connections mid-stream (${proxyCuts.filter((n) => n > 0).length} of ${cuts} cuts found some open); ` +
         `answers sent again: ${[...unavailable].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}; checked ${orderEvents.length} orders, ${memberEvents.length} members ` +
         `(${memberRows.length} joined here, each with referral, commission and event) and ${inquiryEvents.length} inquiries against their outbox events; ` +
         `/ready afterwards: ${answers.map(([s, r]) => `${s} ${r}`).join(', ')}, none restarted`,
     );
     assert.deepEqual(wrong, [], 'answers during the cuts that were not a 503 with a message');
     assert.ok(terminated > 0, 'the cuts terminated connections');
+    assert.ok(proxied > 0, 'the proxy cut connections of orders mid-stream');
     assert.equal(ours[0].n, placed.length, 'one order per answered checkout');
     assert.equal(oursInbox[0].n, inquiries.length, 'one inquiry per answered submission');
     assert.deepEqual(partial, [], 'orders without lines');

@@ -54,8 +54,11 @@ export class ProcessGroup {
       // Own process group: the terminal's Ctrl-C reaches us, and we stop children in order.
       detached: true,
     });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+    // Both streams write to one file: ended once both are closed, or the later one's last lines (a crash's stack
+    // trace) were a write after end, an error that took the whole stack down (seen in the fault suite).
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    child.once('close', () => log.end());
     return child;
   }
 
