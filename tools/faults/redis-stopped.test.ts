@@ -70,7 +70,8 @@ describe('Redis stopped, then started again', () => {
       'redis down',
       `redis-server stopped (SIGTERM, held down ${((upMs - downMs) / 1000).toFixed(1)} s): ${MESSAGES} contact messages → ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; ` +
         `sign-in ${signIn.status}; gateway /ready ${readyDuring.status}; emails while down: ${duringDown}; after the restart all arrived in ${(arrivedMs / 1000).toFixed(1)} s: ` +
-        `${counts.reduce((a, m) => a + m.messages, 0)} emails in ${counts.reduce((a, m) => a + m.deliveries, 0)} deliveries for ${sent.length} messages (2 each expected)`,
+        `${counts.reduce((a, m) => a + m.messages, 0)} emails in ${counts.reduce((a, m) => a + m.deliveries, 0)} deliveries for ${sent.length} messages (2 each expected); ` +
+        'a payout run interrupted by a Redis restart (one payout per member) is proved by services/membership/test/payout-crashes.test.ts in the integration suite',
     );
     assert.deepEqual(Object.fromEntries(statuses), { 201: MESSAGES }, 'the form limit fails open (ADR 0012): every message taken');
     assert.equal(signIn.status, 503, 'sign-in fails closed (ADR 0012)');
