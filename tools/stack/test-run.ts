@@ -76,11 +76,11 @@ const zero = (suite: Suite): Tally => ({ suite, passed: 0, failed: 0, skipped: 0
  * Runs Jest in band with one config (ADR 0014), printing its report and counting from its JSON result. `--forceExit`:
  * a service a failed test left running must not keep the run open forever.
  */
-async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, reportDir: string, name: string): Promise<Tally> {
+async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, reportDir: string, name: string, patterns: string[] = []): Promise<Tally> {
   const json = path.join(reportDir, `${suite}-${name}.json`);
   const code = await run(
     path.join(ROOT, 'node_modules', '.bin', 'jest'),
-    ['--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${json}`, '--config', config],
+    ['--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${json}`, '--config', config, ...patterns],
     env,
     ROOT,
   );
@@ -128,6 +128,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
  * `npm test -- unit` (or lint, integration, e2e, faults) runs one suite; lint runs first, before the build.
+ * `npm test -- integration checkout.test profit-bonuses` runs only the integration files whose path contains one of the words.
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
   const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));
@@ -181,10 +182,13 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
         // One project, and in it one file, at a time: services started by different files would answer each
         // other's requests on the one bus. Each project runs in a Node process of its own.
         const results: Tally[] = [];
-        for (const dir of projectDirs().filter((d) => existsSync(path.join(d, 'jest.integration.config.cjs')))) {
+        // `npm test -- integration <path fragment> …` runs only the files whose path contains one of them.
+        const patterns = only.length === 1 ? playwrightArgs : [];
+        const chosen = (dir: string) => patterns.length === 0 || findFiles(dir, /\.test\.ts$/).some((f) => patterns.some((p) => f.includes(p)));
+        for (const dir of projectDirs().filter((d) => existsSync(path.join(d, 'jest.integration.config.cjs')) && chosen(d))) {
           // tsx: the gateway's checkout tests start the Stripe emulator from its TypeScript source.
           const env = { ...testServerEnv(urls), NODE_OPTIONS: '--import=tsx' };
-          results.push(await jestTests('integration', path.join(dir, 'jest.integration.config.cjs'), env, reportDir, path.basename(dir)));
+          results.push(await jestTests('integration', path.join(dir, 'jest.integration.config.cjs'), env, reportDir, path.basename(dir), patterns));
         }
         tallies.push(
           results.reduce((a, t) => ({ ...a, passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), zero('integration')),

@@ -139,6 +139,8 @@ export const SERVICES = [
         { durable: 'membership-member-savings', types: [OrdersEvents.paid] },
         // Profit bonuses: the store revenue of each half-year (ADR 0018)
         { durable: 'membership-store-revenue', types: [OrdersEvents.paid] },
+        // … net of store refunds
+        { durable: 'membership-store-refunds', types: [OrdersEvents.refunded] },
       ],
     },
   },

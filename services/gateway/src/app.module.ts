@@ -14,6 +14,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { gatewayReadinessChecks } from './health/gateway-health';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { MediaController } from './media/media.controller';
+import { ObjectInfoCache } from './media/object-info-cache';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { serviceRouteModules } from './service-routes';
@@ -41,6 +42,7 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         RateLimits,
         CatalogReadModelService,
+        ObjectInfoCache,
         PasswordStrategy,
         SessionCookieStrategy,
         LoginGuard,

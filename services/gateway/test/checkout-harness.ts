@@ -166,13 +166,8 @@ export function stripeSignature(payload: string, timestamp = Math.floor(Date.now
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
 }
 
-/** A Stripe event about a payment intent, as Stripe would send it. */
-export function paymentIntentEvent(
-  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.created',
-  intent: { id: string; amount: number; metadata?: Record<string, string>; amountReceived?: number; currency?: string },
-  created = Math.floor(Date.now() / 1000),
-): string {
-  const succeeded = type === 'payment_intent.succeeded';
+/** A Stripe event about `object`, as Stripe would send it. */
+export function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): string {
   return JSON.stringify({
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -181,18 +176,30 @@ export function paymentIntentEvent(
     livemode: false,
     pending_webhooks: 1,
     type,
-    data: {
-      object: {
-        id: intent.id,
-        object: 'payment_intent',
-        amount: intent.amount,
-        amount_received: succeeded ? (intent.amountReceived ?? intent.amount) : 0,
-        currency: intent.currency ?? 'usd',
-        metadata: intent.metadata ?? {},
-        status: succeeded ? 'succeeded' : 'requires_payment_method',
-      },
-    },
+    data: { object },
   });
+}
+
+/** A Stripe event about a payment intent, as Stripe would send it. */
+export function paymentIntentEvent(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.created',
+  intent: { id: string; amount: number; metadata?: Record<string, string>; amountReceived?: number; currency?: string },
+  created = Math.floor(Date.now() / 1000),
+): string {
+  const succeeded = type === 'payment_intent.succeeded';
+  return stripeEvent(
+    type,
+    {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      amount_received: succeeded ? (intent.amountReceived ?? intent.amount) : 0,
+      currency: intent.currency ?? 'usd',
+      metadata: intent.metadata ?? {},
+      status: succeeded ? 'succeeded' : 'requires_payment_method',
+    },
+    created,
+  );
 }
 
 interface CaughtMail {

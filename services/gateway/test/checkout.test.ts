@@ -12,6 +12,7 @@ import {
   paymentIntentEvent,
   startCheckoutHarness,
   stripeApi,
+  stripeEvent,
   stripeSignature,
   updateCatalogItem,
   type CheckoutHarness,
@@ -569,6 +570,92 @@ describe('POST /api/webhooks/stripe', () => {
     const mails = await confirmationsOf(orderNumber);
     assert.equal(mails.length, 1);
     assert.equal(mails[0].to[0].address, email);
+  });
+});
+
+describe('refunds of store orders (charge.refunded)', () => {
+  const refundedEventsFor = (orderNumber: string) => publishedEvents(OrdersEvents.refunded, (e) => e.orderNumber === orderNumber);
+  /** A `charge.refunded` event as Stripe signs it: the charge of `paymentIntentId` with its refunded sum so far. */
+  const chargeRefunded = (paymentIntentId: string, amount: number, amountRefunded: number, created?: number) =>
+    stripeEvent(
+      'charge.refunded',
+      {
+        id: `ch_${paymentIntentId.slice(3)}`,
+        object: 'charge',
+        amount,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded === amount,
+        currency: 'usd',
+        payment_intent: paymentIntentId,
+        status: 'succeeded',
+      },
+      created,
+    );
+
+  test('each refund of a paid order is published once as orders.order.refunded with what it gave back and the sum so far', async () => {
+    const item = await catalogItem(h, '34.50');
+    const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
+    await stripeApi(h, 'POST', `/v1/payment_intents/${q.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
+    await eventually(async () => (await statusOf(orderNumber, email)) === 'paid', 10_000, 100);
+    // 47.25 paid: 10.00 back, then the rest.
+    await stripeApi(h, 'POST', '/v1/refunds', { payment_intent: q.paymentIntentId, amount: '1000' });
+    await eventually(async () => (await refundedEventsFor(orderNumber)).length === 1, 10_000, 100);
+    await stripeApi(h, 'POST', '/v1/refunds', { payment_intent: q.paymentIntentId });
+    const events = await eventually(async () => {
+      const found = await refundedEventsFor(orderNumber);
+      return found.length === 2 && found;
+    }, 10_000);
+    assert.deepEqual(
+      events.map((e) => [e.data.amount, e.data.refundedTotal]).sort((a, b) => Number(a[1]) - Number(b[1])),
+      [
+        ['10.00', '10.00'],
+        ['37.25', '47.25'],
+      ],
+    );
+    assert.ok(events.every((e) => !Number.isNaN(Date.parse(e.data.refundedAt)) && e.data.orderNumber === orderNumber));
+    const { rows } = await db.query(`SELECT amount_refunded::text AS refunded, status FROM orders WHERE order_number = $1`, [orderNumber]);
+    assert.deepEqual(rows, [{ refunded: '47.25', status: 'paid' }]);
+  });
+
+  test('a refund event delivered five times at once, and an older one arriving late, publish nothing more', async () => {
+    const item = await catalogItem(h, '18.00');
+    const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
+    const intent = await intentForEvent(q.paymentIntentId);
+    assert.deepEqual((await deliver(paymentIntentEvent('payment_intent.succeeded', intent))).body, { received: true, outcome: 'paid' });
+    assert.equal(await statusOf(orderNumber, email), 'paid');
+    const now = Math.floor(Date.now() / 1000);
+    const full = chargeRefunded(q.paymentIntentId, 2943, 2943, now);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => deliver(full)));
+    assert.deepEqual(replies.map((r) => r.body.outcome).sort(), ['duplicate', 'duplicate', 'duplicate', 'duplicate', 'refunded']);
+    // The partial refund Stripe made first, delivered after the full one: the order already records more.
+    const older = await deliver(chargeRefunded(q.paymentIntentId, 2943, 1000, now - 60));
+    assert.deepEqual(older.body, { received: true, outcome: 'unchanged' });
+    assert.equal(await rowCount(`SELECT count(*) FROM outbox WHERE type = $1 AND data->>'orderNumber' = $2`, [OrdersEvents.refunded, orderNumber]), 1);
+    const events = await eventually(
+      async () => {
+        const found = await refundedEventsFor(orderNumber);
+        return found.length > 0 && found;
+      },
+      5000,
+      100,
+    );
+    assert.deepEqual([events.length, events[0].data.amount, events[0].data.refundedTotal], [1, '29.43', '29.43']);
+  });
+
+  test('a refund of an order that was never paid is recorded on the order but publishes no refund (no revenue was counted)', async () => {
+    const item = await catalogItem(h, '9.00');
+    const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);
+    assert.equal(await statusOf(orderNumber, email), 'pending_payment');
+    const reply = await deliver(chargeRefunded(q.paymentIntentId, 1971, 1971));
+    assert.deepEqual(reply.body, { received: true, outcome: 'refunded' });
+    const { rows } = await db.query(`SELECT amount_refunded::text AS refunded FROM orders WHERE order_number = $1`, [orderNumber]);
+    assert.deepEqual(rows, [{ refunded: '19.71' }]);
+    assert.equal(await rowCount(`SELECT count(*) FROM outbox WHERE type = $1 AND data->>'orderNumber' = $2`, [OrdersEvents.refunded, orderNumber]), 0);
+  });
+
+  test('a refund of a charge that is not a store order is acknowledged and ignored', async () => {
+    const reply = await deliver(chargeRefunded('pi_not_ours_1234', 500, 500));
+    assert.deepEqual([reply.status, reply.body], [200, { received: true, outcome: 'ignored' }]);
   });
 });
 

@@ -6,10 +6,11 @@ import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-s
 import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
 import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
 import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-bonuses';
+import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-refunds';
 import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
 import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
 import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
-import { StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
+import { StoreRefundsConsumer, StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
 import type { MembershipConfig } from './config';
 import { MembershipMailer } from './mail/membership-mailer';
 import { AdminMembersHandlers } from './members/admin-members.handlers';
@@ -42,6 +43,7 @@ export class AppModule {
             Payouts1763700000502,
             CommissionReversals1763700000503,
             ProfitBonuses1763700000504,
+            StoreRefunds1763700000505,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
@@ -61,6 +63,7 @@ export class AppModule {
         ProfitBonusRunner,
         ProfitBonusesQueue,
         StoreRevenueConsumer,
+        StoreRefundsConsumer,
       ],
     };
   }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { PayoutRunner } from '../src/payouts/payout-runner';
-import { joinedMember, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
+import { joinedMember, payInBrowser, signup, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 let redis: IORedis;
@@ -248,6 +248,28 @@ describe('the commission ledger: refunds and disputes of membership payments', (
     assert.equal(outcomes.filter((o) => o === 'duplicate').length, 4);
     assert.equal((await reversalsOf(memberId)).length, 1);
     assert.deepEqual(await statsOf(memberId), { total: '0.00', pending: '0.00', paid: '1.00', carried: '1.00' });
+  });
+
+  it('a first payment refunded before the referred member’s join completes earns the referrer a reversed commission, never paid', async () => {
+    const referrer = await joinedMember(h);
+    const form = signup({ referralCode: referrer.joined.referralCode });
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    // The buyer paid, then the payment was refunded before the browser came back to finish the join.
+    const intent = await h.stripe.paymentIntents.retrieve(payment.clientSecret.split('_secret_')[0]);
+    await h.stripe.refunds.create({ payment_intent: intent.id });
+    const refunded = await deliveredEvent('charge.refunded', intent.latest_charge as string);
+    assert.equal(await redeliver(refunded), 'duplicate', 'the refund was recorded although nobody had joined yet');
+    await h.rpc.send(MembershipSubjects.join, { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
+    const memberId = referrer.joined.memberId;
+    assert.deepEqual(
+      (await commissionsOf(memberId)).map((c) => [c.amount, c.status, c.payoutDate]),
+      [['1.00', 'reversed', null]],
+    );
+    const month = (await h.data.query(`SELECT payout_month FROM commissions WHERE member_id = $1`, [memberId]))[0].payout_month as string;
+    await h.app.get(PayoutRunner).run(month);
+    assert.equal(await payoutOf(memberId, month), undefined, 'nothing to pay');
+    assert.deepEqual(await statsOf(memberId), { total: '0.00', pending: '0.00', paid: '0.00', carried: '0.00' });
   });
 
   it('a refund of a payment that is not a first membership invoice (a store payment) is ignored', async () => {

@@ -1,4 +1,4 @@
-import { eventSubject, MembershipSubjects, OrdersEvents, type EventEnvelope, type OrderPaidEvent } from '@km/contracts';
+import { eventSubject, MembershipSubjects, OrdersEvents, type EventEnvelope, type OrderPaidEvent, type OrderRefundedEvent } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
@@ -181,6 +181,55 @@ describe('profit bonuses every six months', () => {
           [orders[1], '2023-H1', '10.00'],
         ],
       );
+    } finally {
+      await nc.close();
+    }
+  });
+  it('learns store refunds from orders.order.refunded, once per refunded sum, in the half-year they happen; the pool is net of them', async () => {
+    const nc = await connect(natsConnectOptions(testNatsUrl('orders'), 'test-as-orders'));
+    try {
+      const js = nc.jetstream();
+      const orderId = randomUUID();
+      const publish = async (data: Omit<OrderRefundedEvent, 'orderId' | 'orderNumber'>, eventId = randomUUID()) => {
+        const envelope: EventEnvelope<OrderRefundedEvent> = {
+          id: eventId,
+          type: OrdersEvents.refunded,
+          occurredAt: data.refundedAt,
+          data: { orderId, orderNumber: `KM-${orderId.slice(0, 6)}`, ...data },
+        };
+        await js.publish(eventSubject(OrdersEvents.refunded), JSON.stringify(envelope), { msgID: eventId });
+      };
+      // A 300.00 order paid in 2022-H1, refunded 100.00 in June and 50.00 more in July (the next half-year).
+      await h.data.query(`INSERT INTO store_revenue (order_id, bonus_period, amount, paid_at) VALUES ($1, '2022-H1', 300.00, '2022-03-01')`, [orderId]);
+      await h.data.query(`INSERT INTO store_revenue (order_id, bonus_period, amount, paid_at) VALUES (gen_random_uuid(), '2022-H2', 40.00, '2022-08-01')`);
+      await publish({ amount: '100.00', refundedTotal: '100.00', refundedAt: '2022-06-10T12:00:00Z' });
+      // The same refund again under another event id (a replay): counted once.
+      await publish({ amount: '100.00', refundedTotal: '100.00', refundedAt: '2022-06-10T12:00:00Z' });
+      await publish({ amount: '50.00', refundedTotal: '150.00', refundedAt: '2022-07-02T12:00:00Z' });
+      const rows = await eventually(async () => {
+        const found = (await h.data.query(
+          `SELECT bonus_period, amount::text AS amount, refunded_total::text AS refunded_total FROM store_refunds WHERE order_id = $1 ORDER BY refunded_total`,
+          [orderId],
+        )) as { bonus_period: string; amount: string; refunded_total: string }[];
+        return found.length === 2 && found;
+      }, 15_000);
+      assert.deepEqual(
+        rows.map((r) => [r.bonus_period, r.amount, r.refunded_total]),
+        [
+          ['2022-H1', '100.00', '100.00'],
+          ['2022-H2', '50.00', '150.00'],
+        ],
+      );
+      const since = '2021-01-01T12:00:00Z';
+      const a = await member(randomUUID(), since);
+      await referral(a, '2022-02-01T12:00:00Z');
+      await referral(a, '2022-09-01T12:00:00Z');
+      const runner = h.app.get(ProfitBonusRunner);
+      // H1: 300.00 − 100.00 = 200.00 → pool 4.00. H2: 40.00 − 50.00 is below zero → no pool, nothing paid.
+      const first = await runner.run('2022-H1');
+      const second = await runner.run('2022-H2');
+      assert.deepEqual([first.revenue, first.pool, first.total], ['200.00', '4.00', '4.00']);
+      assert.deepEqual([second.revenue, second.pool, second.memberCount, second.total], ['0.00', '0.00', 0, '0.00']);
     } finally {
       await nc.close();
     }

@@ -11,6 +11,11 @@ export const OrdersEvents = {
    * `payment_review` instead of `paid`. Sent once per order.
    */
   paymentReview: 'orders.order.payment-review',
+  /**
+   * Stripe refunded (part of) a paid order's charge. One event per increase of the refunded sum: a redelivered or
+   * older `charge.refunded` (its `amount_refunded` no larger than what is recorded) sends nothing.
+   */
+  refunded: 'orders.order.refunded',
 } as const;
 
 export interface OrderPlacedEvent {
@@ -49,10 +54,22 @@ export interface OrderPaymentReviewEvent {
   reasons: string[];
 }
 
+export interface OrderRefundedEvent {
+  orderId: string;
+  orderNumber: string;
+  /** What this refund gave back, two decimals ("12.50"). */
+  amount: string;
+  /** Everything refunded on the order so far, two decimals; it only grows, so (orderId, refundedTotal) names a refund. */
+  refundedTotal: string;
+  /** When Stripe refunded it (the event's creation time), ISO 8601. */
+  refundedAt: string;
+}
+
 /** What each orders event carries; `recordEvent` and `EventConsumer` read their types from here. */
 export interface OrdersEventMap {
   [OrdersEvents.placed]: OrderPlacedEvent;
   [OrdersEvents.paid]: OrderPaidEvent;
   [OrdersEvents.paymentFailed]: OrderPaymentFailedEvent;
   [OrdersEvents.paymentReview]: OrderPaymentReviewEvent;
+  [OrdersEvents.refunded]: OrderRefundedEvent;
 }

@@ -112,7 +112,7 @@ export interface OrdersPage {
 }
 
 /** What a webhook delivery did; Stripe only sees {received: true}. */
-export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'payment_review' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
+export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'payment_review' | 'refunded' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
 
 export interface StripeWebhookResult {
   received: true;

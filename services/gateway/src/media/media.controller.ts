@@ -5,6 +5,7 @@ import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { mediaKeyFromPath } from './media-request';
+import { ObjectInfoCache } from './object-info-cache';
 import { serveObject } from './serve-object';
 
 /** Keys are never reused (a new key per upload), so a response can be cached for good. */
@@ -19,7 +20,10 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 export class MediaController {
   private readonly logger = new Logger('MediaController');
 
-  constructor(private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly infos: ObjectInfoCache,
+  ) {}
 
   @Get('*path')
   @Public()
@@ -30,7 +34,7 @@ export class MediaController {
     const key = mediaKeyFromPath(req.path);
     if (!key) throw new AppError('invalid', "That is not a valid media path: it may not contain '..', '.', empty or over-long segments.");
     // Manuscripts share the bucket but are private: only the admin download route serves them.
-    const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.storage.stat(key);
+    const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.infos.stat(key);
     if (!info) throw new AppError('not_found', `No media at ${req.path}.`);
 
     await serveObject(req, res, this.storage, info, this.logger, { cacheControl: CACHE_FOREVER });

@@ -18,7 +18,7 @@ export class StripeWebhookController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Stripe events (signed). payment_intent.succeeded pays the order, payment_intent.payment_failed marks it failed; other events are acknowledged and ignored.',
+      'Stripe events (signed). payment_intent.succeeded pays the order, payment_intent.payment_failed marks it failed, charge.refunded records a refund; other events are acknowledged and ignored.',
   })
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: 't=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>">; refused when older than 300 s.' })
   handle(@Req() req: Request): Promise<StripeWebhookResult> {

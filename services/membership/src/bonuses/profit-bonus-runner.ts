@@ -34,7 +34,7 @@ const MAIL_BATCH = 2000;
 /**
  * A half-year's profit bonuses, exactly once (ADR 0018). The period row is claimed first (its primary key), then
  * locked, so of two runs one decides and the other finds it completed. The whole split is one statement in that
- * transaction: the pool is the share of the half-year's paid store revenue rounded down to the cent; members active
+ * transaction: the pool is the share of the half-year's paid store revenue net of its refunds, rounded down to the cent; members active
  * now who were members before the half-year began share it in proportion to their referrals made in it (reversed or
  * clawed-back commissions do not count); each gets the whole cents of their share, and the cents left over go one each
  * to the largest remainders (then the lower member id). Rows are unique per (member, period). A run that dies before
@@ -66,7 +66,9 @@ export class ProfitBonusRunner {
         `WITH bounds AS (
            SELECT ($2::date)::timestamp AT TIME ZONE $5 AS starts, ($3::date)::timestamp AT TIME ZONE $5 AS ends
          ), revenue AS (
-           SELECT COALESCE(sum(amount), 0) AS revenue FROM store_revenue WHERE bonus_period = $1
+           -- net of the refunds made in the half-year (never below zero)
+           SELECT GREATEST((SELECT COALESCE(sum(amount), 0) FROM store_revenue WHERE bonus_period = $1)
+                         - (SELECT COALESCE(sum(amount), 0) FROM store_refunds WHERE bonus_period = $1), 0) AS revenue
          ), pool AS (
            SELECT revenue, floor(revenue * $6 / 100)::bigint AS cents FROM revenue
          ), weights AS (

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../payments/membership-price';
-import { SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { REVERSAL_EVENTS, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
 import { newReferralCode, payoutMonthFor } from './referral-code';
 
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
@@ -174,11 +174,17 @@ export class MembersService {
         const [referral] = (await manager.query(`INSERT INTO referrals (referrer_id, referred_id) VALUES ($1, $2) RETURNING id`, [referrer.id, member.id])) as {
           id: string;
         }[];
-        // Earned when the first invoice was paid (spec §3), so it is paid on the 15th of the month after that.
+        // Earned when the first invoice was paid (spec §3), so it is paid on the 15th of the month after that. A first
+        // payment already refunded or disputed (its event came before this join, under the same subscription lock)
+        // earns it reversed: never paid (ADR 0016).
         const payout = payoutMonthFor(paidAt);
         const [commission] = (await manager.query(
-          `INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date, earned_by_subscription_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [referrer.id, referral.id, REFERRAL_COMMISSION, payout.month, payout.date, sub.id],
+          `INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date, earned_by_subscription_id, status, reversed_at)
+           SELECT $1, $2, $3, $4, CASE WHEN taken_back THEN NULL ELSE $5::date END, $6,
+                  CASE WHEN taken_back THEN 'reversed' ELSE 'pending' END, CASE WHEN taken_back THEN now() END
+           FROM (SELECT EXISTS (SELECT 1 FROM stripe_events WHERE subscription_id = $6 AND type = ANY($7::text[])) AS taken_back) t
+           RETURNING id`,
+          [referrer.id, referral.id, REFERRAL_COMMISSION, payout.month, payout.date, sub.id, [...REVERSAL_EVENTS]],
         )) as { id: string }[];
         commissionId = commission.id;
       }

@@ -5,8 +5,6 @@ import { DataSource } from 'typeorm';
 import { lockSubscription } from '../members/members.service';
 import { stripeFailure, STRIPE } from './stripe-client';
 
-export const REVERSAL_EVENTS = new Set(['charge.refunded', 'charge.dispute.created']);
-
 /** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31.basil, `subscription` before. */
 export function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   const parent = invoice.parent?.subscription_details?.subscription;
@@ -42,14 +40,20 @@ export class CommissionReversalsService {
     return this.dataSource.transaction(async (manager): Promise<MembershipWebhookOutcome> => {
       // The same lock as the subscription's other events: a refund and a dispute of one charge are decided one by one.
       await lockSubscription(manager, subscriptionId);
-      const [commission] = (await manager.query(`SELECT id FROM commissions WHERE earned_by_subscription_id = $1`, [subscriptionId])) as { id: string }[];
-      if (!commission) return 'ignored'; // a member who joined without a referral code earned nobody a commission
+      // Recorded even when no commission exists yet: a member who has not joined yet (paid, then refunded before the
+      // browser came back) gets the commission booked `reversed` when they join (MembersService.join reads it).
       const [inserted] = (await manager.query(
         `INSERT INTO stripe_events (event_id, type, subscription_id, stripe_created_at) VALUES ($1, $2, $3, to_timestamp($4))
          ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
         [event.id, event.type, subscriptionId, event.created],
       )) as unknown[];
       if (!inserted) return 'duplicate';
+      const [commission] = (await manager.query(`SELECT id FROM commissions WHERE earned_by_subscription_id = $1`, [subscriptionId])) as { id: string }[];
+      if (!commission) {
+        const [member] = (await manager.query(`SELECT 1 FROM members WHERE stripe_subscription_id = $1`, [subscriptionId])) as unknown[];
+        // Joined without a referral code: nobody earned a commission. Not joined yet: kept for the join.
+        return member ? 'ignored' : 'unknown_member';
+      }
       // Waits for a payout run that holds the row; then either this takes it while pending, or the run has paid it.
       // TypeORM answers an UPDATE as [rows, affected].
       const [, reversed] = (await manager.query(

@@ -34,3 +34,6 @@ export function stripeFailure(error: unknown): unknown {
   }
   return error;
 }
+
+/** Stripe events that take back a first membership payment, and with it the commission it earned (ADR 0016). */
+export const REVERSAL_EVENTS = new Set(['charge.refunded', 'charge.dispute.created']);

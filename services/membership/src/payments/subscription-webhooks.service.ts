@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { lockSubscription, periodEnd } from '../members/members.service';
-import { CommissionReversalsService, invoiceSubscription, REVERSAL_EVENTS } from './commission-reversals.service';
-import { stripeFailure, STRIPE } from './stripe-client';
+import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
+import { REVERSAL_EVENTS, stripeFailure, STRIPE } from './stripe-client';
 
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);

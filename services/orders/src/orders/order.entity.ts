@@ -63,6 +63,10 @@ export class Order {
   @Column({ name: 'received_currency', type: 'text', nullable: true })
   receivedCurrency: string | null;
 
+  /** What Stripe has refunded of the order's charge so far (the largest `amount_refunded` seen). */
+  @Column({ name: 'amount_refunded', type: 'numeric', precision: 12, scale: 2 })
+  amountRefunded: string;
+
   @OneToMany(() => OrderLine, (line) => line.order)
   lines: OrderLine[];
 

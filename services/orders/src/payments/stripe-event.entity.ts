@@ -25,6 +25,10 @@ export class StripeEventRecord {
   @Column({ name: 'cart_fingerprint', type: 'text', nullable: true })
   cartFingerprint: string | null;
 
+  /** For `charge.refunded`: the charge's refunded sum so far (cents). */
+  @Column({ name: 'amount_refunded', type: 'integer', nullable: true })
+  amountRefunded: number | null;
+
   @CreateDateColumn({ name: 'received_at', type: 'timestamptz' })
   receivedAt: Date;
 }

@@ -1,5 +1,5 @@
-import type { StripeWebhookRequest, StripeWebhookResult, StripeWebhookOutcome } from '@km/contracts';
-import { commitWithEvents, InvalidError, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { OrdersEvents, type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
+import { commitWithEvents, InvalidError, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -9,6 +9,7 @@ import { PAYMENT_SIGNALS } from '../orders/order-status';
 import { Order } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
 import { lockPaymentIntent } from '../orders/payment-intent-lock';
+import { formatCents, toCents } from '../pricing/money';
 import { StripeEventRecord } from './stripe-event.entity';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE } from './stripe-client';
 
@@ -32,6 +33,7 @@ export class StripeWebhooksService {
 
   async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
     const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    if (event.type === 'charge.refunded') return this.handleRefund(event);
     const signal = PAYMENT_SIGNALS[event.type];
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -68,6 +70,49 @@ export class StripeWebhooksService {
       return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
+    return { received: true, outcome };
+  }
+
+  /**
+   * A refund of a store order's charge. `amount_refunded` is the charge's refunded sum so far, so the order keeps the
+   * largest one seen: Stripe's events come in any order and more than once, and only an increase is a new refund.
+   * Each increase of a paid order is published once (`orders.order.refunded`, same transaction as the row); an order
+   * that was never paid sent no `orders.order.paid`, so its refunds take nothing back from anybody's revenue.
+   */
+  private async handleRefund(event: Stripe.Event): Promise<StripeWebhookResult> {
+    const charge = event.data.object as Stripe.Charge;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    if (!intentId) return { received: true, outcome: 'ignored' };
+    const at = new Date(event.created * 1000);
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
+      await lockPaymentIntent(manager, intentId);
+      const order = await manager.findOneBy(Order, { paymentIntentId: intentId });
+      // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
+      if (!order) return 'ignored';
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(StripeEventRecord)
+        .values({ eventId: event.id, type: event.type, paymentIntentId: intentId, stripeCreatedAt: at, amountRefunded: charge.amount_refunded })
+        .orIgnore()
+        .returning('event_id')
+        .execute();
+      if (inserted.raw.length === 0) return 'duplicate';
+      const before = toCents(order.amountRefunded);
+      if (charge.amount_refunded <= before) return 'unchanged';
+      await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(charge.amount_refunded) });
+      if (order.status === 'paid') {
+        await recordEvent(manager, OrdersEvents.refunded, {
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          amount: formatCents(charge.amount_refunded - before),
+          refundedTotal: formatCents(charge.amount_refunded),
+          refundedAt: at.toISOString(),
+        });
+      }
+      return 'refunded';
+    });
+    this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
   }
 

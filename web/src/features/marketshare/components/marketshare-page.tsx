@@ -142,9 +142,9 @@ export function MarketsharePage() {
             </h2>
             {/* ADR 0018: the rule as membership runs it (PROFIT_BONUS_SHARE_BPS, default 200 = 2%). */}
             <p className="mt-1">
-              Every six months, 2% of the marketplace’s paid store sales in that half-year is shared among members who were members for the whole half-year and
-              are still active, in proportion to the members they referred in it. Bonuses are paid on January 15 (for July–December) and July 15 (for
-              January–June), to the cent.
+              Every six months, 2% of the marketplace’s paid store sales in that half-year, net of the refunds made in it, is shared among members who were
+              members for the whole half-year and are still active, in proportion to the members they referred in it. Bonuses are paid on January 15 (for
+              July–December) and July 15 (for January–June), to the cent.
             </p>
           </section>
         </section>

@@ -286,8 +286,8 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
         </TabsContent>
         <TabsContent value="bonuses">
           <p className="mb-4 text-sm text-slate-600">
-            Profit bonuses are shared every 6 months, based on company performance: 2% of the half-year’s paid store sales, split among members of the whole
-            half-year by the members they referred in it, paid on January 15 and July 15.
+            Profit bonuses are shared every 6 months, based on company performance: 2% of the half-year’s paid store sales net of refunds, split among members
+            of the whole half-year by the members they referred in it, paid on January 15 and July 15.
           </p>
           <List loading={bonuses.isPending} empty="No profit bonuses yet.">
             {bonuses.data?.map((b) => (
