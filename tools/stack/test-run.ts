@@ -128,7 +128,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
  * `npm test -- unit` (or lint, integration, e2e, faults) runs one suite; lint runs first, before the build.
- * `npm test -- integration checkout.test profit-bonuses` runs only the integration files whose path contains one of the words.
+ * `npm test -- integration checkout.test profit-bonuses` runs only the integration files whose name contains one of the words (matched against the built dist/test/*.test.js).
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
   const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));

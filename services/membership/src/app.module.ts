@@ -24,6 +24,7 @@ import { SubscriptionWebhooksService } from './payments/subscription-webhooks.se
 import { PayoutRunner } from './payouts/payout-runner';
 import { PayoutsHandlers } from './payouts/payouts.handlers';
 import { PayoutsQueue } from './payouts/payouts-queue';
+import { JoinCompletionQueue } from './members/join-completion-queue';
 import { MemberSavingsConsumer } from './savings/member-savings.consumer';
 
 @Module({})
@@ -60,6 +61,7 @@ export class AppModule {
         MemberSavingsConsumer,
         PayoutRunner,
         PayoutsQueue,
+        JoinCompletionQueue,
         ProfitBonusRunner,
         ProfitBonusesQueue,
         StoreRevenueConsumer,

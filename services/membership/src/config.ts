@@ -56,6 +56,11 @@ export const membershipConfigSchema = z
       .default('0 6 15 1,7 *'),
     /** The share of a half-year's paid store revenue shared out as profit bonuses, in basis points (200 = 2 %). */
     PROFIT_BONUS_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
+    /**
+     * How long after a paid first invoice membership waits for the browser to finish joining before it finishes the
+     * join itself (the buyer closed the tab after paying): 10 minutes by default.
+     */
+    JOIN_COMPLETION_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, {
@@ -93,6 +98,7 @@ export const membershipConfigSchema = z
       worker: env.PAYOUT_WORKER === 'true',
       lockMs: env.PAYOUT_LOCK_MS,
     },
+    joinCompletionDelayMs: env.JOIN_COMPLETION_DELAY_MS,
     profitBonuses: {
       schedule: env.PROFIT_BONUS_SCHEDULE,
       timeZone: env.PAYOUT_TIME_ZONE,

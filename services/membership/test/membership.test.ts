@@ -1,8 +1,11 @@
 import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts';
-import { eventually } from '@km/nest-kit/testing';
+import { eventually, testServers } from '@km/nest-kit/testing';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
+import { JOIN_COMPLETION_QUEUE, JoinCompletionQueue } from '../src/members/join-completion-queue';
 import { countRows, joinedMember, payInBrowser, signup, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
@@ -14,6 +17,9 @@ afterAll(() => h?.stop());
 const memberStatus = async (subscriptionId: string) =>
   ((await h.data.query(`SELECT subscription_status FROM members WHERE stripe_subscription_id = $1`, [subscriptionId])) as { subscription_status: string }[])[0]
     ?.subscription_status;
+
+const countMembersWith = async (email: string) =>
+  ((await h.data.query(`SELECT count(*)::int AS n FROM members WHERE email = $1`, [email])) as { n: number }[])[0].n;
 
 const signed = (payload: string, secret = WEBHOOK_SECRET) => {
   const t = Math.floor(Date.now() / 1000);
@@ -80,6 +86,76 @@ describe('joining with a paid first invoice', () => {
     assert.deepEqual([later.memberId, later.created], [results[0].memberId, false]);
     const [n] = (await h.data.query(`SELECT count(*)::int AS n FROM members WHERE email = $1`, [form.email])) as { n: number }[];
     assert.equal(n.n, 1);
+  });
+});
+
+describe('a paid join the browser never finished', () => {
+  /** Pays the first invoice as the browser would, then leaves: no POST /api/memberships. */
+  async function paidAndLeft(overrides: Parameters<typeof signup>[0] = {}) {
+    const form = signup(overrides);
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    return { form, payment };
+  }
+
+  it('Stripe’s invoice.paid queues one delayed completion; when it runs, the buyer is a member with the form’s details, the referral and a welcome', async () => {
+    const referrer = await joinedMember(h);
+    const { form, payment } = await paidAndLeft({ phone: '555-0101', referralCode: referrer.joined.referralCode });
+    const redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
+    const queue = new Queue(JOIN_COMPLETION_QUEUE, { connection: redis });
+    try {
+      const job = await eventually(async () => (await queue.getJob(`join-${payment.subscriptionId}`)) ?? undefined, 15_000, 100);
+      assert.deepEqual([job.data, job.opts.delay, await job.getState()], [{ subscriptionId: payment.subscriptionId }, 600_000, 'delayed']);
+    } finally {
+      await queue.close();
+      await redis.quit();
+    }
+    assert.equal(await countMembersWith(form.email), 0, 'nobody joins before the delay');
+
+    assert.equal(await h.app.get(JoinCompletionQueue).complete(payment.subscriptionId), 'joined');
+    const [row] = (await h.data.query(`SELECT id, first_name, last_name, phone, stripe_customer_id, subscription_status FROM members WHERE email = $1`, [
+      form.email,
+    ])) as Record<string, string>[];
+    assert.deepEqual(
+      [row.first_name, row.last_name, row.phone, row.stripe_customer_id, row.subscription_status],
+      [form.firstName, form.lastName, '555-0101', payment.customerId, 'active'],
+    );
+    const commissions = await h.rpc.send(MembershipSubjects.commissions, { memberId: referrer.joined.memberId });
+    assert.deepEqual(
+      commissions.items.map((c) => [c.amount, c.status]),
+      [['1.00', 'pending']],
+    );
+    const joinedEvents = (await h.data.query(`SELECT count(*)::int AS n FROM outbox WHERE type = $1 AND data->>'memberId' = $2`, [
+      MembershipEvents.memberJoined,
+      row.id,
+    ])) as { n: number }[];
+    assert.equal(joinedEvents[0].n, 1, 'one joined event: the welcome email');
+    // The browser coming back late, and the job run again, find the same member.
+    const late = await h.rpc.send(MembershipSubjects.join, { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
+    assert.deepEqual([late.memberId, late.created], [row.id, false]);
+    assert.equal(await h.app.get(JoinCompletionQueue).complete(payment.subscriptionId), 'already_joined');
+  });
+
+  it('the completion and the browser’s own join at the same moment make one member', async () => {
+    const { form, payment } = await paidAndLeft();
+    const request = { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId };
+    const [completed, joined] = await Promise.all([
+      h.app.get(JoinCompletionQueue).complete(payment.subscriptionId),
+      h.rpc.send(MembershipSubjects.join, request),
+    ]);
+    assert.deepEqual([completed, joined.created].sort(), completed === 'joined' ? [false, 'joined'].sort() : [true, 'already_joined'].sort());
+    assert.equal(await countMembersWith(form.email), 1);
+  });
+
+  it('an unpaid subscription and one that is not membership’s make nobody a member', async () => {
+    const form = signup();
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    assert.equal(await h.app.get(JoinCompletionQueue).complete(payment.subscriptionId), 'not_paid');
+    const customer = await h.stripe.customers.create({ email: form.email });
+    const price = (await h.stripe.prices.list({ limit: 1 })).data[0];
+    const other = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    assert.equal(await h.app.get(JoinCompletionQueue).complete(other.id), 'not_ours');
+    assert.equal(await countMembersWith(form.email), 0);
   });
 });
 

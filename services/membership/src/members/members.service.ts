@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../payments/membership-price';
-import { REVERSAL_EVENTS, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
 import { newReferralCode, payoutMonthFor } from './referral-code';
 
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
@@ -54,6 +54,14 @@ export const periodEnd = (sub: Stripe.Subscription): Date | null => {
   const end = sub.items.data[0]?.current_period_end;
   return end ? new Date(end * 1000) : null;
 };
+
+/** The form on the subscription's metadata (Stripe metadata values are text; absent fields are left out). */
+const signupMetadata = (form: MembershipSignup): Record<string, string> => ({
+  [SIGNUP_METADATA.firstName]: form.firstName,
+  [SIGNUP_METADATA.lastName]: form.lastName,
+  ...(form.phone ? { [SIGNUP_METADATA.phone]: form.phone } : {}),
+  ...(form.referralCode ? { [SIGNUP_METADATA.referralCode]: form.referralCode } : {}),
+});
 
 @Injectable()
 export class MembersService {
@@ -98,7 +106,13 @@ export class MembersService {
         if (signup.pending_subscription_id) {
           const open = await this.stripe.subscriptions.retrieve(signup.pending_subscription_id, { expand: ['latest_invoice.confirmation_secret'] });
           const secret = (open.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret;
-          if (open.status === 'incomplete' && secret) return { clientSecret: secret, subscriptionId: open.id, customerId };
+          if (open.status === 'incomplete' && secret) {
+            // The form may have changed since the earlier try: the subscription keeps the one that will be paid.
+            await this.stripe.subscriptions.update(open.id, {
+              metadata: { ...signupMetadata(form), [SIGNUP_METADATA.phone]: form.phone ?? '', [SIGNUP_METADATA.referralCode]: form.referralCode ?? '' },
+            });
+            return { clientSecret: secret, subscriptionId: open.id, customerId };
+          }
           // Paid, but the browser never finished joining (closed tab, lost connection): never a second subscription.
           if (['active', 'past_due', 'trialing'].includes(open.status))
             throw new ConflictError(
@@ -114,7 +128,7 @@ export class MembersService {
             items: [{ price: priceId }],
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
-            metadata: { [SOURCE_KEY]: SOURCE },
+            metadata: { [SOURCE_KEY]: SOURCE, ...signupMetadata(form) },
             // API 2025-03-31.basil and later (stripe@23 pins 2026-10-28): the invoice's secret, not invoice.payment_intent.
             expand: ['latest_invoice.confirmation_secret'],
           },

@@ -8,6 +8,12 @@ export const STRIPE = Symbol('STRIPE');
 export const SOURCE_KEY = 'km_source';
 export const SOURCE = 'membership';
 
+/**
+ * The signup form, kept on the subscription's metadata by the payment step, so a paid join the browser never finished
+ * can be finished from Stripe alone (JoinCompletionQueue). The email is the customer's.
+ */
+export const SIGNUP_METADATA = { firstName: 'km_first_name', lastName: 'km_last_name', phone: 'km_phone', referralCode: 'km_referral_code' } as const;
+
 /** The official SDK; host, port and protocol only for the local emulator. Retries are safe: every write has an idempotency key. */
 export function createStripeClient(config: MembershipConfig['stripe']): Stripe {
   return new Stripe(config.secretKey, {

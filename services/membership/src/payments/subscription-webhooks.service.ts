@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
+import { JoinCompletionQueue } from '../members/join-completion-queue';
 import { lockSubscription, periodEnd } from '../members/members.service';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
 import { REVERSAL_EVENTS, stripeFailure, STRIPE } from './stripe-client';
@@ -26,6 +27,7 @@ export class SubscriptionWebhooksService {
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly reversals: CommissionReversalsService,
+    private readonly joinCompletion: JoinCompletionQueue,
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
@@ -66,6 +68,10 @@ export class SubscriptionWebhooksService {
       ]);
       return 'applied';
     });
+    // A paid first invoice and nobody joined yet: if the browser never comes back, membership finishes the join.
+    if (outcome === 'unknown_member' && event.type === 'invoice.paid' && (event.data.object as Stripe.Invoice).billing_reason === 'subscription_create') {
+      await this.joinCompletion.schedule(id);
+    }
     this.logger.info({ eventId: event.id, type: event.type, subscriptionId: id, outcome }, 'membership Stripe webhook handled');
     return { received: true, outcome };
   }

@@ -1,0 +1,117 @@
+import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import IORedis from 'ioredis';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import type { MembershipConfig } from '../config';
+import { SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { MembersService } from './members.service';
+
+export const JOIN_COMPLETION_QUEUE = 'membership-join-completion';
+
+interface JoinCompletionJob {
+  subscriptionId: string;
+}
+
+/** What finishing a join found: a member made now, one that already existed, or why nobody could be made. */
+export type JoinCompletion = 'joined' | 'already_joined' | 'not_ours' | 'not_paid' | 'no_signup_details' | 'refused';
+
+/**
+ * A buyer who paid the first invoice and closed the tab before the browser called `POST /api/memberships` would pay
+ * every month and be nobody's member. Stripe's `invoice.paid` for a subscription without a member queues one delayed
+ * job per subscription (job id: a repeat queues nothing new); when it runs, after `JOIN_COMPLETION_DELAY_MS` (long
+ * enough that the browser's own join comes first), it joins the buyer exactly as the browser would, from the form the
+ * payment step put on the subscription's metadata. `MembersService.join` checks everything with Stripe and is
+ * idempotent under the subscription's lock, so a join by the browser at the same moment makes one member.
+ */
+@Injectable()
+export class JoinCompletionQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly connection: IORedis;
+  private readonly queue: Queue<JoinCompletionJob>;
+  private worker: Worker<JoinCompletionJob> | undefined;
+  private workerConnection: IORedis | undefined;
+
+  constructor(
+    private readonly members: MembersService,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {
+    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue<JoinCompletionJob>(JOIN_COMPLETION_QUEUE, { connection: this.connection });
+  }
+
+  onApplicationBootstrap() {
+    this.workerConnection = this.connection.duplicate();
+    this.worker = new Worker<JoinCompletionJob>(JOIN_COMPLETION_QUEUE, (job: Job<JoinCompletionJob>) => this.complete(job.data.subscriptionId), {
+      connection: this.workerConnection,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.error({ jobId: job?.id, err: error.message, attempts: job?.attemptsMade }, 'finishing a paid join failed; it is tried again'),
+    );
+  }
+
+  /** After a paid first invoice with no member: finish the join later unless the browser does first. */
+  async schedule(subscriptionId: string): Promise<void> {
+    await this.queue.add(
+      'complete-join',
+      { subscriptionId },
+      {
+        jobId: `join-${subscriptionId}`,
+        delay: this.config.joinCompletionDelayMs,
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 30_000 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
+    );
+  }
+
+  /** Joins the buyer of this subscription if nobody has yet; Stripe failures throw (the job is tried again). */
+  async complete(subscriptionId: string): Promise<JoinCompletion> {
+    let sub: Stripe.Subscription;
+    try {
+      sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['customer'] });
+    } catch (error) {
+      throw stripeFailure(error);
+    }
+    if (sub.metadata?.[SOURCE_KEY] !== SOURCE) return 'not_ours';
+    if (!['active', 'trialing', 'past_due'].includes(sub.status)) return 'not_paid';
+    const customer = sub.customer as Stripe.Customer | Stripe.DeletedCustomer;
+    const meta = sub.metadata;
+    const firstName = meta[SIGNUP_METADATA.firstName];
+    const lastName = meta[SIGNUP_METADATA.lastName];
+    if (customer.deleted || !customer.email || !firstName || !lastName) return 'no_signup_details';
+    const form = {
+      firstName,
+      lastName,
+      email: customer.email,
+      phone: meta[SIGNUP_METADATA.phone] || undefined,
+      subscriptionId: sub.id,
+      customerId: customer.id,
+    };
+    const referralCode = meta[SIGNUP_METADATA.referralCode] || undefined;
+    try {
+      const joined = await this.members.join({ ...form, referralCode });
+      this.logger.info({ subscriptionId, memberId: joined.memberId, created: joined.created }, 'finished a paid join the browser left');
+      return joined.created ? 'joined' : 'already_joined';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The code went away since the payment step (its member left): the buyer still becomes a member, unreferred.
+      if (referralCode && error.code === 'invalid') {
+        const joined = await this.members.join(form);
+        return joined.created ? 'joined' : 'already_joined';
+      }
+      this.logger.warn({ subscriptionId, code: error.code, err: error.message }, 'a paid join could not be finished');
+      return 'refused';
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+    await this.queue.close();
+    await this.workerConnection?.quit().catch(() => undefined);
+    await this.connection.quit().catch(() => undefined);
+  }
+}
