@@ -6,7 +6,9 @@
 // p50/p99 latencies, and checks the orders database: exactly one order per payment intent, none missing.
 // Before that, in the same run, it measures the Stripe emulator's own ceiling for the Stripe calls one checkout makes
 // (a PaymentIntent create, then a retrieve), with the same number in flight, through the same `stripe` SDK; and while
-// the checkouts run, the CPU each process of the stack spends per checkout (where a checkout's time goes).
+// the checkouts run, the CPU each process of the stack spends per checkout (where a checkout's time goes), and the
+// round trips one checkout makes (NATS messages, orders transactions, Stripe calls). Then the cost that grows gently:
+// the same checkouts with 1,000, 10,000 and 100,000 orders already stored, and how the cost per checkout grows.
 import { startBenchStack } from './stack';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +21,9 @@ import { Client } from 'pg';
 import Stripe from 'stripe';
 
 const [checkouts = 300, concurrency = 20, seconds = 90] = process.argv.slice(2).map(Number);
+/** Orders already stored for each run of the growth phase (1×, 10×, 100×), and the checkouts each run makes. */
+const GROWTH_ORDERS = [1_000, 10_000, 100_000];
+const GROWTH_CHECKOUTS = 200;
 
 interface Product {
   id: string;
@@ -81,19 +86,75 @@ async function stripeCeiling(stripeApi: string, n: number): Promise<{ perSecond:
   return { perSecond: n / ((performance.now() - t0) / 1000), p99: percentile(sorted, 99) };
 }
 
+/**
+ * Waits until the emulator has delivered the webhooks of every event so far (each payment intent it made fires
+ * payment_intent.created to both endpoints), so the ceiling's deliveries are not counted against the checkouts.
+ */
+async function webhooksSettled(stripeApi: string): Promise<void> {
+  const url = new URL(stripeApi);
+  const stripe = new Stripe(STRIPE_EMULATOR.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const { data } = await stripe.events.list({ limit: 100 });
+    if (data.every((e) => e.pending_webhooks === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Round trips so far: NATS messages into the server, committed orders transactions, Stripe API calls by kind. */
+async function roundTrips(natsMonitor: number, orders: Client, stripeLog: string): Promise<Record<string, number>> {
+  const varz = (await (await fetch(`http://127.0.0.1:${natsMonitor}/varz`)).json()) as { in_msgs: number };
+  const {
+    rows: [{ n: commits }],
+  } = await orders.query('SELECT xact_commit::int AS n FROM pg_stat_database WHERE datname = current_database()');
+  const calls = readFileSync(stripeLog, 'utf8').split('\n');
+  const count = (pattern: RegExp) => calls.filter((line) => pattern.test(line)).length;
+  return {
+    'NATS messages': varz.in_msgs,
+    'orders transactions': commits,
+    'Stripe PaymentIntent creates': count(/ POST \/v1\/payment_intents /),
+    'Stripe PaymentIntent retrieves': count(/ GET \/v1\/payment_intents\//),
+    'Stripe PaymentIntent updates': count(/ POST \/v1\/payment_intents\/pi_/),
+  };
+}
+
+/** Brings the orders table to `n` rows (with one line each), as if that many buyers had checked out before. */
+async function storeOrders(orders: Client, n: number): Promise<void> {
+  const {
+    rows: [{ have }],
+  } = await orders.query('SELECT count(*)::int AS have FROM orders');
+  if (have >= n) return;
+  await orders.query(
+    `WITH made AS (
+       INSERT INTO orders (order_number, payment_intent_id, status, customer_email, customer_name, shipping_address, billing_address,
+                           subtotal, tax, shipping, total, member_discount, cart_fingerprint)
+       SELECT 'KM-' || lpad(upper(to_hex(i)), 8, '0'), 'pi_stored_' || i, 'paid', 'stored-' || i || '@example.com', 'Stored Buyer',
+              '1 Loopback Lane', '1 Loopback Lane', 10.00, 0.80, 9.99, 20.79, 0, 'stored'
+       FROM generate_series($1::int, $2::int) AS i
+       ON CONFLICT DO NOTHING
+       RETURNING id)
+     INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
+     SELECT id, 0, gen_random_uuid(), 'Stored product', 10.00, 1, 10.00 FROM made`,
+    [have + 1, n],
+  );
+  await orders.query('ANALYZE orders; ANALYZE order_lines');
+}
+
 const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`;
 
 async function main() {
-  const { base, urls, stop, settings } = await startBenchStack('test');
+  // Every request comes from one address, at hundreds a second: the per-address limits would measure themselves.
+  const { base, urls, stop, settings } = await startBenchStack('test', {
+    gateway: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' },
+  });
   try {
     const ceiling = await stripeCeiling(urls.stripeApi, checkouts);
     console.log(
       `Stripe emulator alone: ${ceiling.perSecond.toFixed(1)} checkouts' Stripe calls/s (create + retrieve, ${concurrency} in flight), p99 ${ceiling.p99.toFixed(1)} ms`,
     );
+    await webhooksSettled(urls.stripeApi);
     console.log(`load average: ${loadAverage()}\n`);
     const products = ((await (await fetch(`${base}/api/products`)).json()) as Product[]).filter((p) => p.inStock);
     if (products.length === 0) throw new Error('the catalog has no product in stock to buy');
-    console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
 
     const post = async (url: string, body: unknown) => {
       const started = performance.now();
@@ -101,63 +162,85 @@ async function main() {
       const json = (await res.json()) as Record<string, any>;
       return { status: res.status, body: json, ms: performance.now() - started };
     };
-    const latency = { intent: [] as number[], order: [] as number[], checkout: [] as number[] };
     const failures = new Map<string, number>();
     const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
-    const placed = new Map<string, string>(); // paymentIntentId → orderNumber
-    let started = 0;
-    const deadline = performance.now() + seconds * 1000;
-
-    const checkout = async () => {
-      const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => products[Math.floor(Math.random() * products.length)]);
-      const items = [...new Map(lines.map((p) => [p.id, { productId: p.id, quantity: 1 + Math.floor(Math.random() * 3) }])).values()];
-      const t0 = performance.now();
-      const intent = await post('/api/create-payment-intent', { checkoutId: randomUUID(), items });
-      latency.intent.push(intent.ms);
-      if (intent.status !== 200) return fail(`create-payment-intent ${intent.status}`);
-      const { paymentIntentId, subtotal, tax, shipping, total } = intent.body;
-      const order = {
-        paymentIntentId,
-        customerEmail: `bench-${randomUUID().slice(0, 8)}@example.com`,
-        customerName: 'Bench Buyer',
-        customerPhone: '',
-        shippingAddress: '1 Loopback Lane, Localhost, CA 90000, United States',
-        billingAddress: '1 Loopback Lane, Localhost, CA 90000, United States',
-        subtotal,
-        tax,
-        shipping,
-        total,
-        items: intent.body.items,
-      };
-      const replies = await Promise.all([post('/api/orders', order), post('/api/orders', order)]);
-      latency.checkout.push(performance.now() - t0);
-      for (const r of replies) {
-        latency.order.push(r.ms);
-        if (r.status !== 201 && r.status !== 200) fail(`orders ${r.status}: ${r.body.message}`);
-      }
-      const numbers = new Set(replies.filter((r) => r.status < 300).map((r) => r.body.orderNumber as string));
-      if (numbers.size > 1) fail('double submit answered with two different order numbers');
-      if (replies.filter((r) => r.status === 201).length > 1) fail('double submit created two orders');
-      if (numbers.size === 1) placed.set(paymentIntentId, [...numbers][0]);
-    };
-
+    const placed = new Map<string, string>(); // paymentIntentId → orderNumber, over every run
     const pidFile = path.join(settings.dataDir, 'stack.pids');
-    const cpuBefore = cpuSeconds(pidFile);
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (started < checkouts && performance.now() < deadline) {
-          started++;
-          await checkout().catch((error: Error) => fail(`request failed: ${error.message}`));
+
+    /** `n` checkouts, `concurrency` in flight: latencies, orders/s and the CPU each process spent per checkout. */
+    const runCheckouts = async (n: number) => {
+      const latency = { intent: [] as number[], order: [] as number[], checkout: [] as number[] };
+      let started = 0;
+      let completed = 0;
+      const deadline = performance.now() + seconds * 1000;
+      const checkout = async () => {
+        const lines = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => products[Math.floor(Math.random() * products.length)]);
+        const items = [...new Map(lines.map((p) => [p.id, { productId: p.id, quantity: 1 + Math.floor(Math.random() * 3) }])).values()];
+        const t0 = performance.now();
+        const intent = await post('/api/create-payment-intent', { checkoutId: randomUUID(), items });
+        latency.intent.push(intent.ms);
+        if (intent.status !== 200) return fail(`create-payment-intent ${intent.status}`);
+        const { paymentIntentId, subtotal, tax, shipping, total } = intent.body;
+        const order = {
+          paymentIntentId,
+          customerEmail: `bench-${randomUUID().slice(0, 8)}@example.com`,
+          customerName: 'Bench Buyer',
+          customerPhone: '',
+          shippingAddress: '1 Loopback Lane, Localhost, CA 90000, United States',
+          billingAddress: '1 Loopback Lane, Localhost, CA 90000, United States',
+          subtotal,
+          tax,
+          shipping,
+          total,
+          items: intent.body.items,
+        };
+        const replies = await Promise.all([post('/api/orders', order), post('/api/orders', order)]);
+        latency.checkout.push(performance.now() - t0);
+        for (const r of replies) {
+          latency.order.push(r.ms);
+          if (r.status !== 201 && r.status !== 200) fail(`orders ${r.status}: ${r.body.message}`);
         }
-      }),
-    );
-    const elapsed = (performance.now() - t0) / 1000;
-    const cpuAfter = cpuSeconds(pidFile);
+        const numbers = new Set(replies.filter((r) => r.status < 300).map((r) => r.body.orderNumber as string));
+        if (numbers.size > 1) fail('double submit answered with two different order numbers');
+        if (replies.filter((r) => r.status === 201).length > 1) fail('double submit created two orders');
+        if (numbers.size === 1) {
+          placed.set(paymentIntentId, [...numbers][0]);
+          completed++;
+        }
+      };
+      const cpuBefore = cpuSeconds(pidFile);
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (started < n && performance.now() < deadline) {
+            started++;
+            await checkout().catch((error: Error) => fail(`request failed: ${error.message}`));
+          }
+        }),
+      );
+      const elapsed = (performance.now() - t0) / 1000;
+      const cpuAfter = cpuSeconds(pidFile);
+      const cpu = Object.keys(cpuAfter)
+        .map((name) => [name, ((cpuAfter[name] - (cpuBefore[name] ?? 0)) * 1000) / Math.max(1, completed)] as const)
+        .filter(([, ms]) => ms >= 0.05)
+        .sort((a, b) => b[1] - a[1]);
+      return { started, completed, elapsed, latency, cpu, cpuTotal: cpu.reduce((sum, [, ms]) => sum + ms, 0) };
+    };
 
     const db = new Client({ connectionString: urls.databaseUrl('orders') });
     await db.connect();
-    const { rows: dupes } = await db.query('SELECT payment_intent_id, count(*)::int AS n FROM orders GROUP BY payment_intent_id HAVING count(*) > 1');
+    const stripeLog = path.join(settings.dataDir, 'logs', 'stripe.log');
+    console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
+    const tripsBefore = await roundTrips(settings.ports.natsMonitor, db, stripeLog);
+    const run = await runCheckouts(checkouts);
+    await webhooksSettled(urls.stripeApi); // the run's own payment_intent.created deliveries are part of its cost
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // Postgres publishes its counters about once a second
+    const tripsAfter = await roundTrips(settings.ports.natsMonitor, db, stripeLog);
+
+    const duplicates = async () =>
+      (await db.query('SELECT payment_intent_id, count(*)::int AS n FROM orders GROUP BY payment_intent_id HAVING count(*) > 1')).rows;
+    let dupes = await duplicates();
+    const placedInRun = placed.size;
     const {
       rows: [{ n: orders }],
     } = await db.query('SELECT count(*)::int AS n FROM orders');
@@ -168,31 +251,55 @@ async function main() {
       'SELECT x.pi FROM unnest($1::text[]) AS x(pi) LEFT JOIN orders o ON o.payment_intent_id = x.pi WHERE o.id IS NULL',
       [[...placed.keys()]],
     );
-    await db.end();
 
-    console.log(`checkouts completed        ${placed.size} of ${started} started, in ${elapsed.toFixed(1)} s`);
-    console.log(`orders/s                   ${(placed.size / elapsed).toFixed(1)}  (each: 1 payment intent + 2 concurrent order posts)`);
-    console.log(summary('create-payment-intent', latency.intent));
-    console.log(summary('POST /api/orders', latency.order));
-    console.log(summary('whole checkout', latency.checkout));
+    console.log(`checkouts completed        ${run.completed} of ${run.started} started, in ${run.elapsed.toFixed(1)} s`);
+    console.log(`orders/s                   ${(run.completed / run.elapsed).toFixed(1)}  (each: 1 payment intent + 2 concurrent order posts)`);
+    console.log(summary('create-payment-intent', run.latency.intent));
+    console.log(summary('POST /api/orders', run.latency.order));
+    console.log(summary('whole checkout', run.latency.checkout));
     console.log(`orders in the database     ${orders} (${numbers} distinct numbers)`);
     console.log(`duplicate orders           ${dupes.length}`);
     console.log(`answered but not stored    ${missing.length}`);
-    for (const [what, n] of failures) console.log(`failure                    ${n} × ${what}`);
-    const perCheckout = Object.keys(cpuAfter)
-      .map((name) => [name, ((cpuAfter[name] - (cpuBefore[name] ?? 0)) * 1000) / Math.max(1, placed.size)] as const)
-      .filter(([, ms]) => ms >= 0.05)
-      .sort((a, b) => b[1] - a[1]);
-    const cpuTotal = perCheckout.reduce((sum, [, ms]) => sum + ms, 0);
-    console.log(`\nCPU per checkout (ms): ${perCheckout.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}; total ${cpuTotal.toFixed(1)}`);
+    console.log(`\nCPU per checkout (ms): ${run.cpu.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}; total ${run.cpuTotal.toFixed(1)}`);
+    console.log(
+      `round trips per checkout: ${Object.keys(tripsAfter)
+        .map((k) => `${k} ${((tripsAfter[k] - tripsBefore[k]) / Math.max(1, run.completed)).toFixed(1)}`)
+        .join(', ')}`,
+    );
     console.log(`load average during the run: ${loadAverage()}`);
-    const ordersPerSecond = placed.size / elapsed;
-    const whole = [...latency.checkout].sort((a, b) => a - b);
+
+    // Cost that grows gently: the same checkouts against 10× and 100× the stored orders cost about the same each.
+    console.log(`\ncost per checkout as the stored orders grow (${GROWTH_CHECKOUTS} checkouts each, ${concurrency} in flight):`);
+    const growth: { stored: number; cpuTotal: number }[] = [];
+    for (const stored of GROWTH_ORDERS) {
+      await storeOrders(db, stored);
+      await webhooksSettled(urls.stripeApi);
+      const at = await runCheckouts(GROWTH_CHECKOUTS);
+      await webhooksSettled(urls.stripeApi);
+      const whole = [...at.latency.checkout].sort((a, b) => a - b);
+      growth.push({ stored, cpuTotal: at.cpuTotal });
+      console.log(
+        `  ${String(stored).padStart(7)} orders stored: ${(at.completed / at.elapsed).toFixed(1).padStart(6)} orders/s, CPU ${at.cpuTotal.toFixed(1).padStart(5)} ms per checkout, whole checkout p50 ${percentile(whole, 50).toFixed(0)} ms p99 ${percentile(whole, 99).toFixed(0)} ms`,
+      );
+    }
+    // The growth runs are double clicks too: still one order per payment intent, none missing.
+    dupes = await duplicates();
+    const { rows: lost } = await db.query('SELECT x.pi FROM unnest($1::text[]) AS x(pi) LEFT JOIN orders o ON o.payment_intent_id = x.pi WHERE o.id IS NULL', [
+      [...placed.keys()],
+    ]);
+    missing.push(...lost.filter((row) => !missing.some((m) => m.pi === row.pi)));
+    await db.end();
+    for (const [what, n] of failures) console.log(`failure                    ${n} × ${what}`);
+
+    const ordersPerSecond = run.completed / run.elapsed;
+    const whole = [...run.latency.checkout].sort((a, b) => a - b);
     console.log(`\ncheckout vs Stripe emulator ceiling: ${(ordersPerSecond / ceiling.perSecond).toFixed(2)} (goal ≥ 0.5)`);
     console.log(`checkout orders/s: ${ordersPerSecond.toFixed(1)} (goal ≥ 250)`);
     console.log(`checkout p99: ${percentile(whole, 99).toFixed(0)} ms (goal ≤ 300 ms)`);
     console.log(`duplicate orders: ${dupes.length} (goal ≤ 0)`);
-    process.exitCode = dupes.length === 0 && missing.length === 0 && orders === placed.size && numbers === orders && failures.size === 0 ? 0 : 1;
+    // Work per checkout is constant, so its cost should be too: 100× the data may cost at most twice as much each.
+    console.log(`checkout CPU per order at 100× stored orders vs 1×: ${(growth[2].cpuTotal / growth[0].cpuTotal).toFixed(2)} (goal ≤ 2)`);
+    process.exitCode = dupes.length === 0 && missing.length === 0 && orders === placedInRun && numbers === orders && failures.size === 0 ? 0 : 1;
     console.log(process.exitCode === 0 ? '\nOK: one order per payment intent, no duplicates.' : '\nFAILED: see the lines above.');
   } finally {
     await stop();

@@ -22,9 +22,13 @@ export interface BenchStack {
 
 /**
  * Builds what is not built, starts a whole stack and every service of the registry, and answers when the gateway is
- * ready. `profile` picks the stack's settings (test: no demo catalog; dev: the demo catalog).
+ * ready. `profile` picks the stack's settings (test: no demo catalog; dev: the demo catalog); `overrides`: settings on top of a
+ * service's own.
  */
-export async function startBenchStack(profile: Parameters<typeof stackSettings>[0] = 'test'): Promise<BenchStack> {
+export async function startBenchStack(
+  profile: Parameters<typeof stackSettings>[0] = 'test',
+  overrides: Parameters<typeof startServices>[3] = {},
+): Promise<BenchStack> {
   const settings = stackSettings(profile);
   if (!process.env.KM_PORT_OFFSET) throw new Error('Set KM_PORT_OFFSET (e.g. 820) so the benchmark does not take the ports of `npm start` or `npm test`.');
   ensureSystemPackages(['postgresql', 'redis', 'nats', 'ffmpeg']);
@@ -42,7 +46,7 @@ export async function startBenchStack(profile: Parameters<typeof stackSettings>[
   try {
     console.log(`━━ starting a stack on ports shifted by ${process.env.KM_PORT_OFFSET} (gateway :${settings.ports.gateway})`);
     const urls = await startInfra(settings, group);
-    await startServices(settings, urls, group);
+    await startServices(settings, urls, group, overrides);
     return { settings, urls, base: `http://127.0.0.1:${settings.ports.gateway}`, pidFile, stop };
   } catch (error) {
     await stop();

@@ -19,6 +19,18 @@ export const STRIPE_EMULATOR = {
   webhookSecret: 'whsec_local_dev_secret',
   /** Membership's own endpoint and secret (Stripe allows several endpoints, each signed with its own). */
   membershipWebhookSecret: 'whsec_local_membership_secret',
+  /** The event types orders acts on; it answers anything else "ignored" (stripe-webhook-events.spec.ts keeps this whole). */
+  ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'],
+  /** The event types membership acts on (same spec). */
+  membershipWebhookEvents: [
+    'charge.refunded',
+    'charge.dispute.created',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'invoice.paid',
+    'invoice.payment_failed',
+  ],
 } as const;
 
 export interface InfraUrls {
@@ -170,6 +182,12 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
       STRIPE_EMULATOR.webhookSecret,
       '--webhook-endpoint',
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookSecret}`,
+      // Each endpoint subscribes to the events its service acts on, as its Dashboard endpoint does in production: every
+      // other event (payment_intent.created at each checkout, charge.*) would cost a delivery that is answered "ignored".
+      '--webhook-events',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe=${STRIPE_EMULATOR.ordersWebhookEvents.join(',')}`,
+      '--webhook-events',
+      `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookEvents.join(',')}`,
     ],
     { env },
   );

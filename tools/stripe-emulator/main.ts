@@ -12,6 +12,8 @@ const { values } = parseArgs({
     'webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     // URL=whsec_…: an endpoint with its own signing secret (repeatable), e.g. membership's beside orders'
     'webhook-endpoint': { type: 'string', multiple: true, default: [] },
+    // URL=type,type…: the only event types that URL receives (repeatable), like a Dashboard endpoint's enabled_events
+    'webhook-events': { type: 'string', multiple: true, default: [] },
     'api-version': { type: 'string', default: process.env.STRIPE_API_VERSION },
     'retry-max-attempts': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_ATTEMPTS },
     'retry-initial-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_INITIAL_DELAY_MS },
@@ -23,7 +25,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…] [--webhook-endpoint URL=whsec_…]…\n' +
-      '       [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
+      '       [--webhook-events URL=type,type…]… [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
   );
   process.exit(0);
 }
@@ -50,6 +52,20 @@ async function main() {
       if (at < 0) throw new Error(`--webhook-endpoint takes URL=whsec_…, got "${v}"`);
       return { url: v.slice(0, at), secret: v.slice(at + 1) };
     }),
+    webhookEvents: Object.fromEntries(
+      (values['webhook-events'] ?? []).map((v) => {
+        const at = v.lastIndexOf('=');
+        if (at < 0) throw new Error(`--webhook-events takes URL=type,type…, got "${v}"`);
+        return [
+          v.slice(0, at),
+          v
+            .slice(at + 1)
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ];
+      }),
+    ),
     apiVersion: values['api-version'],
     retry: Object.fromEntries(
       Object.entries({

@@ -54,6 +54,11 @@ export interface StripeEmulatorOptions {
   webhookSecret?: string;
   /** More endpoints, each with its own secret (Stripe allows several, e.g. one per service); they receive every event. */
   webhookEndpoints?: { url: string; secret: string }[];
+  /**
+   * The event types a configured URL (of `webhookUrls` or `webhookEndpoints`) receives, like a Dashboard endpoint's
+   * `enabled_events`; a URL not listed here receives every event, like `stripe listen`.
+   */
+  webhookEvents?: Record<string, string[]>;
   /** Version events are rendered in, and the default for requests without Stripe-Version. */
   apiVersion?: string;
   retry?: Partial<RetryOptions>;
@@ -235,9 +240,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
 
   /** Every event goes to the configured URLs and to matching webhook endpoints created through the API. */
   const dispatch = (event: Rec) => {
+    const enabled = (url: string) => {
+      const events = options.webhookEvents?.[url];
+      return !events || events.includes('*') || events.includes(event.type);
+    };
     const targets: Endpoint[] = [
-      ...webhookUrls.map((url) => ({ url, secret: options.webhookSecret!, apiVersion })),
-      ...(options.webhookEndpoints ?? []).map(({ url, secret }) => ({ url, secret, apiVersion })),
+      ...webhookUrls.filter(enabled).map((url) => ({ url, secret: options.webhookSecret!, apiVersion })),
+      ...(options.webhookEndpoints ?? []).filter(({ url }) => enabled(url)).map(({ url, secret }) => ({ url, secret, apiVersion })),
       ...state
         .webhookEndpoints()
         .filter((we) => we.enabled_events.includes('*') || we.enabled_events.includes(event.type))

@@ -145,6 +145,31 @@ describe('webhooks', () => {
     }
   });
 
+  it('a configured URL given webhookEvents receives only those types, like enabled_events; an URL not listed receives every event', async () => {
+    const [orders, membership, everything] = await Promise.all([receiver(), receiver(), receiver()]);
+    const em = await emulator({
+      webhookUrls: [orders.url, everything.url],
+      webhookSecret: WEBHOOK_SECRET,
+      webhookEndpoints: [{ url: membership.url, secret: 'whsec_membership' }],
+      webhookEvents: { [orders.url]: ['payment_intent.succeeded', 'payment_intent.payment_failed'], [membership.url]: ['invoice.paid'] },
+      retry: fastRetry,
+    });
+    const stripe = sdk(em);
+    try {
+      const pi = await stripe.paymentIntents.create({ amount: 1200, currency: 'usd' });
+      await stripe.paymentIntents.confirm(pi.id, { payment_method: 'pm_card_visa' });
+      await until('every delivery to the unfiltered URL', () => types(everything.received).includes('charge.succeeded'));
+      await until('the succeeded event', () => orders.received.length >= 1);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(types(everything.received).sort(), ['charge.succeeded', 'payment_intent.created', 'payment_intent.succeeded']);
+      assert.deepEqual(types(orders.received), ['payment_intent.succeeded']);
+      assert.deepEqual(types(membership.received), []);
+    } finally {
+      await em.close();
+      await Promise.all([orders.close(), membership.close(), everything.close()]);
+    }
+  });
+
   it('subscription flow: created → invoice.payment_failed on a decline → invoice.paid and subscription active', async () => {
     const hook = await receiver();
     const em = await emulator({ webhookUrls: [hook.url], webhookSecret: WEBHOOK_SECRET, retry: fastRetry });

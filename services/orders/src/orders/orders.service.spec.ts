@@ -133,3 +133,58 @@ describe('OrdersService.findForBuyer', () => {
     }
   });
 });
+
+describe('OrdersService.create for a double click (the same order sent twice at once)', () => {
+  const answer = { orderNumber: 'KM-7K3M9Q2X', status: 'pending_payment', subtotal: '30.00', tax: '2.40', shipping: '9.99', total: '42.39' } as const;
+  const cart = [
+    { productId: 'p1', quantity: 2 },
+    { productId: 'p2', quantity: 1 },
+  ];
+
+  test('places the order once: the first copy answers created true, the second the same order with created false', async () => {
+    const orders = await ordersService(null);
+    const placeOnce = jest
+      .spyOn(orders as never as { createOnce: () => Promise<unknown> }, 'createOnce')
+      .mockImplementation(async () => ({ ...answer, created: true }));
+    const replies = await Promise.all([orders.create(request(cart) as never), orders.create(request(cart) as never)]);
+    assert.equal(placeOnce.mock.calls.length, 1);
+    assert.deepEqual(replies, [
+      { ...answer, created: true },
+      { ...answer, created: false },
+    ]);
+  });
+
+  test('after the first copy is refused, the second runs on its own instead of sharing the refusal', async () => {
+    const orders = await ordersService(null);
+    const placeOnce = jest
+      .spyOn(orders as never as { createOnce: () => Promise<unknown> }, 'createOnce')
+      .mockImplementationOnce(async () => {
+        throw new ConflictError('cart_changed', 'Your cart changed; please review the total and try again.');
+      })
+      .mockImplementationOnce(async () => ({ ...answer, created: true }));
+    const [first, second] = await Promise.allSettled([orders.create(request(cart) as never), orders.create(request(cart) as never)]);
+    assert.equal(placeOnce.mock.calls.length, 2);
+    assert.equal(first.status, 'rejected');
+    assert.deepEqual(second, { status: 'fulfilled', value: { ...answer, created: true } });
+  });
+
+  test('two different carts for one intent at once are not merged: each is decided on its own', async () => {
+    const orders = await ordersService(null);
+    const placeOnce = jest
+      .spyOn(orders as never as { createOnce: () => Promise<unknown> }, 'createOnce')
+      .mockImplementation(async () => ({ ...answer, created: true }));
+    await Promise.all([orders.create(request(cart) as never), orders.create(request([{ productId: 'p1', quantity: 1 }]) as never)]);
+    assert.equal(placeOnce.mock.calls.length, 2);
+  });
+
+  test('once the first copy has answered, a later repeat is no longer waiting on it and looks the order up itself', async () => {
+    const orders = await ordersService(null);
+    const placeOnce = jest
+      .spyOn(orders as never as { createOnce: () => Promise<unknown> }, 'createOnce')
+      .mockImplementation(async () => ({ ...answer, created: true }));
+    await orders.create(request(cart) as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    await orders.create(request(cart) as never);
+    assert.equal(placeOnce.mock.calls.length, 2);
+  });
+});

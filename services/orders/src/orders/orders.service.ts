@@ -37,6 +37,12 @@ import { lockPaymentIntent } from './payment-intent-lock';
 /** 32^8 ≈ 1.1·10^12 numbers: a draw hits a taken one with odds (orders so far) / 10^12, so five draws is plenty. */
 const ORDER_NUMBER_ATTEMPTS = 5;
 
+/**
+ * An order with its lines in two plain queries, the second only when the order exists (the usual answer on the
+ * checkout path is "none yet"); joining makes TypeORM wrap `findOne` in a SELECT DISTINCT subquery.
+ */
+const WITH_LINES = { relations: { lines: true }, relationLoadStrategy: 'query' } as const;
+
 @Injectable()
 export class OrdersService {
   constructor(
@@ -48,6 +54,9 @@ export class OrdersService {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** Order requests being placed in this process, by their exact message. */
+  private readonly inFlight = new Map<string, Promise<PlacedOrder>>();
+
   /**
    * One order per payment intent. A repeat for the same cart (a retry, a double click, two tabs) returns the existing
    * order and re-prices nothing, so it succeeds even after the catalog changed; a request for another cart is refused
@@ -58,14 +67,32 @@ export class OrdersService {
    * insert, and an expensive order would be paid at the cheap amount.
    */
   async create(request: OrderMessage): Promise<PlacedOrder> {
-    const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
+    // A double click sends the same order twice at once. The second copy waits for the first and answers its order
+    // (created false) instead of pricing the cart, calling Stripe and queueing on the intent's lock a second time.
+    // Only a success is shared: after a refusal the copy runs on its own, exactly as it would have without this.
+    const key = JSON.stringify(request);
+    const running = this.inFlight.get(key);
+    if (running) {
+      const first = await running.catch(() => null);
+      if (first) return { ...first, created: false };
+    }
+    const attempt = this.createOnce(request);
+    if (!running) {
+      this.inFlight.set(key, attempt);
+      void attempt.catch(() => undefined).finally(() => this.inFlight.delete(key));
+    }
+    return attempt;
+  }
+
+  private async createOnce(request: OrderMessage): Promise<PlacedOrder> {
+    const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
     if (existing) return repeatOf(existing, request);
 
     const cart = await this.pricing.price(request.items, request.memberId);
     this.logClientTotals(request, cart);
     const placed = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
-      const raced = await manager.findOne(Order, { where: { paymentIntentId: request.paymentIntentId }, relations: { lines: true } });
+      const raced = await manager.findOne(Order, { where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
       if (raced) return repeatOf(raced, request);
       await this.paymentIntents.assertChargesTotal(request.paymentIntentId, cart);
       return this.insert(manager, request, cart);
@@ -119,16 +146,18 @@ export class OrdersService {
   /** Draws order numbers until one is free; a taken number skips the row instead of failing the transaction. */
   private async insertWithFreshNumber(manager: EntityManager, values: Omit<Partial<Order>, 'orderNumber'>): Promise<Order> {
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
+      const orderNumber = this.numbers.next();
       const result = await manager
         .createQueryBuilder()
         .insert()
         .into(Order)
-        .values({ ...values, orderNumber: this.numbers.next() })
+        .values({ ...values, orderNumber })
         .orIgnore()
-        .returning('id')
+        .returning(['id', 'created_at', 'updated_at'])
         .execute();
-      const [row] = result.raw as { id: string }[];
-      if (row) return manager.findOneByOrFail(Order, { id: row.id });
+      // The row is what was just written plus what Postgres generated: no second read.
+      const [row] = result.raw as { id: string; created_at: Date; updated_at: Date }[];
+      if (row) return manager.create(Order, { ...values, orderNumber, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at });
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
   }
