@@ -18,6 +18,8 @@ export interface FaultStack {
   databases: string[];
   /** The mail catcher's web address (its REST API: GET /api/email). */
   mailApiUrl: string;
+  /** Redis's port: the suite checks that it is closed while Redis is stopped. */
+  redisPort: number;
   /** The environment the stack gave the gateway (its config is read from the same values). */
   gatewayEnv: Record<string, string>;
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { heldFile } from '../stack/processes';
 import { faultStack } from './config';
 
 export const stack = faultStack();
@@ -20,6 +22,15 @@ export function pidOf(name: string): number {
     .find((l) => l.split(' ')[1] === name);
   if (!line) throw new Error(`the fault stack has no process named ${name} (see ${stack.pidFile})`);
   return Number(line.split(' ')[0]);
+}
+
+/** Keeps the supervisor from restarting `name` until {@link release} (as a StatefulSet scaled to 0, then back to 1). */
+export function hold(name: string): void {
+  mkdirSync(path.dirname(heldFile(stack.pidFile, name)), { recursive: true });
+  writeFileSync(heldFile(stack.pidFile, name), '');
+}
+export function release(name: string): void {
+  rmSync(heldFile(stack.pidFile, name), { force: true });
 }
 
 export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {

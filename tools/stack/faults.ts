@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FaultStack } from '../faults/config';
 import { ROOT, type StackSettings } from './config';
 import { assertPortsFree, DATABASES, STRIPE_EMULATOR, startInfra } from './infra';
-import type { ProcessGroup } from './processes';
+import { portInUse, tcpOpen, waitFor, type ProcessGroup } from './processes';
 import { APP_SERVICES, startServices } from './services';
 
 /** The contract fuzzer sends thousands of requests from one address; the API limit is not what it tests. */
@@ -15,11 +15,26 @@ const GATEWAY_OVERRIDES = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_FORMS_P
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
-  for (const dir of ['postgres', 'nats', 's3', 'mail']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
+  for (const dir of ['postgres', 'nats', 's3', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
   const urls = await startInfra(settings, group);
-  await startServices(settings, urls, group, { gateway: GATEWAY_OVERRIDES });
+  // Orders reaches Postgres through a TCP proxy of our own, which the suite tells to cut connections mid-stream.
+  const pgProxyPort = faultProxyPort(settings);
+  if (await portInUse(pgProxyPort)) throw new Error(`Port ${pgProxyPort} (the fault suite's Postgres proxy) is already in use.`);
+  // Node itself with tsx's loader (not tsx's CLI, a parent process): the recorded pid is the proxy that gets SIGUSR1.
+  const proxy = group.start(
+    'pg-proxy',
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'tcp-proxy.ts'), String(pgProxyPort), String(settings.ports.postgres)],
+    {
+      cwd: ROOT,
+      env: { KM_STACK_DATA_DIR: settings.dataDir },
+    },
+  );
+  await waitFor('the Postgres proxy', () => tcpOpen(pgProxyPort), 20_000, proxy, group);
+  const orders = { DATABASE_URL: `postgres://postgres@127.0.0.1:${pgProxyPort}/orders` };
+  await startServices(settings, urls, group, { gateway: GATEWAY_OVERRIDES, orders });
   const gateway = APP_SERVICES.find((s) => s.name === 'gateway')!;
   const stack: FaultStack = {
     gatewayUrl: `http://127.0.0.1:${settings.ports.gateway}`,
@@ -33,6 +48,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
     pgAdminUrl: urls.pgAdminUrl,
     databases: [...DATABASES],
     mailApiUrl: urls.mailWebUrl,
+    redisPort: settings.ports.redis,
     gatewayEnv: {
       ...gateway.env(settings, urls),
       ...GATEWAY_OVERRIDES,
@@ -43,6 +59,9 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   };
   return { KM_FAULT_STACK: JSON.stringify(stack) };
 }
+
+/** Postgres's port + 10 (5453 with no offset): no port of either stack. */
+const faultProxyPort = (settings: StackSettings) => settings.ports.postgres + 10;
 
 const faultNotePath = (settings: StackSettings) => path.join(settings.dataDir, 'reports', 'faults-note.txt');
 

@@ -131,8 +131,10 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
   const redis = group.start(
     'redis',
     'redis-server',
-    ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
-    { env },
+    // Append-only file, as deployed (k8s/base/infra/redis): queued mail and jobs outlive a Redis restart.
+    ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--dir', dataDir],
+    // Restarted if it dies, as its StatefulSet would (the fault suite stops it on purpose).
+    { env, supervise: true },
   );
 
   const nats = group.start(

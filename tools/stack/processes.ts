@@ -15,6 +15,9 @@ export interface Managed {
 /** Restart backoff: 0.25 s doubling to 8 s, like a kubelet's CrashLoopBackOff but short enough for a test run. */
 export const RESTART_BACKOFF_MS = { first: 250, max: 8000, /** Up this long, the next crash starts the backoff over. */ healthyAfter: 30_000 };
 
+/** While this file exists the supervisor does not restart the process `name` (beside the group's pid file). */
+export const heldFile = (pidFile: string, name: string) => path.join(path.dirname(pidFile), 'held', name);
+
 /** Every process the stack started, so Ctrl-C stops exactly those and nothing else. */
 export class ProcessGroup {
   private readonly managed: Managed[] = [];
@@ -51,8 +54,11 @@ export class ProcessGroup {
       // Own process group: the terminal's Ctrl-C reaches us, and we stop children in order.
       detached: true,
     });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+    // Both streams write to one file: ended once both are closed, or the later one's last lines (a crash's stack
+    // trace) were a write after end, an error that took the whole stack down (seen in the fault suite).
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    child.once('close', () => log.end());
     return child;
   }
 
@@ -80,13 +86,18 @@ export class ProcessGroup {
       const line = `${m.name} exited (${how}); restarting in ${(next / 1000).toFixed(2)} s (restart ${m.restarts})`;
       console.error(`\n↻ ${line}`);
       appendFileSync(m.logFile, `\n[supervisor] ${new Date().toISOString()} ${line}\n`);
-      const timer = setTimeout(() => {
+      const restart = () => {
         if (this.stopping) return;
+        // Held (the fault suite keeps Redis stopped for a while, as a StatefulSet scaled to 0): look again shortly.
+        if (existsSync(heldFile(this.pidFile, m.name))) {
+          this.restartTimers.add(setTimeout(restart, 100));
+          return;
+        }
         m.child = this.spawnLogged(command, args, options, m.logFile);
         this.writePids();
         this.watch(m, command, args, options, next, Date.now());
-      }, next);
-      this.restartTimers.add(timer);
+      };
+      this.restartTimers.add(setTimeout(restart, next));
     });
   }
 

@@ -1,9 +1,27 @@
+import pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
 export interface DatabaseOptions {
   url: string;
   entities: MixedList<Function | string | EntitySchema>;
   migrations: MixedList<Function | string>;
+}
+
+/**
+ * pg's client with an 'error' listener for its whole life. A client whose connection dies (pg_terminate_backend, a
+ * Postgres restart) emits 'error'; pg-pool listens while it is idle and TypeORM while a query runner holds it, but in
+ * between an error with no listener killed the whole service (found by the fault suite's database cut, issue 15).
+ * The error still fails the query in flight and makes the pool drop the client; here it is only counted.
+ */
+export class ListenedPgClient extends pg.Client {
+  static lostConnections = 0;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {
+      ListenedPgClient.lostConnections++;
+    });
+  }
 }
 
 /** Postgres options every service uses: never `synchronize`; migrations run at start through {@link openDataSource}. */
@@ -17,7 +35,7 @@ export function postgresOptions({ url, entities, migrations }: DatabaseOptions):
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: 10, connectionTimeoutMillis: 5000 },
+    extra: { max: 10, connectionTimeoutMillis: 5000, Client: ListenedPgClient },
   };
 }
 

@@ -19,6 +19,20 @@ describe('RpcErrorFilter and a lost database connection (issue 15: pg_terminate_
     assert.equal(((await answer(queryFailed(error))) as { code: string }).code, 'unavailable');
   });
 
+  test('TypeORM\'s "Query runner already released" (the transaction\'s runner was released when its connection died) is unavailable too', async () => {
+    const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' });
+    const payload = (await answer(released)) as { code: string; message: string };
+    assert.equal(payload.code, 'unavailable');
+    assert.equal(payload.message, 'The service lost its database connection. Please try again in a moment.');
+  });
+
+  test('its "connection provided by a query runner was already released" (manager.query after the same) is unavailable too', async () => {
+    const released = Object.assign(new Error('Database connection provided by a query runner was already released'), {
+      name: 'QueryRunnerProviderAlreadyReleasedError',
+    });
+    assert.equal(((await answer(released)) as { code: string }).code, 'unavailable');
+  });
+
   test('any other failure stays internal (500): a bug is not dressed up as a retryable outage', async () => {
     const error = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
     assert.equal(((await answer(queryFailed(error))) as { code: string }).code, 'internal');

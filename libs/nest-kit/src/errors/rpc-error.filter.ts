@@ -26,6 +26,9 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
  * The fault suite's pg_terminate_backend found these answered as 500 (issue 15).
  */
 export function isDatabaseConnectionLost(error: unknown): boolean {
+  // TypeORM releases a query runner whose connection emitted an error; the transaction's next query (or manager.query)
+  // then throws one of these instead of the driver's error (the fault suite's pg_terminate_backend found them as 500).
+  if (['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError'].includes((error as Error)?.name)) return true;
   const driver = (error as { driverError?: unknown })?.driverError ?? error;
   const code = (driver as { code?: unknown })?.code;
   if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code))) return true;

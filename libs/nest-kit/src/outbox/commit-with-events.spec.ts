@@ -1,7 +1,7 @@
 import { CatalogEvents, IdentityEvents } from '@km/contracts';
 import assert from 'node:assert/strict';
 import type { DataSource, EntityManager } from 'typeorm';
-import { commitWithEvents } from './commit-with-events';
+import { COMMIT_ATTEMPTS, commitWithEvents } from './commit-with-events';
 import { recordEvent } from './outbox';
 
 /** A transaction that logs what happens in order: inserts, the commit (or rollback), and relay kicks. */
@@ -59,4 +59,57 @@ test('commitWithEvents leaves the relay alone and rethrows when the transaction 
     /constraint violated/,
   );
   assert.deepEqual(log, ['insert catalog.item.deleted', 'rollback']);
+});
+
+/** A transaction whose connection is cut (as pg_terminate_backend does) on the given tries, in its work or at its COMMIT. */
+function cutConnection(cuts: Record<number, 'work' | 'commit'>) {
+  const log: string[] = [];
+  let tries = 0;
+  const lost = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' });
+  const dataSource = {
+    transaction: async <R>(work: (manager: EntityManager) => Promise<R>): Promise<R> => {
+      const attempt = ++tries;
+      const manager = {
+        insert: async (_entity: unknown, row: { type: string }) => {
+          if (cuts[attempt] === 'work') throw lost;
+          log.push(`insert ${row.type}`);
+        },
+      } as unknown as EntityManager;
+      try {
+        const result = await work(manager);
+        if (cuts[attempt] === 'commit') throw Object.assign(new Error('Connection terminated unexpectedly'), { name: 'QueryFailedError' });
+        log.push('commit');
+        return result;
+      } catch (error) {
+        log.push('rollback');
+        throw error;
+      }
+    },
+  } as unknown as DataSource;
+  const outbox = { relay: { kick: () => void log.push('kick') } };
+  return { log, dataSource, outbox, tries: () => tries };
+}
+
+const recordOne = (_manager: EntityManager, record: Parameters<Parameters<typeof commitWithEvents>[2]>[1]) =>
+  record(CatalogEvents.itemCreated, { itemId: 'i1', kind: 'product' }).then(() => 'done');
+
+test('commitWithEvents runs a transaction again when its connection was lost before the commit (issue 15: pg_terminate_backend answered 500)', async () => {
+  const { log, dataSource, outbox, tries } = cutConnection({ 1: 'work' });
+  assert.equal(await commitWithEvents(dataSource, outbox, recordOne), 'done');
+  assert.equal(tries(), 2);
+  assert.deepEqual(log, ['rollback', 'insert catalog.item.created', 'commit', 'kick']);
+});
+
+test(`commitWithEvents gives up after ${COMMIT_ATTEMPTS} lost connections and rethrows the last error`, async () => {
+  const { log, dataSource, outbox, tries } = cutConnection({ 1: 'work', 2: 'work', 3: 'work', 4: 'work' });
+  await assert.rejects(commitWithEvents(dataSource, outbox, recordOne), { name: 'QueryRunnerAlreadyReleasedError' });
+  assert.equal(tries(), COMMIT_ATTEMPTS);
+  assert.deepEqual(log, ['rollback', 'rollback', 'rollback']);
+});
+
+test('commitWithEvents does not run again a transaction whose connection was lost during its COMMIT: it may have committed', async () => {
+  const { log, dataSource, outbox, tries } = cutConnection({ 1: 'commit' });
+  await assert.rejects(commitWithEvents(dataSource, outbox, recordOne), /Connection terminated unexpectedly/);
+  assert.equal(tries(), 1);
+  assert.deepEqual(log, ['insert catalog.item.created', 'rollback']);
 });
