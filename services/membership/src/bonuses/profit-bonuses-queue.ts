@@ -1,11 +1,11 @@
 import type { ProfitBonusPeriodStart } from '@km/contracts';
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import IORedis from 'ioredis';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
 import { calendarIn } from '../payouts/payout-runner';
+import { MembershipQueue } from '../queues/membership-queue';
 import { periodBounds, previousPeriod } from './bonus-periods';
 import { ProfitBonusRunner } from './profit-bonus-runner';
 
@@ -23,30 +23,20 @@ interface ProfitBonusJob {
  * runner decides in the database, so two firings or a hand start during the scheduled run pay once.
  */
 @Injectable()
-export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: IORedis;
-  private readonly queue: Queue<ProfitBonusJob>;
-  private worker: Worker<ProfitBonusJob> | undefined;
-  private workerConnection: IORedis | undefined;
-
+export class ProfitBonusesQueue extends MembershipQueue<ProfitBonusJob> implements OnApplicationBootstrap {
   constructor(
     private readonly runner: ProfitBonusRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, { connection: this.connection });
+    super(PROFIT_BONUSES_QUEUE, config.mail.redisUrl, logger);
   }
 
   async onApplicationBootstrap() {
     const { schedule, timeZone } = this.config.profitBonuses;
     await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, { name: 'scheduled-run', data: {}, opts: { removeOnComplete: 20 } });
     if (!this.config.payouts.worker) return;
-    this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, (job) => this.process(job), { connection: this.workerConnection, concurrency: 1 });
-    this.worker.on('failed', (job, error) =>
-      this.logger.error({ jobId: job?.id, err: error.message }, 'profit bonus run failed; it resumes when started again'),
-    );
+    this.startWorker((job) => this.process(job), { concurrency: 1 }, 'profit bonus run failed; it resumes when started again');
   }
 
   /** The period a job pays: the one asked for, or the half-year before the day (in the time zone) the schedule fired. */
@@ -70,11 +60,5 @@ export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplication
     if (existing?.status === 'completed') return { period: existing, queued: false };
     await this.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
     return { period: await this.runner.find(period), queued: true };
-  }
-
-  async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
-    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
   }
 }

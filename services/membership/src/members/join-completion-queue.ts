@@ -1,10 +1,9 @@
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import IORedis from 'ioredis';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
+import { MembershipQueue } from '../queues/membership-queue';
 import { SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
 import { MembersService } from './members.service';
 
@@ -26,30 +25,18 @@ export type JoinCompletion = 'joined' | 'already_joined' | 'not_ours' | 'not_pai
  * idempotent under the subscription's lock, so a join by the browser at the same moment makes one member.
  */
 @Injectable()
-export class JoinCompletionQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: IORedis;
-  private readonly queue: Queue<JoinCompletionJob>;
-  private worker: Worker<JoinCompletionJob> | undefined;
-  private workerConnection: IORedis | undefined;
-
+export class JoinCompletionQueue extends MembershipQueue<JoinCompletionJob> implements OnApplicationBootstrap {
   constructor(
     private readonly members: MembersService,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<JoinCompletionJob>(JOIN_COMPLETION_QUEUE, { connection: this.connection });
+    super(JOIN_COMPLETION_QUEUE, config.mail.redisUrl, logger);
   }
 
   onApplicationBootstrap() {
-    this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker<JoinCompletionJob>(JOIN_COMPLETION_QUEUE, (job: Job<JoinCompletionJob>) => this.complete(job.data.subscriptionId), {
-      connection: this.workerConnection,
-    });
-    this.worker.on('failed', (job, error) =>
-      this.logger.error({ jobId: job?.id, err: error.message, attempts: job?.attemptsMade }, 'finishing a paid join failed; it is tried again'),
-    );
+    this.startWorker((job) => this.complete(job.data.subscriptionId), {}, 'finishing a paid join failed; it is tried again');
   }
 
   /** After a paid first invoice with no member: finish the join later unless the browser does first. */
@@ -106,12 +93,5 @@ export class JoinCompletionQueue implements OnApplicationBootstrap, OnApplicatio
       this.logger.warn({ subscriptionId, code: error.code, err: error.message }, 'a paid join could not be finished');
       return 'refused';
     }
-  }
-
-  async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
-    await this.workerConnection?.quit().catch(() => undefined);
-    await this.connection.quit().catch(() => undefined);
   }
 }

@@ -1,9 +1,9 @@
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import IORedis from 'ioredis';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
+import { MembershipQueue } from '../queues/membership-queue';
 import { calendarIn, payoutDateOf, PayoutRunner } from './payout-runner';
 import type { PayoutRunStart } from '@km/contracts';
 
@@ -22,19 +22,13 @@ interface PayoutJob {
  * mid-run leaves its job active; BullMQ's stalled-job check hands it to the next worker, which resumes the run.
  */
 @Injectable()
-export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: IORedis;
-  private readonly queue: Queue<PayoutJob>;
-  private worker: Worker<PayoutJob> | undefined;
-  private workerConnection: IORedis | undefined;
-
+export class PayoutsQueue extends MembershipQueue<PayoutJob> implements OnApplicationBootstrap {
   constructor(
     private readonly runner: PayoutRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<PayoutJob>(PAYOUTS_QUEUE, { connection: this.connection });
+    super(PAYOUTS_QUEUE, config.mail.redisUrl, logger);
   }
 
   async onApplicationBootstrap() {
@@ -46,15 +40,12 @@ export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdo
       { name: 'scheduled-run', data: {}, opts: { removeOnComplete: 100 } },
     );
     if (!worker) return;
-    this.workerConnection = this.connection.duplicate();
     const { lockMs } = this.config.payouts;
-    this.worker = new Worker<PayoutJob>(PAYOUTS_QUEUE, (job) => this.process(job), {
-      connection: this.workerConnection,
-      concurrency: 1,
-      lockDuration: lockMs,
-      stalledInterval: lockMs,
-    });
-    this.worker.on('failed', (job, error) => this.logger.error({ jobId: job?.id, err: error.message }, 'payout run failed; it resumes when started again'));
+    this.startWorker(
+      (job) => this.process(job),
+      { concurrency: 1, lockDuration: lockMs, stalledInterval: lockMs },
+      'payout run failed; it resumes when started again',
+    );
   }
 
   /** The month a job pays: the one it was asked for, or the month (in the payout time zone) the schedule fired in. */
@@ -81,11 +72,5 @@ export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdo
     if (existing?.status === 'completed') return { run: existing, queued: false };
     await this.queue.add('manual-run', { month }, { jobId: `payout-run-${month}`, removeOnComplete: true, removeOnFail: true });
     return { run: await this.runner.find(month), queued: true };
-  }
-
-  async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
-    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
   }
 }
