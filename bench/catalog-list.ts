@@ -207,7 +207,7 @@ async function main() {
         bodies.set(page, await res.text());
       }
 
-      console.log(`━━ ${SECONDS} s each, ${CONNECTIONS} connections, a random page per request; then a new search per request`);
+      console.log(`━━ ${SECONDS} s per server in ${ROUNDS} turns, ${CONNECTIONS} connections, a random page per request; then a new search per request`);
       // Gateway and fastify take turns (ROUNDS each, SECONDS in all per server): on a machine others share, a burst of
       // their load then falls on both sides rather than on one.
       const rounds: Figures[][] = [[], []];
@@ -229,7 +229,8 @@ async function main() {
         `${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
       );
       for (const r of [...results, cold]) console.log(row(r));
-      const perRequest = (name: string) => ((cpuUsed[name] ?? 0) * 1000) / results[0].requests;
+      // Postgres's backends come and go between readings; a sum of their deltas can dip a hair under zero.
+      const perRequest = (name: string) => (Math.max(0, cpuUsed[name] ?? 0) * 1000) / results[0].requests;
       console.log(
         `\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`,
       );

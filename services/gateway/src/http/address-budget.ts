@@ -103,7 +103,8 @@ export class AddressBudget {
       if (failed) throw failed[0];
       results = answers;
     } catch (error) {
-      // Not counted in Redis: kept to be sent with the next flush.
+      // Not counted in Redis (as far as we know: a command that timed out may still land, which counts a batch twice,
+      // on the strict side): kept to be sent with the next flush.
       for (const [, count] of batch) {
         count.pending += count.sending;
         count.sending = 0;
