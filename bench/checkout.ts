@@ -9,18 +9,22 @@
 // the checkouts run, the CPU each process of the stack spends per checkout (where a checkout's time goes), and the
 // round trips one checkout makes (NATS messages, orders transactions, Stripe calls). Then the cost that grows gently:
 // the same checkouts with 1,000, 10,000 and 100,000 orders already stored, and how the cost per checkout grows.
+import { summarizeProfile } from './cpu-profile';
 import { startBenchStack } from './stack';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import Stripe from 'stripe';
 
-const [checkouts = 300, concurrency = 20, seconds = 90] = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const [checkouts = 300, concurrency = 20, seconds = 90] = args.filter((a) => !a.startsWith('--')).map(Number);
+/** `--cpu-prof`: V8 CPU profiles of these services during the main run, summarized per package (bench/cpu-profile.ts). */
+const PROFILED = args.includes('--cpu-prof') ? ['gateway', 'orders', 'catalog'] : [];
 /** Orders already stored for each run of the growth phase (1×, 10×, 100×), and the checkouts each run makes. */
 const GROWTH_ORDERS = [1_000, 10_000, 100_000];
 const GROWTH_CHECKOUTS = 200;
@@ -143,8 +147,16 @@ const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').sl
 
 async function main() {
   // Every request comes from one address, at hundreds a second: the per-address limits would measure themselves.
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'km-checkout-profile-'));
+  const profiled = Object.fromEntries(
+    PROFILED.map((name) => [
+      name,
+      { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profiler.cjs')}`, KM_CPU_PROFILE: path.join(profileDir, `${name}.cpuprofile`) },
+    ]),
+  );
   const { base, urls, stop, settings } = await startBenchStack('test', {
-    gateway: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' },
+    ...profiled,
+    gateway: { ...profiled.gateway, RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' },
   });
   try {
     const ceiling = await stripeCeiling(urls.stripeApi, checkouts);
@@ -232,7 +244,24 @@ async function main() {
     const stripeLog = path.join(settings.dataDir, 'logs', 'stripe.log');
     console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
     const tripsBefore = await roundTrips(settings.ports.natsMonitor, db, stripeLog);
+    const pids = readFileSync(pidFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '))
+      .filter(([, name]) => PROFILED.includes(name));
+    const toggleProfilers = () => pids.forEach(([pid]) => process.kill(Number(pid), 'SIGWINCH'));
+    // Postgres's side of the run: every statement of every database, with its calls and execution time.
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+    toggleProfilers();
     const run = await runCheckouts(checkouts);
+    toggleProfilers();
+    const { rows: statements } = await db.query(
+      `SELECT d.datname AS db, s.calls::int AS calls, s.total_exec_time AS ms, regexp_replace(left(s.query, 90), '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname <> current_database() OR s.query NOT ILIKE '%pg_stat%'
+       ORDER BY s.total_exec_time DESC LIMIT 12`,
+    );
     await webhooksSettled(urls.stripeApi); // the run's own payment_intent.created deliveries are part of its cost
     await new Promise((resolve) => setTimeout(resolve, 1000)); // Postgres publishes its counters about once a second
     const tripsAfter = await roundTrips(settings.ports.natsMonitor, db, stripeLog);
@@ -267,6 +296,26 @@ async function main() {
         .join(', ')}`,
     );
     console.log(`load average during the run: ${loadAverage()}`);
+    console.log(`\nPostgres statements per checkout (calls, execution ms; pg_stat_statements, every database):`);
+    for (const st of statements) {
+      console.log(
+        `  ${(st.calls / Math.max(1, run.completed)).toFixed(2).padStart(5)} × ${(st.ms / Math.max(1, run.completed)).toFixed(3).padStart(6)} ms  ${st.db.padEnd(8)} ${st.query}`,
+      );
+    }
+    if (PROFILED.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // the profilers write their files
+      console.log(`\nCPU profiles of the run (self time per checkout by package, ms; files in ${profileDir}):`);
+      for (const name of PROFILED) {
+        const file = path.join(profileDir, `${name}.cpuprofile`);
+        if (!existsSync(file)) {
+          console.log(`  ${name}: no profile written`);
+          continue;
+        }
+        const { busyMs, buckets } = summarizeProfile(file, 12);
+        const per = (ms: number) => (ms / Math.max(1, run.completed)).toFixed(2);
+        console.log(`  ${name} ${per(busyMs)}: ${buckets.map(([bucket, ms]) => `${bucket} ${per(ms)}`).join(', ')}`);
+      }
+    }
 
     // Cost that grows gently: the same checkouts against 10× and 100× the stored orders cost about the same each.
     console.log(`\ncost per checkout as the stored orders grow (${GROWTH_CHECKOUTS} checkouts each, ${concurrency} in flight):`);
