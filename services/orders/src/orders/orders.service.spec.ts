@@ -203,19 +203,17 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
   /** OrdersService with no order yet for pi_new; `state` is what the transaction finds under the lock. */
   async function placing(state: { ordered: boolean; changed: boolean; reported: boolean }, chargeExactly: () => Promise<unknown>) {
     const log: string[] = [];
-    const builder: Record<string, unknown> = {};
-    for (const step of ['insert', 'into', 'values', 'orIgnore', 'returning']) builder[step] = () => builder;
-    builder.execute = async () => {
-      log.push('insert order');
-      return { raw: [{ id: 'order-1', created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }] };
-    };
     const manager = {
       query: async (sql: string) => {
         if (sql.includes('pg_advisory_xact_lock')) return (log.push('lock'), []);
         if (sql.includes('payment_intent_updates')) return (log.push('state'), [state]);
+        if (sql.includes('INSERT INTO orders')) {
+          log.push('insert order');
+          return [{ id: 'order-1', created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
+        }
+        if (sql.includes('INSERT INTO order_lines')) return (log.push('insert lines'), []);
         throw new Error(`unexpected query ${sql}`);
       },
-      createQueryBuilder: () => builder,
       create: (_entity: unknown, values: object) => values,
       insert: async () => undefined,
     };
@@ -252,7 +250,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     const placed = await orders.create(order());
     assert.deepEqual(placed, { orderNumber: 'KM-7K3M9Q2X', status: 'pending_payment', ...cart.totals, created: true });
     assert.equal(chargeExactly.mock.calls.length, 0);
-    assert.deepEqual(log.slice(2), ['lock', 'state', 'insert order', 'commit', 'relay woken']);
+    assert.deepEqual(log.slice(2), ['lock', 'state', 'insert order', 'insert lines', 'commit', 'relay woken']);
     assert.deepEqual(log.slice(0, 2).sort(), ['priced', 'stripe read']);
   });
 

@@ -17,7 +17,6 @@ import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
 import { formatCents, toCents } from '../pricing/money';
-import { OrderLine } from './order-line.entity';
 import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
 import {
@@ -127,7 +126,7 @@ export class OrdersService {
     const status = initialStatus(outcomes.map((o) => o.outcome));
     const success = outcomes.find((o) => o.outcome !== 'failed')?.event;
 
-    const values = {
+    const values: NewOrder = {
       paymentIntentId: request.paymentIntentId,
       status,
       customerEmail: request.customerEmail,
@@ -143,17 +142,21 @@ export class OrdersService {
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
     const order = await this.insertWithFreshNumber(manager, values);
-    await manager.insert(
-      OrderLine,
-      cart.lines.map((line, position) => ({
-        orderId: order.id,
-        position,
-        productId: line.productId,
-        productName: line.productName,
-        unitPrice: line.productPrice,
-        quantity: line.quantity,
-        lineTotal: line.subtotal,
-      })),
+    // One statement for every line, in plain SQL like the order itself (TypeORM's insert builder was a tenth of the
+    // orders service's CPU per checkout, issue 14).
+    await manager.query(
+      `INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
+       SELECT $1, l.position - 1, l.product_id, l.product_name, l.unit_price, l.quantity, l.line_total
+       FROM unnest($2::uuid[], $3::text[], $4::numeric[], $5::int[], $6::numeric[])
+            WITH ORDINALITY AS l(product_id, product_name, unit_price, quantity, line_total, position)`,
+      [
+        order.id,
+        cart.lines.map((line) => line.productId),
+        cart.lines.map((line) => line.productName),
+        cart.lines.map((line) => line.productPrice),
+        cart.lines.map((line) => line.quantity),
+        cart.lines.map((line) => line.subtotal),
+      ],
     );
     const facts = { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total };
     await recordEvent(manager, OrdersEvents.placed, facts);
@@ -162,19 +165,38 @@ export class OrdersService {
   }
 
   /** Draws order numbers until one is free; a taken number skips the row instead of failing the transaction. */
-  private async insertWithFreshNumber(manager: EntityManager, values: Omit<Partial<Order>, 'orderNumber'>): Promise<Order> {
+  private async insertWithFreshNumber(manager: EntityManager, values: NewOrder): Promise<Order> {
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = this.numbers.next();
-      const result = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(Order)
-        .values({ ...values, orderNumber })
-        .orIgnore()
-        .returning(['id', 'created_at', 'updated_at'])
-        .execute();
+      const [row]: { id: string; created_at: Date; updated_at: Date }[] = await manager.query(
+        `INSERT INTO orders (order_number, payment_intent_id, status, customer_email, customer_name, customer_phone, shipping_address,
+                             billing_address, subtotal, tax, shipping, total, member_discount, member_id, cart_fingerprint, amount_received,
+                             received_currency, paid_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         ON CONFLICT DO NOTHING
+         RETURNING id, created_at, updated_at`,
+        [
+          orderNumber,
+          values.paymentIntentId,
+          values.status,
+          values.customerEmail,
+          values.customerName,
+          values.customerPhone,
+          values.shippingAddress,
+          values.billingAddress,
+          values.subtotal,
+          values.tax,
+          values.shipping,
+          values.total,
+          values.memberDiscount,
+          values.memberId,
+          values.cartFingerprint,
+          values.amountReceived ?? null,
+          values.receivedCurrency ?? null,
+          values.paidAt,
+        ],
+      );
       // The row is what was just written plus what Postgres generated: no second read.
-      const [row] = result.raw as { id: string; created_at: Date; updated_at: Date }[];
       if (row) return manager.create(Order, { ...values, orderNumber, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at });
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
@@ -267,6 +289,27 @@ export class OrdersService {
     }
   }
 }
+
+/** The columns an order is inserted with (the rest are Postgres's defaults). */
+type NewOrder = Pick<
+  Order,
+  | 'paymentIntentId'
+  | 'status'
+  | 'customerEmail'
+  | 'customerName'
+  | 'customerPhone'
+  | 'shippingAddress'
+  | 'billingAddress'
+  | 'subtotal'
+  | 'tax'
+  | 'shipping'
+  | 'total'
+  | 'memberDiscount'
+  | 'memberId'
+  | 'cartFingerprint'
+  | 'paidAt'
+> &
+  Partial<Pick<Order, 'amountReceived' | 'receivedCurrency'>>;
 
 /** What the order transaction reads under the intent's lock. */
 interface IntentState {
