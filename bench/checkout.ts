@@ -9,7 +9,7 @@
 // the checkouts run, the CPU each process of the stack spends per checkout (where a checkout's time goes), and the
 // round trips one checkout makes (NATS messages, orders transactions, Stripe calls). Then the cost that grows gently:
 // the same checkouts with 1,000, 10,000 and 100,000 orders already stored, and how the cost per checkout grows.
-import { summarizeProfile } from './cpu-profile';
+import { profileShares } from './cpu-profile';
 import { startBenchStack } from './stack';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { execFileSync } from 'node:child_process';
@@ -304,16 +304,17 @@ async function main() {
     }
     if (PROFILED.length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the profilers write their files
-      console.log(`\nCPU profiles of the run (self time per checkout by package, ms; files in ${profileDir}):`);
+      console.log(`\nwhere each profiled process's CPU per checkout goes (ms; its CPU above split by its V8 profile's samples; files in ${profileDir}):`);
       for (const name of PROFILED) {
         const file = path.join(profileDir, `${name}.cpuprofile`);
-        if (!existsSync(file)) {
-          console.log(`  ${name}: no profile written`);
-          continue;
-        }
-        const { busyMs, buckets } = summarizeProfile(file, 12);
-        const per = (ms: number) => (ms / Math.max(1, run.completed)).toFixed(2);
-        console.log(`  ${name} ${per(busyMs)}: ${buckets.map(([bucket, ms]) => `${bucket} ${per(ms)}`).join(', ')}`);
+        const cpu = run.cpu.find(([process]) => process === name)?.[1] ?? 0;
+        if (!existsSync(file)) console.log(`  ${name}: no profile written`);
+        else
+          console.log(
+            `  ${name} ${cpu.toFixed(1)}: ${profileShares(file, 14)
+              .map(([bucket, share]) => `${bucket} ${(share * cpu).toFixed(2)}`)
+              .join(', ')}`,
+          );
       }
     }
 

@@ -1,23 +1,24 @@
-// Where a process's CPU went, from a V8 .cpuprofile (written by bench/cpu-profiler.cjs): self time by package or
-// source folder (node_modules/<package>, services/<name>, libs/<name>, Node's own modules, GC), largest first.
+// Where a process's CPU went, from a V8 .cpuprofile (written by bench/cpu-profiler.cjs): the share of samples by package
+// or source folder (node_modules/<package>, services/<name>, libs/<name>, Node's own modules, GC), largest first.
+// Shares of samples, not of the samples' time: V8 samples on a wall clock, and on a loaded machine a sample taken after
+// the process waited for a core carries the whole wait (a socket write looked like a third of orders' time).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
-  timeDeltas: number[];
 }
 
 /** The bucket a frame's self time is counted in. */
 function bucketOf({ functionName, url }: ProfileNode['callFrame']): string | null {
   if (functionName === '(idle)') return null;
   if (functionName === '(garbage collector)') return 'GC';
-  if (!url) return functionName === '(program)' ? 'V8 (program)' : 'native';
+  // Native frames by name: `writev`/`writeBuffer` are socket writes, `runMicrotasks` the promise machinery.
+  if (!url) return functionName === '(program)' ? 'V8 (program)' : `native ${functionName}`;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
   const own = /\/(services|libs|tools)\/([^/]+)\//.exec(url);
@@ -26,18 +27,20 @@ function bucketOf({ functionName, url }: ProfileNode['callFrame']): string | nul
   return url.startsWith('node:') ? url : 'other';
 }
 
-/** Busy milliseconds of the profile and the largest buckets of it (ms). */
-export function summarizeProfile(file: string, top = 10): { busyMs: number; buckets: [string, number][] } {
+/** The busy (not idle) samples' shares (0–1) by bucket, the largest `top` of them. */
+export function profileShares(file: string, top = 10): [string, number][] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
+  const counts = new Map<string, number>();
   let busy = 0;
-  profile.samples.forEach((id, i) => {
+  for (const id of profile.samples) {
     const bucket = bucketOf(byId.get(id)!.callFrame);
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    if (bucket === null) return;
-    busy += ms;
-    self.set(bucket, (self.get(bucket) ?? 0) + ms);
-  });
-  return { busyMs: busy, buckets: [...self].sort((a, b) => b[1] - a[1]).slice(0, top) };
+    if (bucket === null) continue;
+    busy++;
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([bucket, n]): [string, number] => [bucket, n / Math.max(1, busy)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top);
 }

@@ -14,7 +14,7 @@ if (file) {
   process.on('SIGWINCH', () => {
     if (!running) {
       running = true;
-      session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')));
+      session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 1000 }, () => session.post('Profiler.start')));
       return;
     }
     running = false;
