@@ -12,10 +12,10 @@
 // more seconds of warm reads, printed by module and by function. Loopback only. BENCH_SECONDS (10 per server),
 // BENCH_CONNECTIONS (10) and BENCH_SIZES (10000,100000) tune a run.
 import { profileWhile, shareLine } from './gateway-profile';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,26 +75,6 @@ interface Figures {
   requests: number;
   non2xx: number;
   errors: number;
-}
-
-/** CPU seconds (user + system) each stack process has used so far; Postgres counts its backends too. Linux only. */
-function cpuSeconds(pidFile: string): Record<string, number> {
-  const ticks = (pid: string) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const perSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
-  const usage: Record<string, number> = {};
-  for (const line of readFileSync(pidFile, 'utf8').trim().split('\n')) {
-    const [pid, name] = line.split(' ');
-    const children = name === 'postgres' ? execFileSync('ps', ['-o', 'pid=', '--ppid', pid]).toString().trim().split(/\s+/).filter(Boolean) : [];
-    usage[name] = [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / perSecond;
-  }
-  return usage;
 }
 
 async function measure(

@@ -29,9 +29,9 @@
 //   p99 ≤ 300 ms with them (20 in flight at ≤ 130 orders/s wait ≥ 150 ms on average, more under others' load); the
 //   bench prints these bounds from each run's own figures.
 import { profileShares } from './cpu-profile';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,31 +61,6 @@ const summary = (name: string, ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return `${name.padEnd(26)} n=${String(sorted.length).padStart(4)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`;
 };
-
-/** CPU seconds (user + system) of each stack process and its direct children (Postgres backends, tsx's node). Linux. */
-function cpuSeconds(pidFile: string): Record<string, number> {
-  const ticks = (pid: string) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const perSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
-  const usage: Record<string, number> = {};
-  for (const line of readFileSync(pidFile, 'utf8').trim().split('\n')) {
-    const [pid, name] = line.split(' ');
-    let children: string[] = [];
-    try {
-      children = execFileSync('ps', ['-o', 'pid=', '--ppid', pid]).toString().trim().split(/\s+/).filter(Boolean);
-    } catch {
-      // no children
-    }
-    usage[name] = [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / perSecond;
-  }
-  return usage;
-}
 
 /** The emulator alone: `n` checkouts' Stripe calls (create with an idempotency key, then retrieve), `concurrency` at once. */
 async function stripeCeiling(stripeApi: string, n: number): Promise<{ perSecond: number; p99: number }> {
