@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Bell, Bookmark, LayoutGrid, List, Mic, Upload } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -11,7 +11,9 @@ import { readSavedEpisodes, toggleSavedEpisode } from '../saved-episodes';
 import { EpisodeCard } from './episode-card';
 import { FeaturedVideo } from './featured-video';
 import { SubscribeDialog } from './subscribe-dialog';
-import { UploadEpisodeForm } from './upload-episode-form';
+
+// Admins only: visitors' phones do not download the upload form's code.
+const UploadEpisodeForm = lazy(() => import('./upload-episode-form').then((m) => ({ default: m.UploadEpisodeForm })));
 
 interface PodcastPageProps {
   isAdmin: boolean;
@@ -75,7 +77,9 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
 
       {isAdmin && showUpload && (
         <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
-          <UploadEpisodeForm />
+          <Suspense fallback={<Spinner label="Loading the upload form" />}>
+            <UploadEpisodeForm />
+          </Suspense>
         </div>
       )}
 

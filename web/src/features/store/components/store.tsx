@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { useCatalogPage } from '../api/get-catalog-page';
 import { KIND_LABELS, STORE_PAGE_SIZE, type CatalogItem } from '../catalog';
 import { pageCount, toCatalogListQuery } from '../store-query';
 import { useStoreParams } from '../use-store-params';
-import { CatalogItemForm } from './catalog-item-form';
 import { CatalogResults } from './catalog-results';
 import { DeleteItemDialog } from './delete-item-dialog';
 import { ItemDetailDialog } from './item-detail-dialog';
 import { Pagination } from './pagination';
 import { StoreToolbar } from './store-toolbar';
+
+// Admins only: visitors' phones do not download the item form's code (its uploads and progress bar).
+const CatalogItemForm = lazy(() => import('./catalog-item-form').then((m) => ({ default: m.CatalogItemForm })));
 
 interface StoreProps {
   /** Admins get the add/edit form and the edit and delete controls. */
@@ -58,7 +61,9 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
       {isAdmin && (
-        <CatalogItemForm key={`${state.kind}:${editingHere?.id ?? 'new'}`} kind={state.kind} editing={editingHere} onEditEnd={() => setEditing(null)} />
+        <Suspense fallback={<Spinner label="Loading the item form" />}>
+          <CatalogItemForm key={`${state.kind}:${editingHere?.id ?? 'new'}`} kind={state.kind} editing={editingHere} onEditEnd={() => setEditing(null)} />
+        </Suspense>
       )}
 
       <StoreToolbar state={state} onChange={update} onSearch={handleSearch} />
