@@ -10,6 +10,14 @@ import { APP_SERVICES, startServices } from './services';
 const GATEWAY_OVERRIDES = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_FORMS_PER_HOUR: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' };
 
 /**
+ * The emulator's webhook redelivery in the fault stack: 0.1 s doubling to 1 s, not Stripe's 1 s doubling to minutes, so
+ * a scenario that keeps orders down waits about a second for the next delivery once orders is back, not up to 32 s.
+ * 130 attempts keep the window Stripe's default 8 attempts give (0.1+0.2+0.4+0.8 s, then 1 s each: ≈ 2 minutes), so a
+ * delivery still outlasts every outage the suite causes.
+ */
+const FAULT_WEBHOOK_RETRY = { maxAttempts: 130, initialDelayMs: 100, maxDelayMs: 1000 };
+
+/**
  * The fault suite's stack (issue 15): a fresh copy of the test stack on the test stack's ports (free once the suites
  * before it stopped theirs), every service supervised. Returns the environment the suite's Jest run gets.
  */
@@ -18,7 +26,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   for (const dir of ['postgres', 'nats', 's3', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
-  const urls = await startInfra(settings, group);
+  const urls = await startInfra(settings, group, { webhookRetry: FAULT_WEBHOOK_RETRY });
   // Orders reaches Postgres through a TCP proxy of our own, which the suite tells to cut connections mid-stream.
   const pgProxyPort = faultProxyPort(settings);
   if (await portInUse(pgProxyPort)) throw new Error(`Port ${pgProxyPort} (the fault suite's Postgres proxy) is already in use.`);
