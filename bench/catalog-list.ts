@@ -6,13 +6,16 @@
 // One command: it builds, starts its own stack on shifted ports (KM_PORT_OFFSET, 500 by default; fresh data folder
 // .data/dev-<offset>, removed at the end), adds 10,000 products with SQL (then tells the gateway to load its catalog
 // copy again: SQL sends no event, ADR 0018), then runs autocannon against
-// GET /api/products?page=N&pageSize=12&sort=featured with a random page per request, through the gateway and then
-// against fastify; then cold queries (a search and filter nobody asked before, one per request). Then the same with
-// 100,000 products. Loopback only. BENCH_SECONDS (10), BENCH_CONNECTIONS (10) and BENCH_SIZES (10000,100000) tune a run.
+// GET /api/products?page=N&pageSize=12&sort=featured with a random page per request, through the gateway and against
+// fastify in turns (BENCH_ROUNDS each, 2); then cold queries (a search and filter nobody asked before, one per
+// request). Then the same with 100,000 products. Last, a V8 CPU profile of the gateway (over its inspector) during 5
+// more seconds of warm reads, printed by module and by function. Loopback only. BENCH_SECONDS (10 per server),
+// BENCH_CONNECTIONS (10) and BENCH_SIZES (10000,100000) tune a run.
+import { profileWhile, shareLine } from './gateway-profile';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +25,11 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const PAGE_SIZE = 12;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FASTIFY_PORT_BASE = 3999;
+/** The gateway's inspector, for the CPU profile of its warm reads taken after the measured runs. */
+const INSPECTOR_PORT_BASE = 9229;
+const PROFILE_SECONDS = 5;
 
 process.env.KM_PORT_OFFSET ??= '500';
 // The benchmark is one client address; the per-IP API budget must not be what it measures.
@@ -70,31 +77,17 @@ interface Figures {
   errors: number;
 }
 
-/** CPU seconds (user + system) each stack process has used so far; Postgres counts its backends too. Linux only. */
-function cpuSeconds(pidFile: string): Record<string, number> {
-  const ticks = (pid: string) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  const perSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
-  const usage: Record<string, number> = {};
-  for (const line of readFileSync(pidFile, 'utf8').trim().split('\n')) {
-    const [pid, name] = line.split(' ');
-    const children = name === 'postgres' ? execFileSync('ps', ['-o', 'pid=', '--ppid', pid]).toString().trim().split(/\s+/).filter(Boolean) : [];
-    usage[name] = [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / perSecond;
-  }
-  return usage;
-}
-
-async function measure(name: string, baseUrl: string, pages: number, path = () => pathFor(1 + Math.floor(Math.random() * pages))): Promise<Figures> {
+async function measure(
+  name: string,
+  baseUrl: string,
+  pages: number,
+  path = () => pathFor(1 + Math.floor(Math.random() * pages)),
+  seconds = SECONDS,
+): Promise<Figures> {
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }],
   });
   return {
@@ -105,6 +98,20 @@ async function measure(name: string, baseUrl: string, pages: number, path = () =
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+  };
+}
+
+/** Rounds of equal length as one run: mean req/s and p50, the worst p99, the counts summed. */
+function combine(rounds: Figures[]): Figures {
+  const sum = (pick: (r: Figures) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  return {
+    name: rounds[0].name,
+    requestsPerSecond: sum((r) => r.requestsPerSecond) / rounds.length,
+    p50: Math.round(sum((r) => r.p50) / rounds.length),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
   };
 }
 
@@ -145,7 +152,8 @@ const row = (r: Figures) =>
 const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`;
 
 async function main() {
-  const { settings, urls, stop } = await startBenchStack('dev');
+  const inspectorPort = INSPECTOR_PORT_BASE + Number(process.env.KM_PORT_OFFSET);
+  const { settings, urls, stop } = await startBenchStack('dev', { gateway: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` } });
   const fastify = Fastify();
   const goals: string[] = [];
   try {
@@ -179,26 +187,41 @@ async function main() {
         bodies.set(page, await res.text());
       }
 
-      console.log(`━━ ${SECONDS} s each, ${CONNECTIONS} connections, a random page per request; then a new search per request`);
-      const cpuBefore = cpuSeconds(pidFile);
-      const results = [await measure('gateway (catalog copy in memory)', gatewayUrl, pages)];
-      const cpuAfter = cpuSeconds(pidFile);
-      results.push(await measure('plain fastify, same JSON from memory', `http://127.0.0.1:${fastifyPort}`, pages));
+      console.log(`━━ ${SECONDS} s per server in ${ROUNDS} turns, ${CONNECTIONS} connections, a random page per request; then a new search per request`);
+      // Gateway and fastify take turns (ROUNDS each, SECONDS in all per server): on a machine others share, a burst of
+      // their load then falls on both sides rather than on one.
+      const rounds: Figures[][] = [[], []];
+      let cpuUsed: Record<string, number> = {};
+      for (let round = 0; round < ROUNDS; round++) {
+        const cpuBefore = cpuSeconds(pidFile);
+        rounds[0].push(await measure('gateway (catalog copy in memory)', gatewayUrl, pages, undefined, SECONDS / ROUNDS));
+        const cpuAfter = cpuSeconds(pidFile);
+        cpuUsed = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, (cpuUsed[name] ?? 0) + cpuAfter[name] - (cpuBefore[name] ?? 0)]));
+        rounds[1].push(await measure('plain fastify, same JSON from memory', `http://127.0.0.1:${fastifyPort}`, pages, undefined, SECONDS / ROUNDS));
+      }
+      const results = rounds.map(combine);
       const cold = await measure('gateway, cold search + filter + sort', gatewayUrl, pages, coldPath);
+      // After the measured runs: a profiler attached costs the gateway time of its own.
+      const profile = await profileWhile(inspectorPort, async () => void (await measure('profile', gatewayUrl, pages, undefined, PROFILE_SECONDS)));
       const bytes = [...bodies.values()].reduce((sum, body) => sum + body.length, 0) / bodies.size;
       console.log(`\nGET /api/products?page=N&pageSize=${PAGE_SIZE}&sort=featured  (${total} products, ~${Math.round(bytes)} bytes per page)\n`);
       console.log(
         `${'server'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'requests'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
       );
       for (const r of [...results, cold]) console.log(row(r));
-      const perRequest = (name: string) => (((cpuAfter[name] ?? 0) - (cpuBefore[name] ?? 0)) * 1000) / results[0].requests;
+      // Postgres's backends come and go between readings; a sum of their deltas can dip a hair under zero.
+      const perRequest = (name: string) => (Math.max(0, cpuUsed[name] ?? 0) * 1000) / results[0].requests;
       console.log(
         `\nCPU per gateway request (ms): ${['gateway', 'catalog', 'postgres', 'nats', 'redis'].map((n) => `${n} ${perRequest(n).toFixed(2)}`).join(', ')}`,
       );
       console.log(`load average during the run: ${loadAverage()}`);
+      console.log(`gateway CPU profile of the warm list (${PROFILE_SECONDS} s, self time), by module: ${shareLine(profile.modules, 10)}`);
+      console.log(`  by function: ${shareLine(profile.functions, 12)}`);
       if (results[0].non2xx + results[0].errors + cold.non2xx + cold.errors > 0) throw new Error('some requests failed; the figures do not count');
+      const ratio = results[0].requestsPerSecond / results[1].requestsPerSecond;
       goals.push(
-        `catalog warm list vs fastify (${label} items): ${(results[0].requestsPerSecond / results[1].requestsPerSecond).toFixed(2)} (goal ≥ 0.5)`,
+        `catalog warm list vs fastify (${label} items): ${ratio.toFixed(2)} (goal ≥ 0.5)`,
+        ...(ratio < 0.5 ? [`  where the gateway's time goes (CPU profile, self time): ${shareLine(profile.modules, 6)}`] : []),
         `cold search p99 (${label} items): ${cold.p99} ms (goal ≤ 30 ms)`,
       );
     }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const gateway = 'http://127.0.0.1:3000';
@@ -18,9 +18,59 @@ const toGateway: ProxyOptions = {
   },
 };
 
+/**
+ * The module each lazily loaded page starts from, by the path the router gives it (src/app/router.tsx). The build
+ * writes `route-preloads.json`: per path, the page's script files the entry does not already hold, which the
+ * gateway announces as `<link rel="modulepreload">` in the HTML it answers for that path, so the page's code
+ * downloads beside the entry instead of after it has run. A module missing from the build fails it.
+ */
+const ROUTE_MODULES: Record<string, string> = {
+  '/podcast': 'src/app/routes/podcast.tsx',
+  '/products': 'src/app/routes/products.tsx',
+  '/marketshare': 'src/features/marketshare/components/marketshare-page.tsx',
+  '/publishing': 'src/app/routes/publishing.tsx',
+  '/contact': 'src/features/contact/components/contact-page.tsx',
+  '/checkout': 'src/app/routes/checkout.tsx',
+  '/checkout/success': 'src/app/routes/checkout.tsx',
+  '/member-dashboard': 'src/features/member/components/member-dashboard.tsx',
+  '/admin': 'src/app/routes/admin.tsx',
+};
+
+function routePreloads(): Plugin {
+  return {
+    name: 'km-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entryFiles = new Set<string>();
+      const loadedWith = (fileName: string) => {
+        if (entryFiles.has(fileName)) return;
+        entryFiles.add(fileName);
+        for (const next of (bundle[fileName] as { imports?: string[] }).imports ?? []) loadedWith(next);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) loadedWith(chunk.fileName);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, module] of Object.entries(ROUTE_MODULES)) {
+        const id = fileURLToPath(new URL(module, import.meta.url));
+        const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
+        if (!page) this.error(`route-preloads: ${module} (for ${route}) is not a lazily loaded page of this build`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (entryFiles.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          for (const next of (bundle[fileName] as { imports?: string[] }).imports ?? []) visit(next);
+        };
+        visit(page.fileName);
+        preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
   // Brotli and gzip copies of every text asset above 1 KB, next to it: the gateway sends them as they are.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [react(), tailwindcss(), routePreloads(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

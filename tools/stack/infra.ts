@@ -135,6 +135,9 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     'synchronous_commit=off',
     '-c',
     'max_connections=200',
+    // Per-statement counts and times for the benches' profiles (bench/checkout.ts); loaded, it costs next to nothing.
+    '-c',
+    'shared_preload_libraries=pg_stat_statements',
   ]);
   const pg = group.start('postgres', pgCmd, pgArgs, { env, stopSignal: 'SIGINT' });
 

@@ -28,6 +28,12 @@ export const gatewayConfigSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../../../web/dist')),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    // How far one replica may run ahead of Redis for one address (default: 2 % of the limit) and how often every
+    // replica's counts go to Redis (ADR 0012).
+    RATE_LIMIT_SYNC_BATCH: z.coerce.number().int().positive().optional(),
+    RATE_LIMIT_SYNC_MS: z.coerce.number().int().positive().default(1000),
+    // Requests slower than this are logged like errors (at info); the others only at debug.
+    LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_SECONDS: z.coerce
       .number()
@@ -89,6 +95,9 @@ export const gatewayConfigSchema = z
       trustProxy: env.TRUST_PROXY,
       webDistDir: env.WEB_DIST_DIR,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      /** All replicas together admit at most limit + replicas × syncBatch − 1 requests per address and minute. */
+      rateLimitSync: { batch: env.RATE_LIMIT_SYNC_BATCH ?? Math.max(1, Math.ceil(env.RATE_LIMIT_PER_MINUTE / 50)), everyMs: env.RATE_LIMIT_SYNC_MS },
+      slowRequestMs: env.LOG_SLOW_REQUEST_MS,
       login: {
         maxFailures: env.LOGIN_MAX_FAILURES,
         windowSeconds: env.LOGIN_WINDOW_SECONDS,

@@ -1,7 +1,6 @@
 import { createLogger, JsonLogger } from '@km/nest-kit';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -16,12 +15,11 @@ import { noStoreHook } from './http/no-store.middleware';
 import { originCheckHook } from './http/origin-check.middleware';
 import { RateLimits } from './http/rate-limits';
 import { requestContextHooks } from './http/request-context.middleware';
+import { securityHeadersHook } from './http/security-headers';
 import { registerSpa } from './spa/spa';
 
 /** The longest path parameter the router passes on (a media key is at most 1,024 bytes). */
 const MAX_PATH_PARAMETER = 2048;
-
-const STRIPE = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 
 /** Builds the gateway: the only HTTP server (API, docs, probes, SPA), on NestJS's fastify adapter (ADR 0020). */
 export async function createGateway(config: GatewayConfig): Promise<INestApplication> {
@@ -49,33 +47,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   // Nest's adapter pins its own fastify patch version; the plugins and our hooks are typed against the workspace's.
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
-  const stripeJs = [...STRIPE, ...(STRIPE.includes(config.stripeJsOrigin) ? [] : [config.stripeJsOrigin])];
   // Hooks run in the order they are added; every one of them sees every request (paths are checked inside).
-  await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeJs],
-        // Stripe Elements and Radix set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com', config.stripeJsOrigin],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com', ...stripeJs],
-        // Stripe's frames, and the podcast's featured YouTube/Vimeo video when one is configured.
-        frameSrc: ["'self'", ...stripeJs, ...(config.podcast.featuredVideoEmbedUrl ? [new URL(config.podcast.featuredVideoEmbedUrl).origin] : [])],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.cookieSecure,
-  });
-  const context = requestContextHooks(pino);
+  fastify.addHook('onRequest', securityHeadersHook(config));
+  const context = requestContextHooks(pino, config.slowRequestMs);
   fastify.addHook('onRequest', context.onRequest);
   fastify.addHook('onRequest', noStoreHook());
   fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));

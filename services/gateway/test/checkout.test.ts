@@ -1,7 +1,9 @@
-import { OrdersEvents, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
+import { OrdersEvents, OrdersSubjects, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
+import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { connect } from 'nats';
 import { Client as Postgres } from 'pg';
 import { loadGatewayConfig } from '../src/config';
 import { createGateway } from '../src/create-gateway';
@@ -314,6 +316,27 @@ describe('POST /api/orders', () => {
       await rowCount('SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.payment_intent_id = $1', [q.paymentIntentId]),
       1,
     );
+  });
+
+  test("a double click's two identical order posts reach the orders service once, and are answered 201 and 200 with one order", async () => {
+    const item = await catalogItem(h, '23.00');
+    const q = await quote([[item, 1]]);
+    const body = orderBody(q);
+    // A plain subscriber beside orders' queue group sees every order request on the bus (and answers none).
+    const nc = await connect(natsConnectOptions(testNatsUrl('orders'), 'test-order-requests'));
+    const requests: string[] = [];
+    nc.subscribe(OrdersSubjects.createOrder, { callback: (_error, msg) => requests.push(msg.string()) });
+    await nc.flush();
+    try {
+      const replies = await Promise.all([visitor().post('/api/orders', body), visitor().post('/api/orders', body)]);
+      assert.deepEqual(replies.map((r) => r.status).sort(), [200, 201]);
+      assert.equal(replies[0].body.orderNumber, replies[1].body.orderNumber);
+      await nc.flush();
+      assert.equal(requests.filter((r) => r.includes(q.paymentIntentId)).length, 1);
+      assert.equal(await rowCount('SELECT count(*) FROM orders WHERE payment_intent_id = $1', [q.paymentIntentId]), 1);
+    } finally {
+      await nc.close();
+    }
   });
 
   test('when the price changed since the payment intent, the order is refused with 409 and the new totals, and the intent now charges them', async () => {

@@ -174,6 +174,58 @@ describe('uploading an episode', () => {
     });
   });
 
+  describe('with its size declared before the file (mediaSize, as the site’s form sends it)', () => {
+    const generated = (fields: Record<string, string>, size: number) =>
+      postGeneratedMedia(h.baseUrl, admin.cookie!, episodeFields({ episodeNumber: freshNumber(), ...fields }), mp3().data.subarray(0, 4096), size);
+
+    test('a file larger than one upload part (12 MB) is stored whole, with its exact size and bytes', async () => {
+      const res = await generated({ mediaSize: String(12 * MB) }, 12 * MB);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assert.deepEqual([res.body.mediaSize, (await h.storage.stat(res.body.videoUrl.slice(1)))?.size], [12 * MB, 12 * MB]);
+      const head = await fetch(h.baseUrl + res.body.videoUrl, { headers: { range: 'bytes=0-4095' } });
+      assert.equal(head.status, 206);
+      assert.deepEqual(Buffer.from(await head.arrayBuffer()), mp3().data.subarray(0, 4096));
+      const end = await fetch(h.baseUrl + res.body.videoUrl, { headers: { range: `bytes=${12 * MB - 4}-` } });
+      assert.deepEqual([end.status, [...Buffer.from(await end.arrayBuffer())]], [206, [0, 0, 0, 0]]);
+    });
+
+    test('a declared 501 MB is refused with 413 before the file is read, and leaves no object and no row', async () => {
+      await leavesNothing(async () => {
+        const res = await generated({ mediaSize: String(501 * MB) }, 501 * MB);
+        assert.equal(res.status, 413);
+        assert.deepEqual(res.body, { statusCode: 413, code: 'payload_too_large', message: 'Media file is too large: the limit is 500 MB.' });
+      });
+    });
+
+    test('a file longer or shorter than declared is a 400 naming mediaSize, and leaves no object and no row', async () => {
+      const size = mp3().data.length;
+      for (const [declared, has] of [
+        [size - 1, 'more'],
+        [size + 1, String(size)],
+      ] as const) {
+        await leavesNothing(async () => {
+          const res = await admin.post(
+            '/api/podcast-episodes',
+            episodeForm(episodeFields({ episodeNumber: freshNumber(), mediaSize: String(declared) }), mp3()),
+          );
+          assert.equal(res.status, 400);
+          const message = `mediaSize says ${declared} bytes but the file has ${has}: send the file's exact size in bytes, or leave mediaSize out.`;
+          assert.deepEqual(res.body, { statusCode: 400, code: 'invalid', message, details: { fields: [{ field: 'mediaSize', message }] } });
+        });
+      }
+    });
+
+    test('a mediaSize that is not a whole number of bytes is a 400 naming it, and leaves nothing', async () => {
+      await leavesNothing(async () => {
+        const res = await admin.post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: freshNumber(), mediaSize: '12.5MB' }), mp3()));
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.details, {
+          fields: [{ field: 'mediaSize', message: 'mediaSize must be the size of media in bytes, a whole number (or leave it out).' }],
+        });
+      });
+    });
+  });
+
   test('media that does not match mediaType is a 400 naming media, and leaves nothing', async () => {
     await leavesNothing(async () => {
       const res = await admin.post(

@@ -10,12 +10,15 @@ let h: Harness;
 let dist: string;
 // A hashed bundle as the web build leaves it: the file plus its brotli and gzip copies.
 const BUNDLE = `console.log(${JSON.stringify('Kingdom Marketplace '.repeat(200))});\n`;
-const INDEX = '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>';
+const INDEX = '<!doctype html><head><title>Kingdom Marketplace</title></head><div id="root"></div>';
+// What the web build lists for a lazily loaded page: its own scripts, which the entry does not hold.
+const ROUTE_PRELOADS = { '/podcast': ['/assets/podcast-Ef56Gh78.js', '/assets/tabs-Ij90Kl12.js'] };
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'km-web-precompressed-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
   writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(BUNDLE));
@@ -91,6 +94,18 @@ describe('precompressed static assets', () => {
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.match(res.headers['content-type']!, /^text\/html/);
     assert.equal(res.body.toString(), INDEX);
+  });
+
+  test("a lazily loaded page's path gets index.html with its scripts announced as modulepreload links in the head; other paths get index.html as built", async () => {
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/podcast-Ef56Gh78.js"><link rel="modulepreload" crossorigin href="/assets/tabs-Ij90Kl12.js">';
+    for (const url of ['/podcast', '/podcast/', '/podcast?episode=3']) {
+      const res = await rawGet(url, { accept: 'text/html' });
+      assert.equal(res.status, 200, url);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.equal(res.body.toString(), INDEX.replace('</head>', `${links}</head>`), url);
+    }
+    assert.equal((await rawGet('/podcasts', { accept: 'text/html' })).body.toString(), INDEX);
   });
 
   test('a file outside /assets (no hash in its name) is served with Cache-Control: no-cache', async () => {

@@ -5,6 +5,7 @@ import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-or
 import { PaymentReview1763700000401 } from '../migrations/1763700000401-payment-review';
 import { MemberDiscount1763700000402 } from '../migrations/1763700000402-member-discount';
 import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
+import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
@@ -29,7 +30,13 @@ export class AppModule {
           name: 'orders',
           config,
           entities: [Order, OrderLine, StripeEventRecord],
-          migrations: [CreateOrders1763700000400, PaymentReview1763700000401, MemberDiscount1763700000402, Refunds1763700000403],
+          migrations: [
+            CreateOrders1763700000400,
+            PaymentReview1763700000401,
+            MemberDiscount1763700000402,
+            Refunds1763700000403,
+            PaymentIntentUpdates1763700000414,
+          ],
         }),
         // Prices come from the catalog over NATS; a member's discount from membership.
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),

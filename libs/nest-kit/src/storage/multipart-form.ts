@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { AppError, InvalidError } from '../errors/app-error';
 import type { ObjectStorage } from './object-storage';
-import { storeUpload, type StoredObject } from './store-upload';
+import { storeUpload, type DeclaredSize, type StoredObject } from './store-upload';
 import type { UploadPolicy } from './upload-policy';
 
 export interface MultipartFormOptions {
@@ -13,6 +13,12 @@ export interface MultipartFormOptions {
   maxFields?: number;
   /** Bytes per text field at most (default 64 KiB). */
   maxFieldBytes?: number;
+  /**
+   * Per file field, the text field that may declare its size in bytes before it (`{ media: 'mediaSize' }`). Sent
+   * before the file, it lets storage take the file in one streamed PUT, and refuses a file over the limit before
+   * a byte of it is read; a file of another size than declared is refused.
+   */
+  sizeFields?: Record<string, string>;
 }
 
 /** A stored file and the name it had on the sender's machine (untrusted: shown or offered for download only). */
@@ -105,8 +111,19 @@ export function receiveMultipart(req: IncomingMessage, storage: ObjectStorage, o
         return;
       }
       seen.add(name);
+      let declared: DeclaredSize | undefined;
+      const sizeField = options.sizeFields?.[name];
+      if (sizeField !== undefined && fields[sizeField] !== undefined) {
+        const text = fields[sizeField].trim();
+        if (!/^\d{1,15}$/.test(text)) {
+          stream.on('error', () => undefined).resume();
+          const message = `${sizeField} must be the size of ${name} in bytes, a whole number (or leave it out).`;
+          return fail(new InvalidError(message, { fields: [{ field: sizeField, message }] }));
+        }
+        declared = { field: sizeField, bytes: Number(text) };
+      }
       uploads.push(
-        storeUpload(storage, stream, policy).then(
+        storeUpload(storage, stream, policy, declared).then(
           (stored) => {
             if (stored) files[name] = { ...stored, filename: info.filename ?? '' };
           },

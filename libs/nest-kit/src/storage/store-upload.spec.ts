@@ -10,8 +10,8 @@ function fakeStorage() {
   const calls: string[] = [];
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const storage = {
-    async upload(key: string, body: Readable, contentType: string) {
-      calls.push(`upload ${key}`);
+    async upload(key: string, body: Readable, contentType: string, length?: number) {
+      calls.push(length === undefined ? `upload ${key}` : `upload ${key} length ${length}`);
       const chunks: Buffer[] = [];
       for await (const chunk of body) chunks.push(chunk as Buffer);
       objects.set(key, { body: Buffer.concat(chunks), contentType });
@@ -90,4 +90,51 @@ test('a source that fails mid-way fails the upload and leaves nothing', async ()
   setTimeout(() => source.destroy(new Error('client went away')), 10);
   await assert.rejects(storeUpload(storage, source, policy), /client went away/);
   assert.equal(objects.size, 0);
+});
+
+describe('a size declared before the file', () => {
+  const declared = (bytes: number) => ({ field: 'imageSize', bytes });
+  const isMismatch = (error: unknown) =>
+    error instanceof AppError &&
+    error.code === 'invalid' &&
+    /^imageSize says \d+ bytes but the file has (more|\d+): send the file's exact size in bytes, or leave imageSize out\.$/.test(error.message);
+
+  test('is passed to storage as the length of one write, and the file is stored byte for byte', async () => {
+    const { storage, calls, objects } = fakeStorage();
+    const data = png(20_000);
+    const stored = await storeUpload(storage, chunked(data), policy, declared(20_000));
+    assert.deepEqual(calls, [`upload ${stored!.key} length 20000`]);
+    assert.deepEqual(objects.get(stored!.key), { body: data, contentType: 'image/png' });
+  });
+
+  test('over the limit is refused with 413 before any byte is read or stored', async () => {
+    const { storage, calls } = fakeStorage();
+    const source = chunked(png(20_000));
+    await assert.rejects(
+      storeUpload(storage, source, policy, declared(50_001)),
+      (error: unknown) => error instanceof AppError && error.code === 'payload_too_large',
+    );
+    assert.deepEqual(calls, []);
+  });
+
+  test('a file longer than declared is refused with 400 naming the field, and nothing is left', async () => {
+    const { storage, calls, objects } = fakeStorage();
+    await assert.rejects(storeUpload(storage, chunked(png(20_000)), policy, declared(19_999)), isMismatch);
+    assert.equal(calls.length, 2);
+    assert.equal(calls[1], calls[0].replace('upload', 'delete').replace(' length 19999', ''));
+    assert.equal(objects.size, 0);
+  });
+
+  test('a file shorter than declared is refused with 400 naming the field, and nothing is left', async () => {
+    const { storage, objects } = fakeStorage();
+    await assert.rejects(storeUpload(storage, chunked(png(20_000)), policy, declared(20_001)), (error: unknown) => {
+      assert.ok(isMismatch(error));
+      assert.equal(
+        (error as AppError).message,
+        "imageSize says 20001 bytes but the file has 20000: send the file's exact size in bytes, or leave imageSize out.",
+      );
+      return true;
+    });
+    assert.equal(objects.size, 0);
+  });
 });

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { AppError } from '../errors/app-error';
+import { AppError, InvalidError } from '../errors/app-error';
 import { SNIFF_BYTES, sniffFileKind, type FileKind } from './file-kinds';
 import type { ObjectStorage } from './object-storage';
 import type { UploadPolicy } from './upload-policy';
+
+/** The file's size as the sender declared it before the bytes (a form field), which storage can be told up front. */
+export interface DeclaredSize {
+  /** The form field that carried it, named in the 400 when the bytes do not match. */
+  field: string;
+  bytes: number;
+}
 
 export interface StoredObject {
   key: string;
@@ -25,7 +32,10 @@ class UploadGuard extends Transform {
   private detected: FileKind | undefined;
   private settle!: (kind: FileKind | undefined) => void;
 
-  constructor(private readonly policy: UploadPolicy) {
+  constructor(
+    private readonly policy: UploadPolicy,
+    private readonly declared?: DeclaredSize,
+  ) {
     super();
     this.kind = new Promise((resolve, reject) => {
       this.settle = resolve;
@@ -37,6 +47,7 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
     if (this.bytes > this.policy.maxBytes) return done(this.refuse('payload_too_large', this.policy.tooLargeMessage));
+    if (this.declared && this.bytes > this.declared.bytes) return done(this.mismatch());
     if (this.detected) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
@@ -45,6 +56,7 @@ class UploadGuard extends Transform {
   }
 
   override _flush(done: TransformCallback) {
+    if (this.declared && this.bytes !== this.declared.bytes) return done(this.mismatch());
     if (this.detected) return done();
     if (this.headLength === 0) {
       this.settle(undefined);
@@ -67,6 +79,13 @@ class UploadGuard extends Transform {
     this.refusal = new AppError(code, message);
     return this.refusal;
   }
+
+  private mismatch(): AppError {
+    const { field, bytes } = this.declared!;
+    const message = `${field} says ${bytes} bytes but the file has ${this.bytes > bytes ? 'more' : this.bytes}: send the file's exact size in bytes, or leave ${field} out.`;
+    this.refusal = new InvalidError(message, { fields: [{ field, message }] });
+    return this.refusal;
+  }
 }
 
 /**
@@ -74,9 +93,16 @@ class UploadGuard extends Transform {
  * enforcing the policy while the bytes flow: 415 before anything is stored when the first bytes are not an
  * accepted kind, 413 as soon as the size passes the limit. On any failure nothing is left under the key.
  * Resolves undefined for an empty file, which is what a form sends for a file input left empty.
+ * With the size declared up front, storage gets one streamed PUT of that length, and a file of any other size is
+ * refused with a 400 naming the field (and leaves nothing).
  */
-export async function storeUpload(storage: ObjectStorage, source: Readable, policy: UploadPolicy): Promise<StoredObject | undefined> {
-  const guard = new UploadGuard(policy);
+export async function storeUpload(storage: ObjectStorage, source: Readable, policy: UploadPolicy, declared?: DeclaredSize): Promise<StoredObject | undefined> {
+  if (declared && declared.bytes > policy.maxBytes) {
+    // Read and dropped; stopping the form's parser then fails it, which is expected.
+    source.on('error', () => undefined).resume();
+    throw new AppError('payload_too_large', policy.tooLargeMessage);
+  }
+  const guard = new UploadGuard(policy, declared);
   source.on('error', (error) => guard.destroy(error));
   source.pipe(guard);
   const drainSource = () => {
@@ -93,7 +119,7 @@ export async function storeUpload(storage: ObjectStorage, source: Readable, poli
   if (!kind) return undefined;
   const key = `${policy.keyPrefix}/${randomUUID()}.${kind.ext}`;
   try {
-    await storage.upload(key, guard, kind.mime);
+    await storage.upload(key, guard, kind.mime, declared?.bytes);
   } catch (error) {
     drainSource();
     // A refused multipart upload is aborted by the client; this also covers servers that cannot abort (s3rver).

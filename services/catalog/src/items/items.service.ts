@@ -92,13 +92,16 @@ export class ItemsService {
     return toCatalogItemDto(await this.find(this.dataSource.manager, kind, id));
   }
 
-  /** Items by id in the order asked, whatever their kind; ids that match nothing are left out. */
+  /**
+   * Items by id in the order asked, whatever their kind; ids that match nothing are left out. Plain SQL: orders prices
+   * every checkout with it twice, and TypeORM's query builder was a fifth of the catalog's CPU there (issue 14).
+   */
   async getMany(ids: string[]): Promise<CatalogItemDto[]> {
     const wanted = ids.filter((id) => UUID.test(id));
     if (wanted.length === 0) return [];
-    const rows = await this.dataSource.getRepository(CatalogItem).createQueryBuilder('i').where('i.id = ANY(:ids)', { ids: wanted }).getMany();
+    const rows: CatalogItemRow[] = await this.dataSource.query(`SELECT ${SELECT_COLUMNS} FROM catalog_items WHERE id = ANY($1::uuid[])`, [wanted]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return wanted.flatMap((id) => (byId.has(id) ? [toCatalogItemDto(byId.get(id)!)] : []));
+    return wanted.flatMap((id) => (byId.has(id) ? [rowToDto(byId.get(id)!)] : []));
   }
 
   /** ARCHITECTURE §10: the featured product is the newest one marked featured. */

@@ -143,3 +143,22 @@ test('a search finds exactly what reading every item finds, in order, at any len
     }
   }
 });
+
+test('ready pages are kept up to a byte budget, not a count: more than 5,000 small pages stay, a tight budget drops the oldest', () => {
+  const items = Array.from({ length: 6000 }, () => item({}));
+  const roomy = new CatalogReadModel(items);
+  for (let p = 1; p <= 6000; p++) roomy.page('product', { page: p, pageSize: 1 });
+  assert.equal(roomy.cachedPages.count, 6000);
+  const first = roomy.page('product', { page: 1, pageSize: 1 });
+  assert.equal(roomy.page('product', { page: 1, pageSize: 1 }), first, 'a kept page is the same answer, not made again');
+
+  const budget = 50 * first.body.length;
+  const tight = new CatalogReadModel(items, budget);
+  for (let p = 1; p <= 200; p++) tight.page('product', { page: p, pageSize: 1 });
+  assert.ok(tight.cachedPages.bytes <= budget, `${tight.cachedPages.bytes} bytes kept, budget ${budget}`);
+  assert.ok(tight.cachedPages.count >= 45 && tight.cachedPages.count <= 50, `${tight.cachedPages.count} pages kept`);
+  const newest = tight.page('product', { page: 200, pageSize: 1 });
+  assert.equal(tight.page('product', { page: 200, pageSize: 1 }), newest);
+  const dropped = tight.page('product', { page: 1, pageSize: 1 });
+  assert.notEqual(tight.page('product', { page: 2, pageSize: 1 }), dropped);
+});

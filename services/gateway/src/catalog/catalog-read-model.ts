@@ -39,10 +39,17 @@ const ORDER: Record<Sort, (a: Entry, b: Entry) => number> = {
   name: (a, b) => cmp(a.lowerName, b.lowerName) || cmp(a.item.id, b.item.id),
 };
 
-/** A small least-recently-used map: a hit moves the key to the end, an insert past `max` drops the oldest. */
+/**
+ * A small least-recently-used map: a hit moves the key to the end, an insert past `max` entries (or past `budget`'s
+ * bytes, when given) drops the oldest.
+ */
 class Lru<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  private bytes = 0;
+  constructor(
+    private readonly max: number,
+    private readonly budget?: { bytes: number; of: (value: V) => number },
+  ) {}
   get(key: string): V | undefined {
     const value = this.map.get(key);
     if (value !== undefined) {
@@ -52,14 +59,34 @@ class Lru<V> {
     return value;
   }
   set(key: string, value: V) {
-    this.map.delete(key);
+    this.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    this.bytes += this.budget?.of(value) ?? 0;
+    while (this.map.size > this.max || (this.budget && this.bytes > this.budget.bytes && this.map.size > 1)) {
+      this.delete(this.map.keys().next().value as string);
+    }
   }
   clear() {
     this.map.clear();
+    this.bytes = 0;
+  }
+  get byteSize() {
+    return this.bytes;
+  }
+  get count() {
+    return this.map.size;
+  }
+  private delete(key: string) {
+    const old = this.map.get(key);
+    if (old === undefined) return;
+    this.map.delete(key);
+    this.bytes -= this.budget?.of(old) ?? 0;
   }
 }
+
+/** Ready pages kept: their JSON bodies up to this many bytes (their compressed copies, made when asked, are smaller). */
+export const PAGE_CACHE_BYTES = 48 * 1024 * 1024;
+const PAGE_CACHE_ENTRIES = 50_000;
 
 export const answerOf = (value: unknown): Answer => {
   const body = Buffer.from(JSON.stringify(value));
@@ -86,15 +113,23 @@ export class CatalogReadModel {
   private readonly deleted = new Set<string>();
   private readonly sorted = new Map<string, Entry[]>();
   private readonly filtered = new Lru<Entry[]>(500);
-  private readonly pages = new Lru<Answer>(5000);
+  // Bounded by bytes rather than by a count alone: 5,000 pages were fewer than one sort's pages of 100,000 items, and
+  // a page made again (JSON and SHA-1) was the largest cost of a warm read left there (ADR 0020's follow-up).
+  private readonly pages: Lru<Answer>;
   private grams = new TrigramIndex();
 
-  constructor(items: CatalogItem[] = []) {
+  constructor(items: CatalogItem[] = [], pageCacheBytes = PAGE_CACHE_BYTES) {
+    this.pages = new Lru<Answer>(PAGE_CACHE_ENTRIES, { bytes: pageCacheBytes, of: (answer) => answer.body.length });
     this.replaceAll(items);
   }
 
   get size() {
     return this.entries.size;
+  }
+
+  /** How many ready pages are kept, and their JSON bytes. */
+  get cachedPages() {
+    return { count: this.pages.count, bytes: this.pages.byteSize };
   }
 
   /** Starts over from a full read of the catalog. */

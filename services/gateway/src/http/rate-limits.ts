@@ -1,18 +1,22 @@
 import { errorBody, RateLimitedError, UnavailableError } from '@km/nest-kit';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { REDIS } from '../redis/redis.module';
+import { AddressBudget, type BudgetDecision } from './address-budget';
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-/** Rate limits kept in Redis, so every gateway replica counts together. */
+/**
+ * Rate limits kept in Redis, so every gateway replica counts together. The per-address API budget, taken by every
+ * request, is decided in memory and synced to Redis in batches (ADR 0012); the others are one Redis script each.
+ */
 @Injectable()
-export class RateLimits {
+export class RateLimits implements OnModuleDestroy {
   private readonly logger = new Logger('RateLimits');
-  private readonly api: RateLimiterRedis;
+  private readonly api: AddressBudget;
   private readonly loginFailures: RateLimiterRedis;
   private readonly loginPerAddress: RateLimiterRedis;
   private readonly loginUserFailures: RateLimiterRedis;
@@ -23,7 +27,17 @@ export class RateLimits {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {
-    this.api = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:api', points: config.rateLimitPerMinute, duration: 60 });
+    this.api = new AddressBudget(
+      redis,
+      {
+        limit: config.rateLimitPerMinute,
+        windowMs: 60_000,
+        batch: config.rateLimitSync.batch,
+        syncEveryMs: config.rateLimitSync.everyMs,
+        keyPrefix: 'rl:api-minute',
+      },
+      (error) => this.logger.warn(`rate limiter cannot reach Redis, counting on this replica alone: ${String(error)}`),
+    );
     this.loginFailures = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'rl:login-fail',
@@ -57,21 +71,32 @@ export class RateLimits {
     }
   }
 
-  /** A fastify `onRequest` hook for every `/api` request, per client IP. Fails open if Redis is down. */
+  /** Before Redis closes (its module's onApplicationShutdown): this replica's last counts go to Redis. */
+  async onModuleDestroy() {
+    await this.api.close();
+  }
+
+  /**
+   * A fastify `onRequest` hook for every `/api` request, per client IP. Decided in memory (no Redis round trip on
+   * most requests); fails open if Redis is down (the replica's own count still holds).
+   */
   apiHook() {
-    return async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!req.url.startsWith('/api/')) return;
-      try {
-        const result = await this.api.consume(req.ip ?? 'unknown');
-        reply.raw.setHeader('RateLimit-Remaining', String(result.remainingPoints));
-      } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          const retry = Math.ceil(error.msBeforeNext / 1000);
-          reply.header('Retry-After', String(retry));
-          return reply.status(429).send(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
-        }
-        this.logger.warn(`rate limiter unavailable, letting the request through: ${String(error)}`);
+    // A callback hook, not an async one: most requests are decided at once, without a promise to wait for.
+    const apply = (decision: BudgetDecision, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (decision.allowed) {
+        reply.raw.setHeader('RateLimit-Remaining', String(decision.remaining));
+        return done();
       }
+      const retry = decision.retryAfterSeconds;
+      reply.header('Retry-After', String(retry));
+      // Answered here: done() is not called, so no route runs.
+      void reply.status(429).send(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
+    };
+    return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (!req.url.startsWith('/api/')) return done();
+      const decision = this.api.take(req.ip ?? 'unknown');
+      if (decision instanceof Promise) decision.then((late) => apply(late, reply, done), done);
+      else apply(decision, reply, done);
     };
   }
 

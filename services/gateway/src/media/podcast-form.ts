@@ -45,6 +45,12 @@ export const episodeFormOpenApi = {
     mediaType: { type: 'string', enum: ['video', 'audio'] },
     tags: { type: 'string', description: 'Comma-separated, at most 20 tags of at most 40 characters.', example: 'faith, business' },
     duration: { type: 'string', description: 'HH:MM:SS or MM:SS; read from the media when left out.', example: '00:45:30' },
+    mediaSize: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'The media file’s size in bytes, sent before it: the file then goes to storage in one streamed write, and one over 500 MB is refused before it is sent. A file of another size is refused with 400.',
+    },
     media: { type: 'string', format: 'binary', description: 'MP4, MOV, WEBM (video) or MP3, WAV, M4A (audio), checked from its content; at most 500 MB.' },
     thumbnail: { type: 'string', format: 'binary', description: 'JPG, PNG or WEBP, at most 10 MB.' },
   },

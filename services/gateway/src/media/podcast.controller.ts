@@ -108,7 +108,10 @@ export class PodcastEpisodesController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: episodeFormOpenApi })
   async create(@Req() req: FastifyRequest): Promise<PodcastEpisode> {
-    const form = await receiveMultipart(req.raw, this.storage, { files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY } });
+    const form = await receiveMultipart(req.raw, this.storage, {
+      files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY },
+      sizeFields: { media: 'mediaSize' },
+    });
     const uploads = Object.values(form.files);
     try {
       const episode = parseEpisodeForm(form);

@@ -10,9 +10,10 @@ import {
   type CreatePaymentIntentRequest,
   type OrdersPage,
   type PaymentIntentQuote,
+  type PlacedOrder,
   type PlacedOrderResponse,
 } from '@km/contracts';
-import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { InFlight, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -32,6 +33,13 @@ export class CheckoutController {
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
+
+  /**
+   * Order posts on their way to orders, by their exact message. A double click's copy waits for the first one's answer
+   * and gives its order (created false, so 200) instead of a second trip over the bus (issue 14); orders still decides
+   * repeats that reach it (from other gateways) under its own lock.
+   */
+  private readonly placing = new InFlight<PlacedOrder>();
 
   @Post('create-payment-intent')
   @Public()
@@ -69,8 +77,12 @@ export class CheckoutController {
     @ZodBody(createOrderSchema) body: CreateOrderRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<PlacedOrderResponse> {
-    const { created, ...order } = await this.rpc.send(OrdersSubjects.createOrder, { ...body, ...buyerOf(req) }, this.config.checkoutRpcTimeoutMs);
-    res.status(created ? 201 : 200);
+    const message = { ...body, ...buyerOf(req) };
+    const { value, shared } = await this.placing.run(JSON.stringify(message), () =>
+      this.rpc.send(OrdersSubjects.createOrder, message, this.config.checkoutRpcTimeoutMs),
+    );
+    const { created, ...order } = value;
+    res.status(created && !shared ? 201 : 200);
     return order;
   }
 

@@ -1,7 +1,7 @@
 import accepts from 'accepts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mimeTypes from 'mime-types';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const NOT_SPA = /^\/(api|media|feeds|health|ready)(\/|$)/;
@@ -49,6 +49,7 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
   const files = listFiles(root);
   const index = path.join(root, 'index.html');
+  const pages = pageVariants(root, index);
   const handler = (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodePath(req.url.split('?')[0]);
     if (pathname === undefined || NOT_SPA.test(pathname)) return reply.callNotFound();
@@ -59,11 +60,30 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return reply.send(createReadStream(index));
+    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    return reply.send(page ?? createReadStream(index));
   };
   // GET routes answer HEAD too (fastify's exposeHeadRoutes), without a body.
   fastify.get('/', handler);
   fastify.get('/*', handler);
+}
+
+/**
+ * index.html with `<link rel="modulepreload">` for the page's own scripts, per path of a lazily loaded page (the
+ * web build's `route-preloads.json`): the browser fetches them beside the entry script instead of after it has run,
+ * one round trip sooner (the largest paint of /podcast on a phone came 0.05 s past its 2.5 s goal without it).
+ */
+function pageVariants(root: string, index: string): Map<string, string> {
+  const variants = new Map<string, string>();
+  const listFile = path.join(root, 'route-preloads.json');
+  if (!existsSync(index) || !existsSync(listFile)) return variants;
+  const html = readFileSync(index, 'utf8');
+  const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>;
+  for (const [route, scripts] of Object.entries(preloads)) {
+    const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
+    variants.set(route, html.replace('</head>', `${links}</head>`));
+  }
+  return variants;
 }
 
 function decodePath(raw: string): string | undefined {

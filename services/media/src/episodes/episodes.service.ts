@@ -64,12 +64,17 @@ export class EpisodesService {
   async list(query: EpisodeQuery): Promise<EpisodePage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? EPISODE_DEFAULT_PAGE_SIZE;
+    const order = ORDER_BY[query.sort ?? 'latest'];
+    // The rows before the page are skipped in the order's index alone (an index-only scan of episode numbers); only
+    // the page's own rows are read whole, so a deep page costs little more than the first.
     const [counted, rows] = await Promise.all([
       this.dataSource.query(`SELECT count(*)::int AS total FROM podcast_episodes`) as Promise<{ total: number }[]>,
-      this.dataSource.query(`SELECT ${EPISODE_COLUMNS} FROM podcast_episodes ORDER BY ${ORDER_BY[query.sort ?? 'latest']} LIMIT $1 OFFSET $2`, [
-        pageSize,
-        (page - 1) * pageSize,
-      ]) as Promise<EpisodeRow[]>,
+      this.dataSource.query(
+        `SELECT ${EPISODE_COLUMNS} FROM podcast_episodes
+         WHERE episode_number IN (SELECT episode_number FROM podcast_episodes ORDER BY ${order} LIMIT $1 OFFSET $2)
+         ORDER BY ${order}`,
+        [pageSize, (page - 1) * pageSize],
+      ) as Promise<EpisodeRow[]>,
     ]);
     return { items: rows.map(rowToEpisodeDto), total: counted[0].total, page, pageSize };
   }

@@ -188,3 +188,78 @@ describe('OrdersService.create for a double click (the same order sent twice at 
     assert.equal(placeOnce.mock.calls.length, 2);
   });
 });
+
+describe('OrdersService.create reads the payment intent from Stripe before the lock, and decides under it', () => {
+  const cart = {
+    lines: [{ productId: 'p1', productName: 'Product p1', productPrice: '10.00', quantity: 3, subtotal: '30.00' }],
+    totals: { subtotal: '30.00', tax: '2.40', shipping: '9.99', total: '42.39' },
+    totalCents: 4239,
+    memberId: null,
+    fingerprint: 'cart-p1x3',
+  };
+  /** An intent as read before the lock: it charges exactly this cart. */
+  const intent = { id: 'pi_new', amount: 4239, currency: 'usd', status: 'requires_payment_method', metadata: { cart_fingerprint: 'cart-p1x3' } };
+
+  /** OrdersService with no order yet for pi_new; `state` is what the transaction finds under the lock. */
+  async function placing(state: { ordered: boolean; changed: boolean; reported: boolean }, chargeExactly: () => Promise<unknown>) {
+    const log: string[] = [];
+    const manager = {
+      query: async (sql: string) => {
+        if (sql.includes('pg_advisory_xact_lock')) return (log.push('lock'), []);
+        if (sql.includes('payment_intent_updates')) return (log.push('state'), [state]);
+        if (sql.includes('INSERT INTO orders')) {
+          log.push('insert order');
+          return [{ id: 'order-1', created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
+        }
+        if (sql.includes('INSERT INTO order_lines')) return (log.push('insert lines'), []);
+        throw new Error(`unexpected query ${sql}`);
+      },
+      create: (_entity: unknown, values: object) => values,
+      insert: async () => undefined,
+    };
+    const dataSource = {
+      getRepository: () => ({ findOne: async () => null }),
+      transaction: async (work: (m: typeof manager) => Promise<unknown>) => {
+        const result = await work(manager);
+        log.push('commit');
+        return result;
+      },
+    };
+    const paymentIntents = {
+      retrieveOurs: async () => (log.push('stripe read'), intent),
+      charges: (read: typeof intent, priced: typeof cart) => read.amount === priced.totalCents && read.metadata.cart_fingerprint === priced.fingerprint,
+      chargeExactly: jest.fn(async (..._args: unknown[]) => (log.push('stripe read under the lock'), chargeExactly())),
+    };
+    const module = await Test.createTestingModule({
+      providers: [
+        OrdersService,
+        { provide: DataSource, useValue: dataSource },
+        { provide: OutboxRelayRunner, useValue: { relay: { kick: () => log.push('relay woken') } } },
+        { provide: CartPricing, useValue: { price: async () => (log.push('priced'), cart) } },
+        { provide: PaymentIntentsService, useValue: paymentIntents },
+        { provide: OrderNumbers, useValue: { next: () => 'KM-7K3M9Q2X' } },
+        { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
+      ],
+    }).compile();
+    return { orders: module.get(OrdersService), log, chargeExactly: paymentIntents.chargeExactly };
+  }
+  const order = () => ({ ...request([{ productId: 'p1', quantity: 3 }]), paymentIntentId: 'pi_new' }) as never;
+
+  test('an intent unchanged since it was read and charging the cart is ordered under the lock without asking Stripe again', async () => {
+    const { orders, log, chargeExactly } = await placing({ ordered: false, changed: false, reported: false }, async () => null);
+    const placed = await orders.create(order());
+    assert.deepEqual(placed, { orderNumber: 'KM-7K3M9Q2X', status: 'pending_payment', ...cart.totals, created: true });
+    assert.equal(chargeExactly.mock.calls.length, 0);
+    assert.deepEqual(log.slice(2), ['lock', 'state', 'insert order', 'insert lines', 'commit', 'relay woken']);
+    assert.deepEqual(log.slice(0, 2).sort(), ['priced', 'stripe read']);
+  });
+
+  test('an intent this service changed since (payment_intent_updates) is read again under the lock, and its refusal answered after the commit', async () => {
+    const refusal = new ConflictError('cart_changed', 'Your cart changed; please review the total and try again.', { ...cart.totals });
+    const { orders, log, chargeExactly } = await placing({ ordered: false, changed: true, reported: false }, async () => refusal);
+    await assert.rejects(orders.create(order()), (error: unknown) => error === refusal);
+    assert.equal(chargeExactly.mock.calls.length, 1);
+    assert.deepEqual(chargeExactly.mock.calls[0].slice(1), ['pi_new', cart]);
+    assert.deepEqual(log.slice(2), ['lock', 'state', 'stripe read under the lock', 'commit']);
+  });
+});

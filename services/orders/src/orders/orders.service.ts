@@ -9,7 +9,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -17,7 +17,6 @@ import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
 import { formatCents, toCents } from '../pricing/money';
-import { OrderLine } from './order-line.entity';
 import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
 import {
@@ -55,7 +54,7 @@ export class OrdersService {
   ) {}
 
   /** Order requests being placed in this process, by their exact message. */
-  private readonly inFlight = new Map<string, Promise<PlacedOrder>>();
+  private readonly inFlight = new InFlight<PlacedOrder>();
 
   /**
    * One order per payment intent. A repeat for the same cart (a retry, a double click, two tabs) returns the existing
@@ -69,47 +68,65 @@ export class OrdersService {
   async create(request: OrderMessage): Promise<PlacedOrder> {
     // A double click sends the same order twice at once. The second copy waits for the first and answers its order
     // (created false) instead of pricing the cart, calling Stripe and queueing on the intent's lock a second time.
-    // Only a success is shared: after a refusal the copy runs on its own, exactly as it would have without this.
-    const key = JSON.stringify(request);
-    const running = this.inFlight.get(key);
-    if (running) {
-      const first = await running.catch(() => null);
-      if (first) return { ...first, created: false };
-    }
-    const attempt = this.createOnce(request);
-    if (!running) {
-      this.inFlight.set(key, attempt);
-      void attempt.catch(() => undefined).finally(() => this.inFlight.delete(key));
-    }
-    return attempt;
+    const { value, shared } = await this.inFlight.run(JSON.stringify(request), () => this.createOnce(request));
+    return shared ? { ...value, created: false } : value;
   }
 
   private async createOnce(request: OrderMessage): Promise<PlacedOrder> {
     const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
     if (existing) return repeatOf(existing, request);
 
-    const cart = await this.pricing.price(request.items, request.memberId);
+    // Pricing and reading the intent from Stripe wait on the network, not on each other, nor on the lock: the lock
+    // guards the decision (issue 14: a Stripe call under it held every other request for the intent, and a
+    // connection of the pool, for its whole round trip). A pricing refusal is answered before a payment one.
+    const [priced, read] = await Promise.allSettled([
+      this.pricing.price(request.items, request.memberId),
+      this.paymentIntents.retrieveOurs(request.paymentIntentId),
+    ]);
+    if (priced.status === 'rejected') throw priced.reason;
+    if (read.status === 'rejected') throw read.reason;
+    const cart = priced.value;
     this.logClientTotals(request, cart);
-    const placed = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
-      const raced = await manager.findOne(Order, { where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
-      if (raced) return repeatOf(raced, request);
-      await this.paymentIntents.assertChargesTotal(request.paymentIntentId, cart);
-      return this.insert(manager, request, cart);
+      // Under the lock, in one round trip (after the lock: a statement sees what was committed when it started).
+      const [state]: IntentState[] = await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM orders WHERE payment_intent_id = $1) AS ordered,
+                EXISTS (SELECT 1 FROM payment_intent_updates WHERE payment_intent_id = $1) AS changed,
+                EXISTS (SELECT 1 FROM stripe_events WHERE payment_intent_id = $1) AS reported`,
+        [request.paymentIntentId],
+      );
+      if (state.ordered) {
+        const raced = await manager.findOneOrFail(Order, { where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
+        return { placed: repeatOf(raced, request) };
+      }
+      // What was read before the lock still holds unless this service changed the intent since (it does so only
+      // under this lock, after recording it in payment_intent_updates); otherwise it is read again, checked, and
+      // changed if need be, under the lock.
+      if (state.changed || !this.paymentIntents.charges(read.value, cart)) {
+        const refusal = await this.paymentIntents.chargeExactly(manager, request.paymentIntentId, cart);
+        if (refusal) return { refusal };
+      }
+      return { placed: await this.insert(manager, request, cart, state.reported) };
     });
-    return placed;
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome.placed;
   }
 
-  /** Inserts the order; the caller holds the intent's lock and has checked that the intent charges this cart. */
-  private async insert(manager: EntityManager, request: CreateOrderRequest, cart: PricedCart): Promise<PlacedOrder> {
-    // Stripe may have reported on this payment before the browser created the order.
-    const early = await manager.find(StripeEventRecord, { where: { paymentIntentId: request.paymentIntentId }, order: { stripeCreatedAt: 'ASC' } });
+  /**
+   * Inserts the order; the caller holds the intent's lock and has checked that the intent charges this cart.
+   * `reported`: Stripe reported on this payment before the browser created the order (stripe_events has it).
+   */
+  private async insert(manager: EntityManager, request: CreateOrderRequest, cart: PricedCart, reported: boolean): Promise<PlacedOrder> {
+    const early = reported
+      ? await manager.find(StripeEventRecord, { where: { paymentIntentId: request.paymentIntentId }, order: { stripeCreatedAt: 'ASC' } })
+      : [];
     const payable = { totalCents: cart.totalCents, cartFingerprint: cart.fingerprint };
     const outcomes = early.map((e) => ({ event: e, outcome: outcomeOf(PAYMENT_SIGNALS[e.type], payable, receivedOf(e)) }));
     const status = initialStatus(outcomes.map((o) => o.outcome));
     const success = outcomes.find((o) => o.outcome !== 'failed')?.event;
 
-    const values = {
+    const values: NewOrder = {
       paymentIntentId: request.paymentIntentId,
       status,
       customerEmail: request.customerEmail,
@@ -125,17 +142,21 @@ export class OrdersService {
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
     const order = await this.insertWithFreshNumber(manager, values);
-    await manager.insert(
-      OrderLine,
-      cart.lines.map((line, position) => ({
-        orderId: order.id,
-        position,
-        productId: line.productId,
-        productName: line.productName,
-        unitPrice: line.productPrice,
-        quantity: line.quantity,
-        lineTotal: line.subtotal,
-      })),
+    // One statement for every line, in plain SQL like the order itself (TypeORM's insert builder was a tenth of the
+    // orders service's CPU per checkout, issue 14).
+    await manager.query(
+      `INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
+       SELECT $1, l.position - 1, l.product_id, l.product_name, l.unit_price, l.quantity, l.line_total
+       FROM unnest($2::uuid[], $3::text[], $4::numeric[], $5::int[], $6::numeric[])
+            WITH ORDINALITY AS l(product_id, product_name, unit_price, quantity, line_total, position)`,
+      [
+        order.id,
+        cart.lines.map((line) => line.productId),
+        cart.lines.map((line) => line.productName),
+        cart.lines.map((line) => line.productPrice),
+        cart.lines.map((line) => line.quantity),
+        cart.lines.map((line) => line.subtotal),
+      ],
     );
     const facts = { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total };
     await recordEvent(manager, OrdersEvents.placed, facts);
@@ -144,19 +165,38 @@ export class OrdersService {
   }
 
   /** Draws order numbers until one is free; a taken number skips the row instead of failing the transaction. */
-  private async insertWithFreshNumber(manager: EntityManager, values: Omit<Partial<Order>, 'orderNumber'>): Promise<Order> {
+  private async insertWithFreshNumber(manager: EntityManager, values: NewOrder): Promise<Order> {
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = this.numbers.next();
-      const result = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(Order)
-        .values({ ...values, orderNumber })
-        .orIgnore()
-        .returning(['id', 'created_at', 'updated_at'])
-        .execute();
+      const [row]: { id: string; created_at: Date; updated_at: Date }[] = await manager.query(
+        `INSERT INTO orders (order_number, payment_intent_id, status, customer_email, customer_name, customer_phone, shipping_address,
+                             billing_address, subtotal, tax, shipping, total, member_discount, member_id, cart_fingerprint, amount_received,
+                             received_currency, paid_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         ON CONFLICT DO NOTHING
+         RETURNING id, created_at, updated_at`,
+        [
+          orderNumber,
+          values.paymentIntentId,
+          values.status,
+          values.customerEmail,
+          values.customerName,
+          values.customerPhone,
+          values.shippingAddress,
+          values.billingAddress,
+          values.subtotal,
+          values.tax,
+          values.shipping,
+          values.total,
+          values.memberDiscount,
+          values.memberId,
+          values.cartFingerprint,
+          values.amountReceived ?? null,
+          values.receivedCurrency ?? null,
+          values.paidAt,
+        ],
+      );
       // The row is what was just written plus what Postgres generated: no second read.
-      const [row] = result.raw as { id: string; created_at: Date; updated_at: Date }[];
       if (row) return manager.create(Order, { ...values, orderNumber, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at });
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
@@ -248,6 +288,37 @@ export class OrdersService {
       );
     }
   }
+}
+
+/** The columns an order is inserted with (the rest are Postgres's defaults). */
+type NewOrder = Pick<
+  Order,
+  | 'paymentIntentId'
+  | 'status'
+  | 'customerEmail'
+  | 'customerName'
+  | 'customerPhone'
+  | 'shippingAddress'
+  | 'billingAddress'
+  | 'subtotal'
+  | 'tax'
+  | 'shipping'
+  | 'total'
+  | 'memberDiscount'
+  | 'memberId'
+  | 'cartFingerprint'
+  | 'paidAt'
+> &
+  Partial<Pick<Order, 'amountReceived' | 'receivedCurrency'>>;
+
+/** What the order transaction reads under the intent's lock. */
+interface IntentState {
+  /** The intent has its order already (a race lost to another request). */
+  ordered: boolean;
+  /** This service changed the intent's amount or cart at some point (payment_intent_updates). */
+  changed: boolean;
+  /** Stripe reported on the payment already (stripe_events). */
+  reported: boolean;
 }
 
 const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.total), cartFingerprint: order.cartFingerprint });

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE, stripeFailure } from './stripe-client';
 
@@ -16,6 +17,9 @@ const PAID_FOR_ANOTHER_CART =
   'This payment was already made for a different cart or total, so it cannot pay for this one. Reload the checkout page to start a new payment for your cart.';
 
 const CART_CHANGED = 'Your cart changed; please review the total and try again.';
+/** The intent charges exactly this cart: its total, for its products, quantities and prices. */
+const chargesCart = (intent: Stripe.PaymentIntent, cart: PricedCart) =>
+  intent.amount === cart.totalCents && intent.metadata?.cart_fingerprint === cart.fingerprint;
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
 @Injectable()
@@ -50,12 +54,10 @@ export class PaymentIntentsService {
   }
 
   /**
-   * Checks that the PaymentIntent is ours and charges exactly this cart's server total, for this cart. When the total
-   * moved (prices or the cart changed since the intent was made) the intent is set to the new total and the buyer is
-   * asked to review it; when only the cart changed at the same total, the intent is re-labelled with the new cart.
-   * The caller holds the intent's lock, so no other request changes the intent between this check and its order.
+   * The PaymentIntent as Stripe has it now, refused unless this shop made it in USD and it is not cancelled: none of
+   * which changes later, so this may be read before the intent's lock is taken (its amount may: {@link chargeExactly}).
    */
-  async assertChargesTotal(paymentIntentId: string, cart: PricedCart): Promise<void> {
+  async retrieveOurs(paymentIntentId: string): Promise<Stripe.PaymentIntent> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId).catch((error) => {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
         throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
@@ -66,21 +68,53 @@ export class PaymentIntentsService {
       throw new InvalidError(NOT_OURS, { fields: [{ field: 'paymentIntentId', message: NOT_OURS }] });
     }
     if (intent.status === 'canceled') throw new ConflictError('payment_cancelled', 'This payment was cancelled. Reload the checkout page to start a new one.');
+    return intent;
+  }
+
+  /** The intent charges exactly this cart: its total, for its products, quantities and prices. */
+  charges(intent: Stripe.PaymentIntent, cart: PricedCart): boolean {
+    return chargesCart(intent, cart);
+  }
+
+  /**
+   * Reads the PaymentIntent again and makes sure it charges exactly this cart's server total, for this cart. When the
+   * total moved (prices or the cart changed since the intent was made) the intent is set to the new total and the
+   * buyer is asked to review it; when only the cart changed at the same total, the intent is re-labelled with the new
+   * cart. The caller holds the intent's lock, so no other request changes the intent between this check and its order.
+   *
+   * Resolves null when the order may be inserted. Once the intent is being changed, a refusal is resolved, not thrown,
+   * for the caller to answer after its transaction committed: the `payment_intent_updates` row written in it must stay,
+   * even when Stripe failed after it may have applied the change.
+   */
+  async chargeExactly(manager: EntityManager, paymentIntentId: string, cart: PricedCart): Promise<unknown> {
+    const intent = await this.retrieveOurs(paymentIntentId);
     const sameAmount = intent.amount === cart.totalCents;
-    if (sameAmount && intent.metadata?.cart_fingerprint === cart.fingerprint) return;
+    if (chargesCart(intent, cart)) return null;
     if (!AMOUNT_EDITABLE.includes(intent.status)) {
       // Paid (or being paid) for another total or cart: only the cart it was made for can become its order.
       throw new ConflictError('payment_in_use', PAID_FOR_ANOTHER_CART);
     }
-    // A fresh key per decision: setting absolute values is idempotent already, and a key derived from the cart would
-    // make Stripe replay an old answer when a cart comes back after another (A → B → A) instead of applying it.
-    const updated = await this.stripe.paymentIntents
-      .update(intent.id, { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } }, { idempotencyKey: `km-intent-update-${randomUUID()}` })
-      .catch((error) => this.fail(error, 'update'));
-    if (updated.amount !== cart.totalCents || updated.metadata?.cart_fingerprint !== cart.fingerprint) {
-      throw new ConflictError('cart_changed', CART_CHANGED, { ...cart.totals });
+    // Requests that read the intent before this lock read it again (OrdersService.createOnce).
+    await manager.query('INSERT INTO payment_intent_updates (payment_intent_id) VALUES ($1) ON CONFLICT (payment_intent_id) DO UPDATE SET updated_at = now()', [
+      intent.id,
+    ]);
+    try {
+      // A fresh key per decision: setting absolute values is idempotent already, and a key derived from the cart would
+      // make Stripe replay an old answer when a cart comes back after another (A → B → A) instead of applying it.
+      const updated = await this.stripe.paymentIntents
+        .update(
+          intent.id,
+          { amount: cart.totalCents, metadata: { cart_fingerprint: cart.fingerprint } },
+          { idempotencyKey: `km-intent-update-${randomUUID()}` },
+        )
+        .catch((error) => this.fail(error, 'update'));
+      if (updated.amount !== cart.totalCents || updated.metadata?.cart_fingerprint !== cart.fingerprint || !sameAmount) {
+        return new ConflictError('cart_changed', CART_CHANGED, { ...cart.totals });
+      }
+      return null;
+    } catch (error) {
+      return error;
     }
-    if (!sameAmount) throw new ConflictError('cart_changed', CART_CHANGED, { ...cart.totals });
   }
 
   private fail(error: unknown, action: string): never {

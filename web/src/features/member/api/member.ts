@@ -1,55 +1,8 @@
+import type { MemberCommission, MemberProfile, MemberProfitBonus, MemberReferral, MemberStats } from '@km/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionStatus } from '@km/contracts/vocabulary';
 import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
 
-export interface MemberProfile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  referralCode: string;
-  memberSince: string;
-  subscriptionStatus: SubscriptionStatus;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  totalReferrals: number;
-  totalCommissions: string;
-}
-export interface MemberStats {
-  totalReferrals: number;
-  totalCommissions: string;
-  /** Pending Earnings: pending commissions less refunded or disputed ones not yet netted, never below 0.00. */
-  pendingCommissions: string;
-  /** What refunds and disputes after payouts still owe beyond what is pending (netted against later payouts). */
-  carriedBalance: string;
-  paidCommissions: string;
-  totalProfitBonuses: string;
-  membershipDiscount: number;
-  /** The sum of the member's discounts on paid orders. */
-  memberSavings: string;
-}
-export interface MemberReferral {
-  id: string;
-  referredMember: { firstName: string; lastName: string; email: string; memberSince: string };
-  commissionStatus: 'pending' | 'paid' | 'reversed';
-  commissionAmount: string;
-}
-export interface MemberCommission {
-  id: string;
-  amount: string;
-  payoutMonth: string;
-  status: 'pending' | 'paid' | 'reversed';
-  payoutDate: string | null;
-  /** A refund or dispute after the payout: the negative entry netted against the next payouts. */
-  clawback: { amount: string; at: string } | null;
-}
-export interface MemberProfitBonus {
-  id: string;
-  amount: string;
-  bonusPeriod: string;
-  status: 'pending' | 'paid';
-  payoutDate: string | null;
-}
+export type { MemberCommission, MemberProfile, MemberProfitBonus, MemberReferral, MemberStats } from '@km/contracts';
 
 /** Who is looking: the member's profile, or why not (signed out: 401; signed in but not a member: 403). */
 export type ProfileLookup = { kind: 'member'; profile: MemberProfile } | { kind: 'signed-out' } | { kind: 'not-member' };

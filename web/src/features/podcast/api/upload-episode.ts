@@ -24,6 +24,8 @@ export function toEpisodeFormData(input: EpisodeUploadInput): FormData {
   form.set('mediaType', input.mediaType);
   form.set('tags', input.tags);
   if (input.duration.trim()) form.set('duration', input.duration.trim());
+  // Declared before the file: the server stores it in one streamed write and refuses one too large at once.
+  form.set('mediaSize', String(input.media.size));
   if (input.thumbnail) form.set('thumbnail', input.thumbnail, input.thumbnail.name);
   form.set('media', input.media, input.media.name);
   return form;
