@@ -60,6 +60,11 @@ export interface Answer {
 export class Session {
   private cookie = '';
 
+  /** The session cookie as a `Cookie` header value ('' signed out), for a client that sends it itself. */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   async request(
     method: string,
     path: string,

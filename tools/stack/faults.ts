@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICES, type Need } from '@km/registry';
 import type { FaultStack } from '../faults/config';
 import { ROOT, type StackSettings } from './config';
 import { assertPortsFree, DATABASES, STRIPE_EMULATOR, startInfra } from './infra';
@@ -10,6 +11,27 @@ import { APP_SERVICES, startServices } from './services';
 const GATEWAY_OVERRIDES = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_FORMS_PER_HOUR: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' };
 
 /**
+ * The emulator's webhook redelivery in the fault stack: 0.1 s doubling to 1 s, not Stripe's 1 s doubling to minutes, so
+ * a scenario that keeps orders down waits about a second for the next delivery once orders is back, not up to 32 s.
+ * 130 attempts keep the window Stripe's default 8 attempts give (0.1+0.2+0.4+0.8 s, then 1 s each: ≈ 2 minutes), so a
+ * delivery still outlasts every outage the suite causes.
+ */
+const FAULT_WEBHOOK_RETRY = { maxAttempts: 130, initialDelayMs: 100, maxDelayMs: 1000 };
+
+/**
+ * An event a killed process had taken (JetStream delivered it, no ack came) is delivered again after this: 5 s here
+ * instead of the services' 30 s, which was most of the webhooks scenario (its confirmation emails came 30 s after
+ * orders' second kill). Shorter also means more redeliveries for the consumers' dedupe to absorb.
+ */
+const EVENT_ACK_WAIT = { EVENT_ACK_WAIT_MS: '5000' };
+
+/**
+ * Mail a killed service's worker had taken goes to another worker once its lock lapses and a stalled check finds it:
+ * 5 s here instead of BullMQ's 30 s (one confirmation email of the webhooks scenario came 57 s after orders' kill).
+ */
+const MAIL_LOCK = { MAIL_LOCK_MS: '5000' };
+
+/**
  * The fault suite's stack (issue 15): a fresh copy of the test stack on the test stack's ports (free once the suites
  * before it stopped theirs), every service supervised. Returns the environment the suite's Jest run gets.
  */
@@ -18,7 +40,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   for (const dir of ['postgres', 'nats', 's3', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
-  const urls = await startInfra(settings, group);
+  const urls = await startInfra(settings, group, { webhookRetry: FAULT_WEBHOOK_RETRY });
   // Orders reaches Postgres through a TCP proxy of our own, which the suite tells to cut connections mid-stream.
   const pgProxyPort = faultProxyPort(settings);
   if (await portInUse(pgProxyPort)) throw new Error(`Port ${pgProxyPort} (the fault suite's Postgres proxy) is already in use.`);
@@ -34,7 +56,14 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   );
   await waitFor('the Postgres proxy', () => tcpOpen(pgProxyPort), 20_000, proxy, group);
   const orders = { DATABASE_URL: `postgres://postgres@127.0.0.1:${pgProxyPort}/orders` };
-  await startServices(settings, urls, group, { gateway: GATEWAY_OVERRIDES, orders });
+  const everyService = Object.fromEntries(
+    SERVICES.map((s) => [s.name, { ...EVENT_ACK_WAIT, ...((s.needs as readonly Need[]).includes('mail') ? MAIL_LOCK : {}) }]),
+  );
+  await startServices(settings, urls, group, {
+    ...everyService,
+    gateway: { ...everyService.gateway, ...GATEWAY_OVERRIDES },
+    orders: { ...everyService.orders, ...orders },
+  });
   const gateway = APP_SERVICES.find((s) => s.name === 'gateway')!;
   const stack: FaultStack = {
     gatewayUrl: `http://127.0.0.1:${settings.ports.gateway}`,

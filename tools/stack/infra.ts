@@ -88,8 +88,18 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
   }
 }
 
-/** Starts Postgres, Redis, NATS (JetStream), the S3 server and the mail catcher on loopback. */
-export async function startInfra(settings: StackSettings, group: ProcessGroup): Promise<InfraUrls> {
+/** How often the Stripe emulator redelivers a webhook an endpoint refused (its `--retry-*` options). */
+export interface WebhookRetry {
+  maxAttempts: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * Starts Postgres, Redis, NATS (JetStream), the S3 server and the mail catcher on loopback. `webhookRetry`: the
+ * emulator's redelivery schedule (default: Stripe's own back-off, 1 s doubling).
+ */
+export async function startInfra(settings: StackSettings, group: ProcessGroup, options: { webhookRetry?: WebhookRetry } = {}): Promise<InfraUrls> {
   const { ports, dataDir } = settings;
   const env = { KM_STACK_DATA_DIR: dataDir };
   mkdirSync(dataDir, { recursive: true });
@@ -191,6 +201,16 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup): 
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe=${STRIPE_EMULATOR.ordersWebhookEvents.join(',')}`,
       '--webhook-events',
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe/membership=${STRIPE_EMULATOR.membershipWebhookEvents.join(',')}`,
+      ...(options.webhookRetry
+        ? [
+            '--retry-max-attempts',
+            String(options.webhookRetry.maxAttempts),
+            '--retry-initial-delay-ms',
+            String(options.webhookRetry.initialDelayMs),
+            '--retry-max-delay-ms',
+            String(options.webhookRetry.maxDelayMs),
+          ]
+        : []),
     ],
     { env },
   );

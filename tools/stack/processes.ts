@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -46,20 +46,20 @@ export class ProcessGroup {
   }
 
   private spawnLogged(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string }, logFile: string): ChildProcess {
-    const log = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Own process group: the terminal's Ctrl-C reaches us, and we stop children in order.
-      detached: true,
-    });
-    // Both streams write to one file: ended once both are closed, or the later one's last lines (a crash's stack
-    // trace) were a write after end, an error that took the whole stack down (seen in the fault suite).
-    child.stdout?.pipe(log, { end: false });
-    child.stderr?.pipe(log, { end: false });
-    child.once('close', () => log.end());
-    return child;
+    // The child writes its stdout and stderr straight into its log file (append mode, so both land whole): piped
+    // through this process, every log line cost it a wake-up, 5% of the fault suite's CPU while the fuzzer ran.
+    const log = openSync(logFile, 'a');
+    try {
+      return spawn(command, args, {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', log, log],
+        // Own process group: the terminal's Ctrl-C reaches us, and we stop children in order.
+        detached: true,
+      });
+    } finally {
+      closeSync(log);
+    }
   }
 
   /** Reports an unexpected exit; a supervised process is started again after a backoff that grows while it keeps crashing. */

@@ -128,6 +128,29 @@ test('a durable consumer handles an event once even when it is delivered five ti
   await jsm.consumers.delete(EVENTS_STREAM, name);
 });
 
+test('a durable consumer is created with the ack wait it is given (an unacked event comes again after it), 30 s by default', async () => {
+  const jsm = await nc.jetstreamManager();
+  const ackWait = async (ackWaitMs?: number) => {
+    const consumer = consumeAnyEvents({
+      durable: `test_${randomUUID().slice(0, 8)}`,
+      types: [uniqueType()],
+      dataSource,
+      nc,
+      logger,
+      ackWaitMs,
+      handle: async () => undefined,
+    });
+    await consumer.start();
+    const [name] = consumer.consumerNames();
+    const info = await jsm.consumers.info(EVENTS_STREAM, name);
+    await consumer.stop();
+    await jsm.consumers.delete(EVENTS_STREAM, name);
+    return info.config.ack_wait;
+  };
+  assert.equal(await ackWait(5000), 5_000_000_000);
+  assert.equal(await ackWait(), 30_000_000_000);
+});
+
 test('a handler failure rolls back and the redelivered event is handled once it succeeds', async () => {
   const type = uniqueType();
   const durable = `test_${randomUUID().slice(0, 8)}`;

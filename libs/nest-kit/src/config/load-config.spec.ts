@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { baseServiceEnv, ConfigError, loadConfig } from './load-config';
+import { baseServiceConfig } from './service-config';
 
 const schema = z.object({ ...baseServiceEnv });
 
@@ -9,6 +10,15 @@ test('defaults fill what the environment leaves out', () => {
   assert.equal(config.HTTP_PORT, 3101);
   assert.equal(config.NODE_ENV, 'development');
   assert.equal(config.RPC_TIMEOUT_MS, 5000);
+});
+
+test("event consumers' ack wait: JetStream's 30 s unless EVENT_ACK_WAIT_MS sets it (the fault stack's 5 s); under a second is refused", () => {
+  assert.equal(baseServiceConfig(loadConfig(schema, { HTTP_PORT: '1' })).eventAckWaitMs, 30_000);
+  assert.equal(baseServiceConfig(loadConfig(schema, { HTTP_PORT: '1', EVENT_ACK_WAIT_MS: '5000' })).eventAckWaitMs, 5000);
+  assert.throws(
+    () => loadConfig(schema, { HTTP_PORT: '1', EVENT_ACK_WAIT_MS: '500' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('EVENT_ACK_WAIT_MS:'),
+  );
 });
 
 test('a bad configuration fails fast with every problem listed', () => {

@@ -28,6 +28,8 @@ export const baseServiceEnv = {
   HTTP_PORT: z.coerce.number().int().min(0).max(65535),
   HTTP_HOST: z.string().min(1).default('0.0.0.0'),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // How long JetStream waits for an event consumer's ack before it delivers the event again (to a restarted process).
+  EVENT_ACK_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 };
 
 export const booleanFromEnv = z

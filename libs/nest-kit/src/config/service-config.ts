@@ -14,6 +14,8 @@ export interface BaseServiceConfig {
   httpPort: number;
   httpHost: string;
   rpcTimeoutMs: number;
+  /** JetStream's ack wait for the service's event consumers: an event a killed process had taken comes again after it. */
+  eventAckWaitMs: number;
 }
 
 /** The shared half of a service's config transform: the parsed {@link baseServiceEnv} keys under their config names. */
@@ -25,5 +27,6 @@ export function baseServiceConfig(env: BaseServiceEnv): BaseServiceConfig {
     httpPort: env.HTTP_PORT,
     httpHost: env.HTTP_HOST,
     rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    eventAckWaitMs: env.EVENT_ACK_WAIT_MS,
   };
 }

@@ -11,6 +11,8 @@ export const mailEnv = {
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kingdom Marketplace <hello@kingdommarketplace.example>'),
+  /** See MailSettings.lockMs: BullMQ's 30 s unless a stack that kills workers on purpose wants their mail sooner. */
+  MAIL_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 };
 
 /** {@link refuseInProduction} rules for the keys of {@link mailEnv}; SMTP_PASS stays empty when the relay needs no login. */
@@ -24,9 +26,11 @@ export const mailSettingsFromEnv = (env: {
   SMTP_USER?: string;
   SMTP_PASS?: string;
   MAIL_FROM: string;
+  MAIL_LOCK_MS?: number;
 }) => ({
   redisUrl: env.REDIS_URL,
   smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS },
   from: env.MAIL_FROM,
   worker: true,
+  lockMs: env.MAIL_LOCK_MS,
 });

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { mailEnv, mailSettingsFromEnv } from './mail-env';
 import { mailBackoff } from './mail.service';
+
+test("a mail worker's lock (how soon a killed worker's mail goes to another): BullMQ's 30 s unless MAIL_LOCK_MS sets it", () => {
+  const lockMs = (env: Record<string, string>) => mailSettingsFromEnv(z.object(mailEnv).parse(env)).lockMs;
+  assert.equal(lockMs({}), 30_000);
+  assert.equal(lockMs({ MAIL_LOCK_MS: '5000' }), 5000);
+  assert.equal(z.object(mailEnv).safeParse({ MAIL_LOCK_MS: '500' }).success, false);
+});
 
 test('mail retries back off exponentially from the base delay and stop growing at the cap', () => {
   assert.deepEqual(

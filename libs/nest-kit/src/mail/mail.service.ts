@@ -71,6 +71,8 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     this.worker = new Worker<OutgoingMail>(MAIL_QUEUE, (job) => this.deliver(job), {
       connection: this.workerConnection,
       concurrency: 4,
+      lockDuration: this.settings.lockMs ?? 30_000,
+      stalledInterval: this.settings.lockMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },
     });
     this.worker.on('failed', (job, error) =>

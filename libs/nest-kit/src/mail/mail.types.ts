@@ -26,6 +26,11 @@ export interface MailSettings {
   /** Base delay for exponential backoff, capped at `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * How long a worker's hold on a job lasts without renewal, and how often stalled jobs are looked for (BullMQ's
+   * lockDuration and stalledInterval): mail a killed worker had taken is sent by another within about twice this.
+   */
+  lockMs?: number;
 }
 
 export const MAIL_QUEUE = 'mail';

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SERVICE_CONFIG, type BaseServiceConfig } from '../config/service-config';
 import { NATS_CONNECTION } from '../nats/nats-connection';
 import { SERVICE_LOGGER } from '../service/service-logger';
 import { EventConsumer, type EventConsumerOptions } from './event-consumer';
@@ -14,7 +15,12 @@ export class EventConsumerKit {
     readonly dataSource: DataSource,
     @Inject(NATS_CONNECTION) readonly nc: NatsConnection,
     @Inject(SERVICE_LOGGER) readonly logger: Logger,
+    @Inject(SERVICE_CONFIG) private readonly config: BaseServiceConfig,
   ) {}
+
+  get ackWaitMs(): number {
+    return this.config.eventAckWaitMs;
+  }
 }
 
 /**
@@ -29,6 +35,7 @@ export abstract class ConsumerService<T extends EventType> implements OnApplicat
     this.logger = kit.logger;
     this.consumer = new EventConsumer<T>({
       ...options,
+      ackWaitMs: kit.ackWaitMs,
       dataSource: kit.dataSource,
       nc: kit.nc,
       logger: kit.logger,

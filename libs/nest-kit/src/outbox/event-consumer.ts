@@ -16,6 +16,8 @@ export interface EventConsumerOptions<T extends EventType = EventType> {
   /** Gets one of `types` with its payload typed; with several types, `switch (event.type)` narrows `event.data`. */
   handle: (event: TypedEvent<T>, manager: EntityManager) => Promise<void>;
   maxDeliver?: number;
+  /** How long an unacked event waits before it is delivered again (set when the durable consumer is created); 30 s. */
+  ackWaitMs?: number;
 }
 
 /** Options of {@link consumeAnyEvents}: any event type, untyped payloads. */
@@ -54,7 +56,7 @@ export class EventConsumer<T extends EventType = EventType> {
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
           filter_subject: eventSubject(type),
-          ack_wait: 30 * 1_000_000_000,
+          ack_wait: (this.options.ackWaitMs ?? 30_000) * 1_000_000,
           max_deliver: this.options.maxDeliver ?? 20,
         });
       }
