@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { note, pidOf, ready, Session, stack, stripe, waitUntil } from './stack';
+import { note, orderConfirmations, pidOf, ready, Session, stack, stripe, waitUntil } from './stack';
 
 /**
  * Issue 15, checkout under fire: CHECKOUTS checkouts (create-payment-intent, then POST /api/orders, retried like a
@@ -129,17 +129,7 @@ describe('checkout under fire', () => {
     // Exactly one confirmation email per paid order: wait for all, then a little longer for a duplicate to show. An
     // email is one Message-ID: SMTP is at-least-once, so an orders process killed after the mail server took a message
     // but before its job was marked done sends it again under the same Message-ID, which mail clients show once.
-    let deliveries = 0;
-    const confirmations = async () => {
-      const mails = (await (await fetch(`${stack.mailApiUrl}/api/email`)).json()) as { subject: string; headers?: Record<string, string> }[];
-      const perOrder = numbers.map((n) => mails.filter((m) => m.subject === `Order ${n} confirmed - Kingdom Marketplace`));
-      deliveries = perOrder.reduce((a, m) => a + m.length, 0);
-      // a mail without a Message-ID counts on its own, so it can never hide a duplicate
-      return perOrder.map((m) => new Set(m.map((mail, i) => mail.headers?.['message-id'] ?? `no Message-ID ${i}`)).size);
-    };
-    await waitUntil('every paid order’s confirmation email arrived', async () => (await confirmations()).every((n) => n >= 1), 120_000);
-    await sleep(3000);
-    const perOrder = await confirmations();
+    const { perOrder, deliveries } = await orderConfirmations(numbers, 120_000, 3000);
     note(
       'checkout under fire',
       `${CHECKOUTS} checkouts, ${IN_FLIGHT} in flight; kill -9: ${killed.join(', ')}; retried answers: ${[...faults].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}; ` +

@@ -42,6 +42,26 @@ export async function waitUntil(what: string, probe: () => Promise<boolean>, tim
   throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Waits until every order has its confirmation email in the mail catcher, then `graceMs` more for a duplicate to
+ * show, and answers how many distinct emails each order got (an email is one Message-ID: SMTP is at-least-once, so a
+ * message resent under the same Message-ID is shown once by mail clients) and the deliveries in all.
+ */
+export async function orderConfirmations(numbers: string[], timeoutMs: number, graceMs: number): Promise<{ perOrder: number[]; deliveries: number }> {
+  let deliveries = 0;
+  const count = async () => {
+    const mails = (await (await fetch(`${stack.mailApiUrl}/api/email`)).json()) as { subject: string; headers?: Record<string, string> }[];
+    const perOrder = numbers.map((n) => mails.filter((m) => m.subject === `Order ${n} confirmed - Kingdom Marketplace`));
+    deliveries = perOrder.reduce((a, m) => a + m.length, 0);
+    // a mail without a Message-ID counts on its own, so it can never hide a duplicate
+    return perOrder.map((m) => new Set(m.map((mail, i) => mail.headers?.['message-id'] ?? `no Message-ID ${i}`)).size);
+  };
+  await waitUntil('every paid order’s confirmation email arrived', async () => (await count()).every((n) => n >= 1), timeoutMs);
+  await new Promise((r) => setTimeout(r, graceMs));
+  const perOrder = await count();
+  return { perOrder, deliveries };
+}
+
 export const ready = async (service: string): Promise<number | 'no answer'> => {
   try {
     return (await fetch(`http://127.0.0.1:${stack.servicePorts[service]}/ready`, { signal: AbortSignal.timeout(5000) })).status;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { hold, note, pidOf, ready, release, Session, stack, stripe, waitUntil } from './stack';
+import { hold, note, orderConfirmations, pidOf, ready, release, Session, stack, stripe, waitUntil } from './stack';
 
 /**
  * Issue 15, webhooks: Stripe's deliveries to orders while orders is down and restarting. ORDERS checkouts; then orders
@@ -13,7 +13,6 @@ import { hold, note, pidOf, ready, release, Session, stack, stripe, waitUntil } 
 
 const ORDERS = 15;
 const ADDRESS = '1 Loopback Lane, Localhost, CA 90000, United States';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface EmulatorEvent {
   id: string;
   type: string;
@@ -128,16 +127,7 @@ describe('Stripe webhooks while orders is down and restarting', () => {
         wrong.push(`${row.order_number}: ${row.status}, total ${row.total}, intent ${intent.status} ${intent.amount_received}, ${row.paid_events} paid events`);
     }
     const numbers = rows.map((r) => r.order_number);
-    let deliveries = 0;
-    const confirmations = async () => {
-      const mails = (await (await fetch(`${stack.mailApiUrl}/api/email`)).json()) as { subject: string; headers?: Record<string, string> }[];
-      const perOrder = numbers.map((n) => mails.filter((m) => m.subject === `Order ${n} confirmed - Kingdom Marketplace`));
-      deliveries = perOrder.reduce((a, m) => a + m.length, 0);
-      return perOrder.map((m) => new Set(m.map((mail, i) => mail.headers?.['message-id'] ?? `no Message-ID ${i}`)).size);
-    };
-    await waitUntil('every paid order’s confirmation email arrived', async () => (await confirmations()).every((n) => n >= 1), 60_000);
-    await sleep(2000);
-    const perOrder = await confirmations();
+    const { perOrder, deliveries } = await orderConfirmations(numbers, 60_000, 2000);
     const final = await events();
     const attempts = (type: string) => ofOurs(final, type).reduce((a, e) => a + toOrders(e).reduce((b, d) => b + d.attempts.length, 0), 0);
     note(

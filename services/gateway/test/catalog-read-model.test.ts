@@ -1,19 +1,14 @@
 import { CatalogSubjects, type CatalogItem } from '@km/contracts';
-import { connectTestRpc, eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
+import { connectTestRpc, eventually } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client as Pg } from 'pg';
 import { CatalogReadModelService } from '../src/catalog/catalog-read-model.service';
-import { loadGatewayConfig } from '../src/config';
-import { createGateway } from '../src/create-gateway';
 import { itemForm, png, productFields } from './catalog-fixtures';
-import { ADMIN, Client, startHarness, testStorageEnv, type Harness } from './gateway-harness';
+import { ADMIN, Client, startGatewayReplica, startHarness, type Harness } from './gateway-harness';
 
 /** The bound ADR 0019 states: a write shows on the next read of every replica within this time. */
 const BOUND_MS = 1000;
@@ -24,22 +19,7 @@ let admin: Client;
 let replica: { app: INestApplication; url: string };
 
 async function startReplica(): Promise<{ app: INestApplication; url: string }> {
-  const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
-  const app = await createGateway(
-    loadGatewayConfig({
-      HTTP_PORT: '0',
-      NATS_URL: testNatsUrl('gateway'),
-      REDIS_URL: testServers().KM_TEST_REDIS_URL,
-      PUBLIC_ORIGIN: 'http://localhost:3999',
-      WEB_DIST_DIR: webDist,
-      RPC_TIMEOUT_MS: '1500',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...testStorageEnv(),
-    }),
-  );
-  await app.listen(0, '127.0.0.1');
+  const app = await startGatewayReplica({ RATE_LIMIT_PER_MINUTE: '100000' });
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   await eventually(async () => app.get(CatalogReadModelService).isReady);
   return { app, url };

@@ -3,6 +3,7 @@ import { createTestDatabase, startServiceProcess, testNatsUrl, testServers, type
 import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { loadGatewayConfig } from '../src/config';
@@ -68,6 +69,56 @@ export async function startDownstream(name: string, env: Record<string, string> 
 }
 
 /** Identity and the gateway (and catalog, when asked), started as in production, against the test stack's real servers. */
+/**
+ * A gateway on the test stack's bus, Redis and bucket (the harness's own, or another replica beside it), listening on
+ * a free loopback port; `env` overrides its settings.
+ */
+export async function startGatewayReplica(env: Record<string, string> = {}): Promise<INestApplication> {
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
+  const gateway = await createGateway(
+    loadGatewayConfig({
+      HTTP_PORT: '0',
+      NATS_URL: testNatsUrl('gateway'),
+      REDIS_URL: testServers().KM_TEST_REDIS_URL,
+      PUBLIC_ORIGIN: 'http://localhost:3999',
+      WEB_DIST_DIR: webDist,
+      RPC_TIMEOUT_MS: '1500',
+      LOG_LEVEL: 'warn',
+      ...testStorageEnv(),
+      ...env,
+    }),
+  );
+  // Listening for the Stripe emulator's webhooks and raw-socket tests; supertest drives the same server.
+  await gateway.listen(0, '127.0.0.1');
+  return gateway;
+}
+
+/** A TCP proxy in front of the test stack's Redis, so a test can cut a gateway off from it. */
+export async function redisProxy() {
+  const target = new URL(testServers().KM_TEST_REDIS_URL!);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    /** Closes the port and drops every open connection: Redis is gone for the gateway. */
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const servers = testServers();
   const s3 = testStorageEnv();
@@ -92,23 +143,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...options.media,
       })
     : undefined;
-  const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
-  const gateway = await createGateway(
-    loadGatewayConfig({
-      HTTP_PORT: '0',
-      NATS_URL: testNatsUrl('gateway'),
-      REDIS_URL: servers.KM_TEST_REDIS_URL,
-      PUBLIC_ORIGIN: 'http://localhost:3999',
-      WEB_DIST_DIR: webDist,
-      RPC_TIMEOUT_MS: '1500',
-      LOG_LEVEL: 'warn',
-      ...s3,
-      ...options.gateway,
-    }),
-  );
-  // Listening for the Stripe emulator's webhooks and raw-socket tests; supertest drives the same server.
-  await gateway.listen(0, '127.0.0.1');
+  const gateway = await startGatewayReplica(options.gateway);
   const baseUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
   return {
     baseUrl,

@@ -1,15 +1,9 @@
-import { testNatsUrl, testServers, eventually } from '@km/nest-kit/testing';
+import { eventually } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { CatalogReadModelService } from '../src/catalog/catalog-read-model.service';
-import { loadGatewayConfig } from '../src/config';
-import { createGateway } from '../src/create-gateway';
-import { Client, startHarness, testStorageEnv, type Harness } from './gateway-harness';
+import { Client, redisProxy, startGatewayReplica, startHarness, type Harness } from './gateway-harness';
 
 // What every gateway request passes before its route (issue 14, ADR 0012/0020): the security headers, worked out
 // once at start; the per-address API budget, decided in memory and shared through Redis in batches.
@@ -37,51 +31,6 @@ const SECURITY_HEADERS = {
   'x-xss-protection': '0',
 };
 
-/** A TCP proxy in front of the test stack's Redis, so a test can cut a gateway off from it. */
-async function redisProxy() {
-  const target = new URL(testServers().KM_TEST_REDIS_URL!);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    async cut() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-  };
-}
-
-/** Another gateway replica on the same bus and Redis (the harness's settings, plus `env`). */
-async function startReplica(env: Record<string, string>): Promise<INestApplication> {
-  const webDist = mkdtempSync(path.join(os.tmpdir(), 'km-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kingdom Marketplace</title><div id="root"></div>');
-  const app = await createGateway(
-    loadGatewayConfig({
-      HTTP_PORT: '0',
-      NATS_URL: testNatsUrl('gateway'),
-      REDIS_URL: testServers().KM_TEST_REDIS_URL,
-      PUBLIC_ORIGIN: 'http://localhost:3999',
-      WEB_DIST_DIR: webDist,
-      RPC_TIMEOUT_MS: '1500',
-      LOG_LEVEL: 'warn',
-      ...testStorageEnv(),
-      ...env,
-    }),
-  );
-  await app.listen(0, '127.0.0.1');
-  return app;
-}
-
 let h: Harness;
 let replica: INestApplication;
 let cutOff: INestApplication;
@@ -89,9 +38,9 @@ let proxy: Awaited<ReturnType<typeof redisProxy>>;
 
 beforeAll(async () => {
   h = await startHarness({ catalog: {}, gateway: LIMITS });
-  replica = await startReplica(LIMITS);
+  replica = await startGatewayReplica(LIMITS);
   proxy = await redisProxy();
-  cutOff = await startReplica({ ...LIMITS, REDIS_URL: proxy.url });
+  cutOff = await startGatewayReplica({ ...LIMITS, REDIS_URL: proxy.url });
   await eventually(async () => h.gateway.get(CatalogReadModelService).isReady);
 });
 afterAll(async () => {

@@ -1,39 +1,12 @@
-import { testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
-import net from 'node:net';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, redisProxy, startHarness, type Harness } from './gateway-harness';
 
 const PER_ADDRESS = 30;
 const SLOWDOWN_AFTER = 3;
 const SLOWDOWN_MAX_MS = 1500;
 const ADDRESS_MESSAGE = /^Too many sign-in or registration attempts from this address\. Please try again in 15 minutes\.$/;
 const PAIR_MESSAGE = 'Too many failed login attempts. Please try again in 15 minutes.';
-
-/** A TCP proxy in front of the test stack's Redis, so a test can cut the gateway off from it. */
-async function redisProxy() {
-  const target = new URL(testServers().KM_TEST_REDIS_URL!);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    /** Closes the port and drops every open connection: Redis is gone for the gateway. */
-    async cut() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-  };
-}
 
 let h: Harness;
 let proxy: Awaited<ReturnType<typeof redisProxy>>;
