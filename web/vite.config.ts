@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { ROUTE_DATA } from './src/app/route-data';
 
 const gateway = 'http://127.0.0.1:3000';
 
@@ -22,7 +23,8 @@ const toGateway: ProxyOptions = {
  * The module each lazily loaded page starts from, by the path the router gives it (src/app/router.tsx). The build
  * writes `route-preloads.json`: per path, the page's script files the entry does not already hold, which the
  * gateway announces as `<link rel="modulepreload">` in the HTML it answers for that path, so the page's code
- * downloads beside the entry instead of after it has run. A module missing from the build fails it.
+ * downloads beside the entry instead of after it has run. A module missing from the build fails it. A page's first API
+ * read (src/app/route-data.ts) ends its list; the gateway announces that one as a fetch preload.
  */
 const ROUTE_MODULES: Record<string, string> = {
   '/podcast': 'src/app/routes/podcast.tsx',
@@ -62,6 +64,10 @@ function routePreloads(): Plugin {
         };
         visit(page.fileName);
         preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      for (const [route, read] of Object.entries(ROUTE_DATA)) {
+        if (!preloads[route]) this.error(`route-preloads: ${route} has a preloaded read but is not a lazily loaded page`);
+        preloads[route].push(read);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
     },
