@@ -54,7 +54,10 @@ function routePreloads(): Plugin {
       const preloads: Record<string, string[]> = {};
       for (const [route, module] of Object.entries(ROUTE_MODULES)) {
         const id = fileURLToPath(new URL(module, import.meta.url));
-        const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
+        // A page whose chunk also holds modules another lazy chunk imports has no facade: it is the chunk holding it.
+        const page =
+          chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id) ??
+          chunks.find((chunk) => chunk.isDynamicEntry && chunk.moduleIds.includes(id));
         if (!page) this.error(`route-preloads: ${module} (for ${route}) is not a lazily loaded page of this build`);
         const files = new Set<string>();
         const visit = (fileName: string) => {

@@ -4,11 +4,12 @@ import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { useMe } from '@/features/auth/api/get-me';
-import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog';
 import { AdminOrders } from '@/features/checkout/components/admin-orders';
 import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
+import { AdminLoginDialog, loadAdminLoginDialog } from './lazy-admin-login';
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
@@ -28,7 +29,9 @@ export function AdminPage() {
     return (
       <Notice icon={<LockKeyhole className="size-8" aria-hidden />} title="Admin Access Required">
         <p>Please sign in with an administrator account to continue.</p>
-        <AdminLoginDialog
+        <LazyDialog
+          dialog={AdminLoginDialog}
+          preload={loadAdminLoginDialog}
           trigger={
             <Button className="mt-6">
               <LockKeyhole className="size-4" aria-hidden />

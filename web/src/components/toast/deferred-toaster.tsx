@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterPageLoad } from '@/lib/after-page-load';
 import { useToast } from './use-toast';
 
 // Radix Toast and the parts it brings (about 12 KB gzipped) are no part of the first paint: the toaster loads once
@@ -7,13 +8,8 @@ const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster
 
 export function DeferredToaster() {
   const { current } = useToast();
-  const [pageLoaded, setPageLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (pageLoaded) return;
-    const onLoad = () => setPageLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [pageLoaded]);
+  const [pageLoaded, setPageLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
   return pageLoaded || current ? (
     <Suspense fallback={null}>
       <Toaster />
