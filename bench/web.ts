@@ -125,7 +125,8 @@ const signedIn =
   async (page) => {
     await page.goto(`${base}/`);
     await signIn(page);
-    await page.goto(base + landing, { waitUntil: 'networkidle0' });
+    await page.goto(base + landing, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
   };
 
 const asAdmin = (base: string) =>
@@ -188,6 +189,7 @@ async function inFreshChromium<T>(prepare: Prepare | undefined, run: (port: numb
     if (prepare) {
       // Same profile, same origin: the page Lighthouse loads next finds what a returning visitor's browser holds.
       const page = await (await connect()).newPage();
+      page.setDefaultTimeout(60_000); // a busy machine
       await prepare(page);
       await page.close();
     }
@@ -255,7 +257,10 @@ export async function lighthouseTimespan(url: string, act: (page: Page) => Promi
   const { startTimespan } = await import('lighthouse');
   return inFreshChromium(prepare, async (_port, newPage) => {
     const page = await newPage();
-    await page.goto(url, { waitUntil: 'networkidle0' });
+    page.setDefaultTimeout(60_000);
+    // Loaded and quiet: 'networkidle0' alone timed out on a busy machine (30 s).
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
     const { endTimespan } = await startTimespan(page as never, {
       flags: { onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true, logLevel: 'error' },
     });
@@ -275,7 +280,7 @@ async function withRetries(name: string, run: () => Promise<PageResult>): Promis
     try {
       return await run();
     } catch (error) {
-      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT|TimeoutError/.test(String(error))) throw error;
       console.log(`  (${name}: ${(error as Error).message}; trying again)`);
     }
   }
@@ -283,6 +288,9 @@ async function withRetries(name: string, run: () => Promise<PageResult>): Promis
 
 async function main() {
   process.env.KM_PORT_OFFSET ??= '530';
+  // `npx tsx bench/web.ts [pattern]`: only the pages whose label matches (e.g. 'admin|member'), to look at a few.
+  const only = process.argv[2] ? new RegExp(process.argv[2]) : undefined;
+  const wanted = (label: string) => !only || only.test(label);
   mkdirSync(REPORTS, { recursive: true });
   const stack = await startBenchStack('dev');
   const lines: string[] = [];
@@ -303,7 +311,7 @@ async function main() {
     const mobile = new Map<string, PageResult>();
     for (const preset of ['desktop', 'mobile'] as const) {
       const goals = PRESETS[preset];
-      for (const page of PAGES) {
+      for (const page of PAGES.filter(wanted)) {
         const name = `${page} ${preset}`;
         const r = await withRetries(name, () => lighthouseRun(base + page, preset, page === '/checkout' ? inCart : undefined, name));
         if (preset === 'mobile') mobile.set(page === '/checkout' ? '/checkout (with a cart)' : page, r);
@@ -361,7 +369,7 @@ async function main() {
     ];
     console.log(`━━ Lighthouse mobile on ${others.length} more pages`);
     const failed: string[] = [];
-    for (const { label, run } of others) {
+    for (const { label, run } of others.filter(({ label }) => wanted(label))) {
       try {
         const r = await withRetries(label, () => run(`${label} mobile`));
         console.log(`  ${label}: performance ${r.performance}, LCP ${r.lcpSeconds.toFixed(2)} s, CLS ${r.cls.toFixed(3)} (${r.detail})`);

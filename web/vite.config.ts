@@ -24,7 +24,8 @@ const toGateway: ProxyOptions = {
  * writes `route-preloads.json`: per path, the page's script files the entry does not already hold, which the
  * gateway announces as `<link rel="modulepreload">` in the HTML it answers for that path, so the page's code
  * downloads beside the entry instead of after it has run. A module missing from the build fails it. A page's first API
- * read (src/app/route-data.ts) ends its list; the gateway announces that one as a fetch preload.
+ * read at an address (src/app/route-data.ts, a path or a path with its query string) ends that address's list; the
+ * gateway announces it as a fetch preload for exactly that address.
  */
 const ROUTE_MODULES: Record<string, string> = {
   '/podcast': 'src/app/routes/podcast.tsx',
@@ -68,9 +69,11 @@ function routePreloads(): Plugin {
         visit(page.fileName);
         preloads[route] = [...files].map((file) => `/${file}`);
       }
-      for (const [route, read] of Object.entries(ROUTE_DATA)) {
-        if (!preloads[route]) this.error(`route-preloads: ${route} has a preloaded read but is not a lazily loaded page`);
-        preloads[route].push(read);
+      const scripts = { ...preloads };
+      for (const [address, read] of Object.entries(ROUTE_DATA)) {
+        const route = address.split('?')[0];
+        if (!scripts[route]) this.error(`route-preloads: ${address} has a preloaded read but ${route} is not a lazily loaded page`);
+        preloads[address] = [...scripts[route], read];
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
     },

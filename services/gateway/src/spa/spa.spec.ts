@@ -21,6 +21,7 @@ beforeAll(async () => {
     JSON.stringify({
       '/podcast': ['/assets/podcast-Ef56Gh78.js'],
       '/products': ['/assets/products-Mn34Op56.js', '/api/products?sort=featured&page=1&pageSize=12'],
+      '/products?kind=service': ['/assets/products-Mn34Op56.js', '/api/services?sort=featured&page=1&pageSize=12'],
     }),
   );
   app = Fastify();
@@ -71,8 +72,10 @@ describe("a page's preloaded first read", () => {
     assert.equal((await page('/products')).body, NO_SESSION.replace('</head>', `${script}${read}</head>`));
   });
 
-  test('an address with a query string (another page of results, services) gets the scripts only: the read would be another one', async () => {
-    for (const url of ['/products?page=2', '/products?kind=service', '/products/?q=bible']) {
+  test('an address with its own read listed (the services) gets that read; any other query string gets the scripts only', async () => {
+    const services = '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/services?sort=featured&page=1&pageSize=12">';
+    assert.equal((await page('/products?kind=service', 'km_session=tok3n')).body, INDEX.replace('</head>', `${script}${services}</head>`));
+    for (const url of ['/products?page=2', '/products?kind=service&page=2', '/products/?q=bible']) {
       assert.equal((await page(url, 'km_session=tok3n')).body, INDEX.replace('</head>', `${script}</head>`), url);
     }
   });

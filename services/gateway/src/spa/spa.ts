@@ -63,8 +63,10 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
     }
     // The page's session hint depends on the Cookie header (see SESSION_HINT).
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8');
-    // A page's preloaded API read is the one it makes at its plain address; a query string asks for another.
-    const page = (req.url.includes('?') ? pages.withQuery : pages.plain).get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    // A preloaded API read belongs to one address, query string included; another query string asks for another read.
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const page = query ? (pages.byAddress.get(route + query) ?? pages.scriptsOnly.get(route)) : pages.byAddress.get(route);
     if (hasSessionCookie(req)) return reply.send(page ?? createReadStream(index));
     return withoutSession(page ?? readFile(index, 'utf8')).then((html) => reply.send(html));
   };
@@ -77,12 +79,12 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
  * index.html with `<link rel="modulepreload">` for the page's own scripts, per path of a lazily loaded page (the
  * web build's `route-preloads.json`): the browser fetches them beside the entry script instead of after it has run,
  * one round trip sooner (the largest paint of /podcast on a phone came 0.05 s past its 2.5 s goal without it).
- * An `/api/` address in the list is the page's first read at its plain address (web/src/app/route-data.ts): a fetch
- * preload, with credentials as the SPA's reads send them (a preload is used only by a request that matches it), only
- * in the variant for an address without a query string.
+ * An `/api/` address in a list is the page's first read at that address (a path, or a path and its query string:
+ * web/src/app/route-data.ts): a fetch preload with credentials as the SPA's reads send them (a preload serves only a
+ * request that matches it), in the HTML for exactly that address; any other query string gets the path's scripts.
  */
-function pageVariants(root: string, index: string): { plain: Map<string, string>; withQuery: Map<string, string> } {
-  const variants = { plain: new Map<string, string>(), withQuery: new Map<string, string>() };
+function pageVariants(root: string, index: string): { byAddress: Map<string, string>; scriptsOnly: Map<string, string> } {
+  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>() };
   const listFile = path.join(root, 'route-preloads.json');
   if (!existsSync(index) || !existsSync(listFile)) return variants;
   const html = readFileSync(index, 'utf8');
@@ -93,8 +95,8 @@ function pageVariants(root: string, index: string): { plain: Map<string, string>
     const reads = files
       .filter((file) => file.startsWith('/api/'))
       .map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`);
-    variants.plain.set(route, withLinks([...scripts, ...reads]));
-    variants.withQuery.set(route, withLinks(scripts));
+    variants.byAddress.set(route, withLinks([...scripts, ...reads]));
+    if (!route.includes('?')) variants.scriptsOnly.set(route, withLinks(scripts));
   }
   return variants;
 }

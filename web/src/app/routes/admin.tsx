@@ -9,7 +9,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { AdminOrders } from '@/features/checkout/components/admin-orders';
 import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
-import { AdminLoginDialog, loadAdminLoginDialog } from './lazy-admin-login';
+import { loadAdminLoginDialog } from './lazy-admin-login';
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
@@ -30,8 +30,7 @@ export function AdminPage() {
       <Notice icon={<LockKeyhole className="size-8" aria-hidden />} title="Admin Access Required">
         <p>Please sign in with an administrator account to continue.</p>
         <LazyDialog
-          dialog={AdminLoginDialog}
-          preload={loadAdminLoginDialog}
+          load={loadAdminLoginDialog}
           trigger={
             <Button className="mt-6">
               <LockKeyhole className="size-4" aria-hidden />

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { selectIsAdmin } from '@/features/auth/auth-slice';
 import { PodcastPage as PodcastFeaturePage } from '@/features/podcast/components/podcast-page';
-import { AdminLoginDialog, loadAdminLoginDialog } from './lazy-admin-login';
+import { loadAdminLoginDialog } from './lazy-admin-login';
 
 export function PodcastPage() {
   const isAdmin = useAppSelector(selectIsAdmin);
@@ -13,8 +13,7 @@ export function PodcastPage() {
       isAdmin={isAdmin}
       adminLogin={
         <LazyDialog
-          dialog={AdminLoginDialog}
-          preload={loadAdminLoginDialog}
+          load={loadAdminLoginDialog}
           trigger={
             <Button variant="outline-light" size="lg">
               <LockKeyhole className="size-5" aria-hidden />

@@ -1,5 +1,5 @@
-import { cloneElement, Suspense, useEffect, useRef, useState, type ComponentType, type ReactElement, type RefObject } from 'react';
-import { afterPageLoad } from '@/lib/after-page-load';
+import { cloneElement, useRef, useState, type ComponentType, type ReactElement, type RefObject } from 'react';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 
 /** What a dialog must take to be opened by LazyDialog: controlled, and told where focus goes back on close. */
 export interface ControlledDialogProps {
@@ -11,10 +11,8 @@ export interface ControlledDialogProps {
 interface LazyDialogProps {
   /** The button that opens the dialog; shown at once, without the dialog's code. */
   trigger: ReactElement<{ onClick?: () => void }>;
-  /** The dialog, from React.lazy. */
-  dialog: ComponentType<ControlledDialogProps>;
-  /** Starts loading the dialog's module (the same import the lazy component makes). */
-  preload: () => Promise<unknown>;
+  /** Imports the dialog (a stable function, declared beside the component using it). */
+  load: () => Promise<{ Dialog: ComponentType<ControlledDialogProps> }>;
 }
 
 /**
@@ -22,13 +20,10 @@ interface LazyDialogProps {
  * its trigger is a plain button, the module is fetched once the page has loaded (so a tap finds it there) or at the
  * first tap, and the dialog opens as soon as it is there.
  */
-export function LazyDialog({ trigger, dialog: Dialog, preload }: LazyDialogProps) {
+export function LazyDialog({ trigger, load }: LazyDialogProps) {
   const [open, setOpen] = useState(false);
-  // Rendering a lazy component loads it: the dialog is rendered from its first opening on.
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
+  const loaded = useDeferredModule(load, open);
   const triggerRef = useRef<HTMLElement>(null);
-  useEffect(() => afterPageLoad(() => void preload()), [preload]);
   return (
     <>
       {cloneElement(trigger as ReactElement<Record<string, unknown>>, {
@@ -37,11 +32,7 @@ export function LazyDialog({ trigger, dialog: Dialog, preload }: LazyDialogProps
         'aria-expanded': open,
         onClick: () => setOpen(true),
       })}
-      {opened && (
-        <Suspense fallback={null}>
-          <Dialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
-        </Suspense>
-      )}
+      {loaded && <loaded.Dialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />}
     </>
   );
 }

@@ -15,8 +15,7 @@ import { FeaturedVideo } from './featured-video';
 // Admins only: visitors' phones do not download the upload form's code.
 const UploadEpisodeForm = lazy(() => import('./upload-episode-form').then((m) => ({ default: m.UploadEpisodeForm })));
 // The subscribe form's dialog loads after the page (its hero heading is the largest paint on a phone).
-const loadSubscribeDialog = () => import('./subscribe-dialog');
-const SubscribeDialog = lazy(() => loadSubscribeDialog().then((m) => ({ default: m.SubscribeDialog })));
+const loadSubscribeDialog = () => import('./subscribe-dialog').then((m) => ({ Dialog: m.SubscribeDialog }));
 
 interface PodcastPageProps {
   isAdmin: boolean;
@@ -67,8 +66,7 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
               adminLogin
             )}
             <LazyDialog
-              dialog={SubscribeDialog}
-              preload={loadSubscribeDialog}
+              load={loadSubscribeDialog}
               trigger={
                 <Button variant={isAdmin ? 'outline-light' : 'accent'} size="lg">
                   <Bell className="size-5" aria-hidden />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { afterPageLoad } from '@/lib/after-page-load';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { useCatalogPage } from '../api/get-catalog-page';
 import { KIND_LABELS, STORE_PAGE_SIZE, type CatalogItem } from '../catalog';
 import { pageCount, toCatalogListQuery } from '../store-query';
@@ -12,11 +12,10 @@ import { StoreToolbar } from './store-toolbar';
 // Admins only: visitors' phones do not download the item form's code (its uploads and progress bar).
 const CatalogItemForm = lazy(() => import('./catalog-item-form').then((m) => ({ default: m.CatalogItemForm })));
 // The dialogs (Radix Dialog, about 14 KB gzipped) are no part of the first paint, whose largest element is the first
-// card's picture: the detail dialog's code is fetched once the page has loaded, so a tap finds it there; the delete
-// dialog is for admins only.
+// card's picture: their code is fetched once the page has loaded (the delete dialog's for admins only), so a tap
+// finds it there.
 const loadItemDetailDialog = () => import('./item-detail-dialog');
-const ItemDetailDialog = lazy(() => loadItemDetailDialog().then((m) => ({ default: m.ItemDetailDialog })));
-const DeleteItemDialog = lazy(() => import('./delete-item-dialog').then((m) => ({ default: m.DeleteItemDialog })));
+const loadDeleteItemDialog = () => import('./delete-item-dialog');
 
 interface StoreProps {
   /** Admins get the add/edit form and the edit and delete controls. */
@@ -34,15 +33,12 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   const { data, isPending, isError, isPlaceholderData, refetch } = useCatalogPage(state.kind, query);
 
   const [selected, setSelected] = useState<CatalogItem | null>(null);
-  // Rendering a lazy component loads it: the detail dialog is rendered from its first opening on (and stays, so it
-  // can close as it always did).
-  const [detailOpened, setDetailOpened] = useState(false);
-  if (selected && !detailOpened) setDetailOpened(true);
   const [editing, setEditing] = useState<CatalogItem | null>(null);
   const [deleting, setDeleting] = useState<CatalogItem | null>(null);
+  const detailDialog = useDeferredModule(loadItemDetailDialog, selected !== null);
+  const deleteDialog = useDeferredModule(loadDeleteItemDialog, deleting !== null, { afterLoad: isAdmin });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => afterPageLoad(() => void loadItemDetailDialog()), []);
 
   const { many } = KIND_LABELS[state.kind];
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
@@ -107,18 +103,16 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
         {data && <Pagination page={state.page} count={pages} onPageChange={handlePageChange} />}
       </section>
 
-      <Suspense fallback={null}>
-        {detailOpened && <ItemDetailDialog item={selected} onClose={() => setSelected(null)} onAddToCart={onAddToCart} />}
-        {isAdmin && (
-          <DeleteItemDialog
-            item={deleting}
-            onClose={() => setDeleting(null)}
-            onDeleted={(item) => {
-              if (editing?.id === item.id) setEditing(null);
-            }}
-          />
-        )}
-      </Suspense>
+      {detailDialog && <detailDialog.ItemDetailDialog item={selected} onClose={() => setSelected(null)} onAddToCart={onAddToCart} />}
+      {isAdmin && deleteDialog && (
+        <deleteDialog.DeleteItemDialog
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(item) => {
+            if (editing?.id === item.id) setEditing(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { getMe } from '@/features/auth/api/get-me';
 import { login } from '@/features/auth/api/login';
 import { logout } from '@/features/auth/api/logout';
 import { getProfile } from '@/features/member/api/member';
-import { readSessionHint, resetSessionHint } from './session-hint';
+import { readSessionHint, resetSessionHint } from '@/lib/session-hint';
 
 const realFetch = globalThis.fetch;
 let calls: string[];
