@@ -20,7 +20,8 @@ test('/podcast: Subscribe and Admin Login open their dialogs, which were not amo
     ['Subscribe', 'Subscribe to the Podcast'],
     ['Admin Login', 'Admin Login'],
   ] as const) {
-    const opener = page.getByRole('main').getByRole('button', { name: button, exact: true });
+    // includeHidden: an open modal dialog hides the rest of the page from the accessibility tree.
+    const opener = page.locator('main').getByRole('button', { name: button, exact: true, includeHidden: true });
     await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
     await opener.click();
     const dialog = page.getByRole('dialog', { name: dialogName });
@@ -38,7 +39,7 @@ test("/products: a card opens the detail dialog (its code loaded after the page)
 }) => {
   const product = await makeProduct({ price: '11.00', name: `Lazy dialog ${Date.now().toString(36)}` });
   await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
-  const open = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: product.name });
+  const open = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: product.name, exact: true });
   await open.click();
   const dialog = page.getByRole('dialog', { name: product.name });
   await expect(dialog).toBeVisible();

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { getMe } from '@/features/auth/api/get-me';
+import { getMe, meQueryOptions } from '@/features/auth/api/get-me';
 import { login } from '@/features/auth/api/login';
 import { logout } from '@/features/auth/api/logout';
-import { getProfile } from '@/features/member/api/member';
+import { getProfile, profileQueryOptions } from '@/features/member/api/member';
 import { readSessionHint, resetSessionHint } from '@/lib/session-hint';
 
 const realFetch = globalThis.fetch;
@@ -60,5 +60,16 @@ describe('the session hint', () => {
     await logout();
     assert.equal(await getMe(), null);
     assert.deepEqual(calls, ['/api/auth/login', '/api/auth/me', '/api/auth/logout']);
+  });
+
+  it('the user and the member profile start out signed out on such a page (no loading state), and unknown otherwise', () => {
+    const initial = <T>(options: { initialData?: T | (() => T) }) =>
+      typeof options.initialData === 'function' ? (options.initialData as () => T)() : options.initialData;
+    resetSessionHint('none');
+    assert.equal(initial(meQueryOptions()), null);
+    assert.deepEqual(initial(profileQueryOptions()), { kind: 'signed-out' });
+    resetSessionHint('unknown');
+    assert.equal(initial(meQueryOptions()), undefined);
+    assert.equal(initial(profileQueryOptions()), undefined);
   });
 });

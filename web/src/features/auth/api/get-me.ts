@@ -22,6 +22,13 @@ export async function getMe({ on401 = 'returnNull' }: { on401?: UnauthorizedBeha
   return toAuthUser(body.user);
 }
 
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(), retry: false });
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: () => getMe(),
+    retry: false,
+    // Served without a session cookie: signed out from the first render, with no loading state in between.
+    initialData: () => (sessionMayExist() ? undefined : null),
+  });
 
 export const useMe = () => useQuery(meQueryOptions());

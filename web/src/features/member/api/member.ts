@@ -19,7 +19,13 @@ export async function getProfile(signal?: AbortSignal): Promise<ProfileLookup> {
   await throwIfResNotOk(res);
   return { kind: 'member', profile: (await res.json()) as MemberProfile };
 }
-export const profileQueryOptions = () => queryOptions({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => getProfile(signal) });
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => getProfile(signal),
+    // Served without a session cookie: the sign-in form from the first render, with no loading state in between.
+    initialData: (): ProfileLookup | undefined => (sessionMayExist() ? undefined : { kind: 'signed-out' }),
+  });
 export const useMemberProfile = () => useQuery(profileQueryOptions());
 
 /** The member's other reads use the default query function (spec §7: the key is the URL). */
