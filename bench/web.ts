@@ -203,6 +203,10 @@ async function inFreshChromium<T>(prepare: Prepare | undefined, run: (port: numb
 function summarize(lhr: import('lighthouse').Result, name: string): PageResult {
   const { categories, audits } = lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${name}: ${lhr.runtimeError.message}`);
+  // A navigation whose LCP could not be computed (NO_LCP when the load ran past Lighthouse's limit) is a failed
+  // recording, tried again like the others.
+  const lcpError = lhr.gatherMode === 'navigation' ? lhr.audits['largest-contentful-paint']?.errorMessage : undefined;
+  if (lcpError) throw new Error(`Lighthouse on ${name}: ${lcpError} (${lhr.runWarnings.join(' ')})`);
   const file = path.join(REPORTS, `${name.replace(/\W+/g, '_')}.json`);
   writeFileSync(file, JSON.stringify(lhr));
   const ms = (id: string) => (audits[id]?.numericValue === undefined ? 'n/a' : `${Math.round(audits[id].numericValue)} ms`);
