@@ -17,7 +17,7 @@ export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
   const { data: user, isPending } = useMe();
   const isDenied = !!user && !user.isAdmin;
-  const admin = useDeferredModule(loadAdminSignedIn, sessionMayExist() || user?.isAdmin === true, { afterLoad: false });
+  const admin = useDeferredModule(loadAdminSignedIn, sessionMayExist() || user?.isAdmin === true, { early: false });
 
   const deniedToastShown = useRef(false);
   useEffect(() => {

@@ -17,8 +17,8 @@ interface LazyDialogProps {
 
 /**
  * A dialog whose code (Radix Dialog and the form inside, about 15 KB gzipped) is no part of the page's first paint:
- * its trigger is a plain button, the module is fetched once the page has loaded (so a tap finds it there) or at the
- * first tap, and the dialog opens as soon as it is there.
+ * its trigger is a plain button, the module is fetched at the visitor's first sign of use (a tap, a scroll, a key) or
+ * when the trigger is pressed, and the dialog opens as soon as it is there.
  */
 export function LazyDialog({ trigger, load }: LazyDialogProps) {
   const [open, setOpen] = useState(false);

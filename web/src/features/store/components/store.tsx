@@ -12,8 +12,8 @@ import { StoreToolbar } from './store-toolbar';
 // Admins only: visitors' phones do not download the item form's code (its uploads and progress bar).
 const CatalogItemForm = lazy(() => import('./catalog-item-form').then((m) => ({ default: m.CatalogItemForm })));
 // The dialogs (Radix Dialog, about 14 KB gzipped) are no part of the first paint, whose largest element is the first
-// card's picture: their code is fetched once the page has loaded (the delete dialog's for admins only), so a tap
-// finds it there.
+// card's picture: their code is fetched at the visitor's first tap, scroll or key (the delete dialog's for admins
+// only), so the tap that opens one usually finds it there.
 const loadItemDetailDialog = () => import('./item-detail-dialog');
 const loadDeleteItemDialog = () => import('./delete-item-dialog');
 
@@ -36,7 +36,7 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   const [editing, setEditing] = useState<CatalogItem | null>(null);
   const [deleting, setDeleting] = useState<CatalogItem | null>(null);
   const detailDialog = useDeferredModule(loadItemDetailDialog, selected !== null);
-  const deleteDialog = useDeferredModule(loadDeleteItemDialog, deleting !== null, { afterLoad: isAdmin });
+  const deleteDialog = useDeferredModule(loadDeleteItemDialog, deleting !== null, { early: isAdmin });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
