@@ -167,7 +167,7 @@ describe('GET /media/<key>', () => {
   });
 });
 
-describe("/media from the gateway's own copy (ADR 0023)", () => {
+describe("/media from the gateway's own copy of audio and video (ADR 0023)", () => {
   /** Reads until this gateway answers from its copy (the first read from storage starts the copy). */
   async function untilCopied(url: string): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -213,8 +213,8 @@ describe("/media from the gateway's own copy (ADR 0023)", () => {
   });
 
   test('an object deleted from storage is still answered from the copy for at most 5 seconds, then 404 and the copy is dropped', async () => {
-    const key = `media/test/${randomUUID()}.png`;
-    await h.storage.put(key, SMALL, 'image/png');
+    const key = `media/test/${randomUUID()}.mp3`;
+    await h.storage.put(key, SMALL, 'audio/mpeg');
     await get(`/${key}`);
     await untilCopied(`/${key}`);
     await h.storage.delete(key);
@@ -230,7 +230,7 @@ describe("/media from the gateway's own copy (ADR 0023)", () => {
     assert.equal(status, 404);
     assert.ok(Date.now() - deletedAt <= 5_500, `still served ${Date.now() - deletedAt} ms after the deletion`);
     // The copy went with it: put back under the same key, the object is read from storage again.
-    await h.storage.put(key, SMALL, 'image/png');
+    await h.storage.put(key, SMALL, 'audio/mpeg');
     keys.push(key);
     assert.equal((await get(`/${key}`)).headers.get('x-cache'), 'MISS');
   });

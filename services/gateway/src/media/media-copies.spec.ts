@@ -192,6 +192,15 @@ describe('MediaCopies', () => {
     assert.deepEqual(await files(), ['keep.txt']);
   });
 
+  test('pictures are never copied: only audio and video, which players read by ranges', async () => {
+    const { storage, reads } = storageWith({ a: 'png bytes' });
+    const copies = await start(storage, 1000);
+    const picture = { ...infoOf('a', 'png bytes'), contentType: 'image/png' };
+    for (let i = 0; i < 3; i++) assert.equal((await copies.read(picture))!.fromCopy, false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual([reads.length, await files()], [3, []]);
+  });
+
   test('a budget of 0 keeps no copies: every read goes to storage', async () => {
     const { storage, reads } = storageWith({ a: 'hello' });
     const copies = await start(storage, 0);

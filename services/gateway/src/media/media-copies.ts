@@ -73,6 +73,11 @@ class RangeStream extends Readable {
   }
 }
 
+/**
+ * What is copied: episode media, which players read by many ranges. Pictures are small, read whole and kept by
+ * browsers for a year; a copy would save them little.
+ */
+const SEEKABLE = /^(audio|video)\//;
 /** Copies made at the same time; each is one whole-object read from storage streamed to disk. */
 const COPIES_AT_ONCE = 2;
 /** The files this class writes (sha256 of the key, a uuid, `.part` while incomplete): all it ever deletes at start. */
@@ -82,8 +87,9 @@ const COPY_FILE = /^[0-9a-f]{64}-[0-9a-f-]{36}(\.part)?$/;
  * Copies of stored media on this gateway's own disk (ADR 0023), like a CDN edge: the first read of an object is
  * answered from storage and starts a background copy; once complete, reads and Range seeks are answered from the
  * local file (the page cache) instead of a storage round trip each. Keys are never reused (ARCHITECTURE §4), so a
- * copy never goes stale; a deleted object stops being served as soon as the object info says it is gone
- * (ObjectInfoCache, 5 s), and the copy is dropped then. The least recently used copies go first when the budget is
+ * copy never goes stale. A deleted object stops being served as soon as the object info says it is gone
+ * (ObjectInfoCache, 5 s), and the copy is dropped then; the gateway that deletes an episode drops its copies at once.
+ * Only audio and video are copied. The least recently used copies go first when the budget is
  * full; an object larger than half the budget is never copied. A copy is written under a temporary name and renamed
  * only once it holds every byte, so an interrupted copy is never served.
  */
@@ -174,7 +180,7 @@ export class MediaCopies implements OnModuleInit, OnApplicationShutdown {
   }
 
   private copyInBackground(info: ObjectInfo): void {
-    if (!this.copies || this.closed || info.size > this.maxObjectBytes) return;
+    if (!this.copies || this.closed || info.size > this.maxObjectBytes || !SEEKABLE.test(info.contentType)) return;
     if (this.copying.has(info.key) || this.copying.size >= COPIES_AT_ONCE) return;
     const copying = this.copy(info)
       .catch((error) => {
