@@ -31,7 +31,12 @@ export function ContactPage() {
     }
     if (hash !== PRAYER_HASH) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panelRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    // After the page's first paint: Chromium reports no largest paint at all for a page scrolled before it painted
+    // (Lighthouse then scores /contact#prayer 0 on a phone).
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => panelRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' }));
+    });
+    return () => cancelAnimationFrame(frame);
   }, [hash]);
 
   function handleTabChange(value: string) {
