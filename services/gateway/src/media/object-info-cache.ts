@@ -14,19 +14,24 @@ export const INFO_TTL_MS = 5_000;
  */
 @Injectable()
 export class ObjectInfoCache {
-  private readonly infos = new LRUCache<string, ObjectInfo>({ max: 10_000, ttl: INFO_TTL_MS });
+  // fetch() asks storage once for all the requests that want the same key at the same moment: when an entry
+  // expires under 100 players seeking, one HEAD goes out, not 100.
+  private readonly infos = new LRUCache<string, ObjectInfo>({
+    max: 10_000,
+    ttl: INFO_TTL_MS,
+    fetchMethod: async (key) => {
+      const info = await this.storage.stat(key);
+      if (!info) this.copies.forget(key);
+      return info;
+    },
+  });
 
   constructor(
     private readonly storage: ObjectStorage,
     private readonly copies: MediaCopies,
   ) {}
 
-  async stat(key: string): Promise<ObjectInfo | undefined> {
-    const known = this.infos.get(key);
-    if (known) return known;
-    const info = await this.storage.stat(key);
-    if (info) this.infos.set(key, info);
-    else this.copies.forget(key);
-    return info;
+  stat(key: string): Promise<ObjectInfo | undefined> {
+    return this.infos.fetch(key);
   }
 }
