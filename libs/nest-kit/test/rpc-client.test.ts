@@ -93,3 +93,20 @@ test('a subject nobody answers, and an answer later than the deadline, are unava
   // and the client still answers afterwards
   assert.deepEqual(await rpc.request(SUBJECTS.echo, { n: 7 }), { n: 7 });
 });
+
+test('a request still waiting when its client closes ends as an unavailable error at its deadline, not as a bare bus error', async () => {
+  const { NestFactory } = await import('@nestjs/core');
+  const natsUrl = testServers().KM_TEST_NATS_URL;
+  const closing = await NestFactory.createApplicationContext(RpcModule.forRoot({ natsUrl, timeoutMs: TIMEOUT_MS, name: `${prefix}-closing` }), {
+    logger: false,
+  });
+  const pending = closing
+    .get(RpcClient)
+    .request(SUBJECTS.slow, {})
+    .catch((e: unknown) => e);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await closing.close();
+  const error = await pending;
+  assert.ok(error instanceof AppError, `expected an AppError, got ${String(error)}`);
+  assert.equal(error.code, 'unavailable');
+});

@@ -1,5 +1,5 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
-import type { Msg, NatsConnection } from 'nats';
+import { ErrorCode, type Msg, type NatsConnection, type NatsError } from 'nats';
 
 /**
  * How long nats.js keeps a request's slot in its shared inbox: longer than any caller's deadline, which RpcClient
@@ -25,7 +25,9 @@ export class MuxedClientNats extends ClientNats {
       let open = true;
       (this.natsClient as NatsConnection).request(channel, serialized.data, { timeout: REQUEST_SLOT_MS, headers }).then(
         (message: Msg) => open && void handle(undefined, message),
-        (error: Error) => open && void handle(error, undefined as never),
+        // A timeout here means the slot ran out or the connection closed with the request pending: as when Nest's
+        // inbox closed, no answer, and the caller's own deadline decides (a 503, not a bare error).
+        (error: NatsError) => open && error.code !== ErrorCode.Timeout && void handle(error, undefined as never),
       );
       return () => {
         open = false;
