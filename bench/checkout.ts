@@ -33,9 +33,10 @@
 //   alternation at load 10–12: smaller than the noise, kept for the two round trips the profile prices at ~0.1 ms each.
 // - The kit's RpcClient asks through nats.js's request/reply (one reply inbox per connection): Nest's client subscribed
 //   and unsubscribed an inbox per request. Total 12.1–14.7 ms at load 6–9.5 (2 runs): not resolvable in this noise.
-// - Now (all of the above; 7 runs at load 5–12): CPU 10.7–14.7 ms per checkout (8.1–11.2 in the growth runs): orders
-//   4.0–5.7, gateway 3.0–4.4, Postgres 1.3–1.7, emulator 1.1–1.6, NATS 0.7–0.9; NATS messages 5; 45–140 orders/s, p99
-//   200–1199 ms, both following the machine's load; no duplicates in any run. What remains is the hops themselves:
+// - Now (all of the above; 9 runs at load 5–12): CPU 10.5–15.2 ms per checkout (the top of the range in --cpu-prof
+//   runs, whose profiler costs its own; 7.9–11.2 in the growth runs): orders 4.0–5.7, gateway 3.0–4.7, Postgres
+//   1.1–1.7, emulator 1.1–1.6, NATS 0.7–0.9; NATS messages 5; 45–140 orders/s, ratio to the emulator 0.14–0.28, p99
+//   200–1199 ms, all three following the machine's load; no duplicates in any run. What remains is the hops themselves:
 //   over a third of orders' and a quarter of the gateway's samples are socket writes (loopback TCP runs the receiver's
 //   network stack in the writer's syscall) to NATS and Postgres, then the frameworks per message. Two cores at ≥ 10 ms
 //   make at most ~200 orders/s; 250 needs ≤ 8 ms for everything, and a ratio of 0.5 to the emulator (≈ 1 ms per
