@@ -76,6 +76,8 @@ COPY --from=prod-deps /app/ ./
 COPY --from=build /out/ ./
 # the media service's renditions job runs ffmpeg (WAV/WEBM → M4A/MP4 for the podcast feed)
 RUN if [ "${SERVICE}" = "media" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
+# the gateway's copies of stored media (ADR 0023): compose mounts a volume here, which takes this owner
+RUN if [ "${SERVICE}" = "gateway" ]; then mkdir -p /var/cache/km-media && chown node:node /var/cache/km-media; fi
 USER node
 EXPOSE ${HTTP_PORT}
 # HTTP_PORT is expanded by the shell when the check runs, so an HTTP_PORT set at run time is honoured.

@@ -6,20 +6,27 @@
 // 2. the same bytes uploaded as an episode through the gateway (admin session, multipart, POST /api/podcast-episodes),
 //    sampling the gateway's resident memory every 10 ms: as the site's form sends it (mediaSize declared before the
 //    file, so the gateway streams one PUT: the goal figures), then without mediaSize (5 MB parts), for comparison;
-// 3. `seeks` concurrent Range requests at random offsets of that episode's /media address, `rounds` times, timing
-//    each 206 to its first byte, with the gateway's resident memory sampled the same way.
+// 3. `seeks` concurrent Range requests at random offsets of that episode's /media address, timing each 206 to its first
+//    byte, with the gateway's resident memory sampled the same way: one round right after the upload (from storage,
+//    while the gateway copies the episode to its disk, ADR 0023), then `rounds` rounds from its copy; next to the same
+//    reads straight from storage and from a bare node:http server (the machine's floor for the burst).
 // The bytes are generated while they are sent (a real MP3's first 4 KB, then zeros), so the bench holds no file.
 // Prints one `<name>: <value> (goal …)` line per figure.
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
+import { profileWhile, shareLine } from './gateway-profile';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 
 const [megabytes = 500, seeks = 100, rounds = 10] = process.argv.slice(2).map(Number);
+/** The gateway's inspector, for a CPU profile of its warm seeks taken after the measured rounds. */
+const INSPECTOR_PORT_BASE = 9329;
 const SIZE = megabytes * 1024 * 1024;
 const CHUNK = 1024 * 1024;
 // The first 4 KB of a real MP3 (the gateway tests' fixture): what the upload sniffs.
@@ -125,11 +132,31 @@ async function storageRangeRead(storage: ObjectStorage, key: string, start: numb
   return first;
 }
 
+/**
+ * A bare node:http server answering any `bytes=a-b` Range of a `size`-byte object from one buffer in memory (no
+ * storage, no framework): the floor this machine and this client put under the gateway's figure.
+ */
+async function bareRangeServer(size: number): Promise<{ url: URL; close: () => Promise<void> }> {
+  const bytes = Buffer.alloc(1024 * 1024);
+  const server = http.createServer((req, res) => {
+    const [start, end] = /bytes=(\d+)-(\d+)/
+      .exec(req.headers.range ?? '')!
+      .slice(1)
+      .map(Number);
+    res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` });
+    res.end(bytes.subarray(0, end - start + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: new URL(`http://127.0.0.1:${port}/episode.mp3`), close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
 
 async function main() {
-  const { settings, urls, base, pidFile, stop } = await startBenchStack('test');
+  const inspectorPort = INSPECTOR_PORT_BASE + Number(process.env.KM_PORT_OFFSET);
+  const { settings, urls, base, pidFile, stop } = await startBenchStack('test', { gateway: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` } });
   try {
     const origin = `http://localhost:${settings.ports.gateway}`;
     const gateway = pidOf(pidFile, 'gateway');
@@ -197,27 +224,39 @@ async function main() {
     const upload = declared;
     const episode = declared.episode;
 
-    // 3. Concurrent seeks into the stored episode: first straight from the storage server with the gateway's own
-    // storage client (the floor: what the storage alone takes for the same reads), then through the gateway.
+    // 3. Concurrent seeks into the stored episode. First the floors, with the same client: the storage server alone
+    // (the gateway's own storage client), and a bare node:http server answering the same 206s from memory (what this
+    // machine takes for the burst itself). Then through the gateway: one round right after the upload, while it reads
+    // from storage and makes its copy (ADR 0023), then, once it answers from its copy, `rounds` rounds.
     const seekLength = 64 * 1024;
     const mediaUrl = new URL(episode.videoUrl, base);
     const key = decodeURIComponent(mediaUrl.pathname.slice(1)); // the object key is the path after its first slash
-    console.log(`━━ ${seeks} concurrent Range reads × ${rounds} rounds straight from storage`);
-    const directSeeks: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const batch = Array.from({ length: seeks }, () => storageRangeRead(storage, key, Math.floor(Math.random() * (SIZE - seekLength)), seekLength));
-      directSeeks.push(...(await Promise.all(batch)));
-    }
-    console.log(`━━ ${seeks} concurrent Range reads × ${rounds} rounds through the gateway`);
-    await rangeRead(mediaUrl, 0, 2); // one warm-up request
-    const seeking = await rssGrowth(gateway, async () => {
+    const randomStart = () => Math.floor(Math.random() * (SIZE - seekLength));
+    const seekRounds = async (n: number, read: (start: number) => Promise<number>) => {
       const times: number[] = [];
-      for (let round = 0; round < rounds; round++) {
-        const batch = Array.from({ length: seeks }, () => rangeRead(mediaUrl, Math.floor(Math.random() * (SIZE - seekLength)), seekLength));
-        times.push(...(await Promise.all(batch)));
-      }
+      for (let round = 0; round < n; round++) times.push(...(await Promise.all(Array.from({ length: seeks }, () => read(randomStart())))));
       return times;
+    };
+    console.log(`━━ ${seeks} concurrent Range reads × ${rounds} rounds straight from storage`);
+    const directSeeks = await seekRounds(rounds, (start) => storageRangeRead(storage, key, start, seekLength));
+    console.log(`━━ ${seeks} concurrent Range reads × ${rounds} rounds from a bare node:http server`);
+    const bare = await bareRangeServer(SIZE);
+    const bareSeeks = await seekRounds(rounds, (start) => rangeRead(bare.url, start, seekLength)).finally(() => bare.close());
+    console.log(`━━ ${seeks} concurrent Range reads through the gateway, then ${rounds} rounds once it answers from its copy`);
+    const seeking = await rssGrowth(gateway, async () => {
+      const began = performance.now();
+      const cold = await seekRounds(1, (start) => rangeRead(mediaUrl, start, seekLength));
+      while ((await fetch(mediaUrl, { method: 'HEAD' })).headers.get('x-cache') !== 'HIT') {
+        if (performance.now() - began > 120_000) throw new Error('the gateway made no copy of the episode within 2 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const copiedMs = performance.now() - began;
+      const cpuBefore = cpuSeconds(pidFile).gateway;
+      const warm = await seekRounds(rounds, (start) => rangeRead(mediaUrl, start, seekLength));
+      return { cold, copiedMs, warm, cpuMs: ((cpuSeconds(pidFile).gateway - cpuBefore) * 1000) / warm.length };
     });
+    // After the measured rounds: a profiler attached costs the gateway time of its own.
+    const profile = await profileWhile(inspectorPort, async () => void (await seekRounds(rounds, (start) => rangeRead(mediaUrl, start, seekLength))));
 
     console.log(`direct S3 PUT: ${mbps(SIZE, directMs).toFixed(0)} MB/s (${(directMs / 1000).toFixed(1)} s)`);
     console.log(`gateway upload, size declared: ${mbps(SIZE, gatewayMs).toFixed(0)} MB/s (${(gatewayMs / 1000).toFixed(1)} s)`);
@@ -228,8 +267,17 @@ async function main() {
     console.log(`upload through the gateway vs direct S3 PUT: ${(directMs / gatewayMs).toFixed(2)} (goal ≥ 0.8)`);
     console.log(`gateway RSS growth during the ${megabytes} MB upload: ${(upload.growth / 1024 / 1024).toFixed(1)} MB (goal ≤ 64 MB)`);
     console.log(`range read straight from storage, time to first byte p95: ${percentile(directSeeks, 95).toFixed(1)} ms`);
-    console.log(`range read 206 time to first byte p95: ${percentile(seeking.result, 95).toFixed(1)} ms (goal ≤ 20 ms)`);
-    console.log(`gateway RSS growth during ${seeks} concurrent seeks: ${(seeking.growth / 1024 / 1024).toFixed(1)} MB (goal ≤ 32 MB)`);
+    console.log(
+      `range read from a bare node:http server (this machine's floor for the burst), time to first byte p95: ${percentile(bareSeeks, 95).toFixed(1)} ms`,
+    );
+    console.log(`range read 206 before the gateway has its copy, time to first byte p95: ${percentile(seeking.result.cold, 95).toFixed(1)} ms`);
+    console.log(`gateway's copy of the ${megabytes} MB episode complete after: ${(seeking.result.copiedMs / 1000).toFixed(1)} s`);
+    console.log(`range read 206 time to first byte p95: ${percentile(seeking.result.warm, 95).toFixed(1)} ms (goal ≤ 20 ms)`);
+    console.log(`range read 206 vs the bare server, time to first byte p95: ${(percentile(seeking.result.warm, 95) / percentile(bareSeeks, 95)).toFixed(2)}×`);
+    console.log(`gateway CPU per warm Range read: ${seeking.result.cpuMs.toFixed(2)} ms`);
+    console.log(`gateway CPU profile of ${rounds} rounds of warm seeks (self time), by module: ${shareLine(profile.modules, 10)}`);
+    console.log(`  by function: ${shareLine(profile.functions, 14)}`);
+    console.log(`gateway RSS growth during ${seeks} concurrent seeks, its copy included: ${(seeking.growth / 1024 / 1024).toFixed(1)} MB (goal ≤ 32 MB)`);
   } finally {
     await stop();
   }

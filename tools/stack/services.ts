@@ -45,6 +45,8 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
   gateway: (s, urls) => ({
     ALLOWED_ORIGINS: `http://127.0.0.1:${s.ports.gateway}`,
     WEB_DIST_DIR: path.join(ROOT, 'web', 'dist'),
+    // Its copies of stored media (ADR 0023) go with the stack's other data.
+    MEDIA_CACHE_DIR: path.join(s.dataDir, 'media-copies'),
     STRIPE_PUBLISHABLE_KEY: STRIPE_EMULATOR.publishableKey,
     STRIPE_JS_URL: `${urls.stripeApi}/v3/`,
     // The browser suite signs in many times from one address.

@@ -14,7 +14,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { gatewayReadinessChecks } from './health/gateway-health';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { MediaController } from './media/media.controller';
-import { ObjectInfoCache } from './media/object-info-cache';
+import { MediaFilesModule } from './media/media-files.module';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { serviceRouteModules } from './service-routes';
@@ -30,6 +30,7 @@ export class GatewayModule {
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'gateway' }),
         PassportModule,
         StorageModule.forRoot(config.storage),
+        MediaFilesModule.forRoot(config),
         // orders, forms, … : each service's routes module, by the registry's `gatewayRoutes`
         ...serviceRouteModules(config),
         HealthModule.forRoot({
@@ -42,7 +43,6 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         RateLimits,
         CatalogReadModelService,
-        ObjectInfoCache,
         PasswordStrategy,
         SessionCookieStrategy,
         LoginGuard,

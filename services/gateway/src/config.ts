@@ -58,6 +58,10 @@ export const gatewayConfigSchema = z
       .optional(),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    // Local copies of stored media on this gateway's disk (media/media-copies.ts, ADR 0023): a directory of its own
+    // (emptied at start; unset: a fresh temporary one) and how many megabytes of copies it may keep (0: none).
+    MEDIA_CACHE_DIR: z.string().trim().min(1).optional(),
+    MEDIA_CACHE_MB: z.coerce.number().int().min(0).default(1024),
     // The podcast page's featured video: a YouTube or Vimeo address instead of the newest video episode.
     PODCAST_FEATURED_VIDEO_URL: z
       .string()
@@ -121,6 +125,8 @@ export const gatewayConfigSchema = z
       checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
       /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */
       podcast: { featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null },
+      /** Copies of stored media kept on local disk for Range reads; `dir` null: a temporary directory of its own. */
+      mediaCache: { dir: env.MEDIA_CACHE_DIR ?? null, maxBytes: env.MEDIA_CACHE_MB * 1024 * 1024 },
       /** Uploads are streamed here and `/media/*` is served from here. */
       storage: storageOptionsFrom(env),
     };

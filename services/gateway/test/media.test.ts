@@ -166,3 +166,72 @@ describe('GET /media/<key>', () => {
     assert.deepEqual(tail.bytes, data.subarray(size - 7));
   });
 });
+
+describe("/media from the gateway's own copy of audio and video (ADR 0023)", () => {
+  /** Reads until this gateway answers from its copy (the first read from storage starts the copy). */
+  async function untilCopied(url: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while ((await get(url, {}, 'HEAD')).headers.get('x-cache') !== 'HIT') {
+      if (Date.now() > deadline) throw new Error(`${url} was not copied within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  test('the first read comes from storage; then whole reads, ranges, suffix ranges, HEAD and 416 answer the same from the copy', async () => {
+    const size = 2 * MB + 17;
+    const data = Buffer.alloc(size);
+    for (let i = 0; i + 4 <= size; i += 4) data.writeUInt32BE(i, i);
+    const key = `media/test/${randomUUID()}.mp3`;
+    keys.push(key);
+    await h.storage.put(key, data, 'audio/mpeg');
+    const first = await get(`/${key}`, { range: 'bytes=100-199' });
+    assert.deepEqual([first.status, first.headers.get('x-cache'), first.bytes.equals(data.subarray(100, 200))], [206, 'MISS', true]);
+    await untilCopied(`/${key}`);
+
+    const whole = await get(`/${key}`);
+    assert.deepEqual(
+      [whole.status, whole.headers.get('x-cache'), whole.headers.get('content-length'), whole.headers.get('content-type'), whole.bytes.equals(data)],
+      [200, 'HIT', String(size), 'audio/mpeg', true],
+    );
+    for (const [range, start, end] of [
+      ['bytes=0-0', 0, 0],
+      [`bytes=${MB - 3}-${MB + 3}`, MB - 3, MB + 3],
+      ['bytes=-9', size - 9, size - 1],
+      [`bytes=${size - 5}-`, size - 5, size - 1],
+      [`bytes=${size - 2}-${size + 1000}`, size - 2, size - 1],
+    ] as const) {
+      const res = await get(`/${key}`, { range });
+      assert.deepEqual(
+        [res.status, res.headers.get('x-cache'), res.headers.get('content-range'), res.bytes.equals(data.subarray(start, end + 1))],
+        [206, 'HIT', `bytes ${start}-${end}/${size}`, true],
+        range,
+      );
+    }
+    const head = await get(`/${key}`, { range: 'bytes=5-9' }, 'HEAD');
+    assert.deepEqual([head.status, head.headers.get('x-cache'), head.headers.get('content-length'), head.bytes.length], [206, 'HIT', '5', 0]);
+    assert.equal((await get(`/${key}`, { range: `bytes=${size}-` })).status, 416);
+  });
+
+  test('an object deleted from storage is still answered from the copy for at most 5 seconds, then 404 and the copy is dropped', async () => {
+    const key = `media/test/${randomUUID()}.mp3`;
+    await h.storage.put(key, SMALL, 'audio/mpeg');
+    await get(`/${key}`);
+    await untilCopied(`/${key}`);
+    await h.storage.delete(key);
+    const deletedAt = Date.now();
+    // Storage no longer has it: what answers is the copy.
+    const fromCopy = await get(`/${key}`, { range: 'bytes=0-9' });
+    assert.deepEqual([fromCopy.status, fromCopy.headers.get('x-cache'), fromCopy.bytes.equals(SMALL.subarray(0, 10))], [206, 'HIT', true]);
+    let status = 206;
+    while (status !== 404 && Date.now() - deletedAt < 7_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await get(`/${key}`)).status;
+    }
+    assert.equal(status, 404);
+    assert.ok(Date.now() - deletedAt <= 5_500, `still served ${Date.now() - deletedAt} ms after the deletion`);
+    // The copy went with it: put back under the same key, the object is read from storage again.
+    await h.storage.put(key, SMALL, 'audio/mpeg');
+    keys.push(key);
+    assert.equal((await get(`/${key}`)).headers.get('x-cache'), 'MISS');
+  });
+});

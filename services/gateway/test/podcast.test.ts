@@ -408,6 +408,23 @@ describe('editing and deleting', () => {
     assert.equal(await h.storage.stat(episode.thumbnails[0].url.slice(1)), undefined);
   });
 
+  test('an episode played just before its deletion is not served after it, though this gateway had copied its media', async () => {
+    const episode = await upload({}, mp3(), thumbnailJpg());
+    const deadline = Date.now() + 10_000;
+    while ((await fetch(h.baseUrl + episode.videoUrl, { headers: { range: 'bytes=0-9' } })).headers.get('x-cache') !== 'HIT') {
+      assert.ok(Date.now() < deadline, 'the gateway made no copy of the media within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal((await admin.delete(`/api/podcast-episodes/${episode.id}`)).status, 204);
+    const after = await fetch(h.baseUrl + episode.videoUrl, { headers: { range: 'bytes=0-9' } });
+    assert.equal(after.status, 404);
+    // Pictures are not copied: a thumbnail is read from storage every time.
+    const thumbnail = (await upload({}, mp3(), thumbnailJpg())).thumbnailUrl!;
+    assert.equal((await fetch(h.baseUrl + thumbnail)).headers.get('x-cache'), 'MISS');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await fetch(h.baseUrl + thumbnail)).headers.get('x-cache'), 'MISS');
+  });
+
   test('a thumbnail gets a WEBP copy beside it, never wider than the original (160 px here), listed in thumbnails and served', async () => {
     const episode = await upload({}, mp3(), thumbnailJpg());
     assert.deepEqual(episode.thumbnails, [{ url: episode.thumbnailUrl!.replace(/\.jpg$/, '-w160.webp'), width: 160 }]);

@@ -8,6 +8,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { Agent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 import type { StorageOptions } from './storage-config';
 
@@ -29,6 +31,11 @@ export interface ObjectBody {
 // lib-storage's minimum; with two parts in flight an upload holds at most ~10 MB in memory, whatever its size.
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/**
+ * Connections kept open to the storage server. The SDK's default of 50 made the 51st of 100 players seeking at once
+ * wait for a free connection (bench/podcast-media.ts).
+ */
+const MAX_SOCKETS = 256;
 
 /**
  * The object store, through the S3 API (MinIO in production, s3rver locally). See
@@ -48,6 +55,10 @@ export class ObjectStorage {
       // Without these the SDK frames a streamed body with checksum chunks, which s3rver stores verbatim.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: {
+        httpAgent: new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+        httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+      },
     });
   }
 

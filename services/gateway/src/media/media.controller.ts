@@ -1,9 +1,9 @@
 import { MANUSCRIPT_PREFIX } from '@km/contracts';
 import { AppError, Public } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MediaCopies } from './media-copies';
 import { mediaKeyFromPath } from './media-request';
 import { ObjectInfoCache } from './object-info-cache';
 import { serveObject } from './serve-object';
@@ -22,7 +22,7 @@ export class MediaController {
   private readonly logger = new Logger('MediaController');
 
   constructor(
-    private readonly storage: ObjectStorage,
+    private readonly copies: MediaCopies,
     private readonly infos: ObjectInfoCache,
   ) {}
 
@@ -38,6 +38,6 @@ export class MediaController {
     const info = key.startsWith(`${MANUSCRIPT_PREFIX}/`) ? undefined : await this.infos.stat(key);
     if (!info) throw new AppError('not_found', `No media at ${pathOf(req)}.`);
 
-    await serveObject(req, res, this.storage, info, this.logger, { cacheControl: CACHE_FOREVER });
+    await serveObject(req, res, this.copies, info, this.logger, { cacheControl: CACHE_FOREVER });
   }
 }

@@ -1,12 +1,13 @@
 import { MediaSubjects, type PodcastEpisode } from '@km/contracts/media';
 import { AppError, Public, RpcClient } from '@km/nest-kit';
-import { ObjectStorage } from '@km/nest-kit/storage';
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { MediaCopies } from './media-copies';
 import { etagMatches } from './media-request';
+import { ObjectInfoCache } from './object-info-cache';
 import { feedEpisodes, feedLastModified, renderPodcastFeed } from './podcast-feed';
 import { serveObject } from './serve-object';
 import { visitorHash } from './visitor';
@@ -28,7 +29,8 @@ export class PodcastFeedController {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly storage: ObjectStorage,
+    private readonly copies: MediaCopies,
+    private readonly infos: ObjectInfoCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -67,10 +69,10 @@ export class PodcastFeedController {
     const episode = await this.rpc.send(MediaSubjects.episodesGet, { id: match[1] });
     // The feed's file (the original, or the rendition of a WAV/WEBM) or the original itself, by extension.
     const key = [episode.feedMedia?.url, episode.videoUrl].find((url) => url?.endsWith(`.${match[2]}`))?.slice(1);
-    const info = key ? await this.storage.stat(key) : undefined;
+    const info = key ? await this.infos.stat(key) : undefined;
     if (!info) throw new AppError('not_found', `No episode media at ${pathOf(req)}.`);
     const visitor = visitorHash(this.config.visitorHashKey, req.ip, headerOf(req, 'user-agent'));
-    await serveObject(req, res, this.storage, info, this.logger, {
+    await serveObject(req, res, this.copies, info, this.logger, {
       cacheControl: ENCLOSURE_CACHE,
       onDelivered: (start, bytes) => {
         if (bytes === 0) return;

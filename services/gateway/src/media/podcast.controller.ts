@@ -24,6 +24,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
 import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
+import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
@@ -44,6 +45,7 @@ export class PodcastEpisodesController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly storage: ObjectStorage,
+    private readonly copies: MediaCopies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -142,7 +144,10 @@ export class PodcastEpisodesController {
   @ApiOperation({ summary: 'Delete an episode (admin); its media and thumbnail go after the row.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async remove(@Param('id') id: string): Promise<void> {
+    const episode = await this.rpc.send(MediaSubjects.episodesGet, { id });
     await this.rpc.send(MediaSubjects.episodesDelete, { id });
+    // This gateway's copies go at once; other replicas find the objects gone within 5 s (ADR 0023).
+    for (const url of [episode.videoUrl, episode.feedMedia?.url]) if (url) this.copies.forget(url.slice(1));
   }
 
   @Post(':id/views')

@@ -1,10 +1,10 @@
 import { AppError } from '@km/nest-kit';
-import { type ObjectInfo, ObjectStorage, parseByteRange } from '@km/nest-kit/storage';
+import { type ObjectInfo, parseByteRange } from '@km/nest-kit/storage';
 import type { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream';
 import { headerOf, pathOf, takeOver } from '../http/raw-reply';
+import type { MediaCopies } from './media-copies';
 import { etagMatches } from './media-request';
 
 export interface ServeOptions {
@@ -15,12 +15,13 @@ export interface ServeOptions {
 
 /**
  * Streams a stored object with `Range` (206/416), HEAD, ETag/If-None-Match (304) and If-Range (ARCHITECTURE §4).
- * Ranges are parsed in our code into absolute offsets (s3rver gets suffix ranges wrong).
+ * Ranges are parsed in our code into absolute offsets (s3rver gets suffix ranges wrong). The bytes come from this
+ * gateway's copy of the object when it has one, else from storage (MediaCopies).
  */
 export async function serveObject(
   req: FastifyRequest,
   reply: FastifyReply,
-  storage: ObjectStorage,
+  media: MediaCopies,
   info: ObjectInfo,
   logger: Logger,
   options: ServeOptions,
@@ -43,10 +44,15 @@ export async function serveObject(
   }
 
   const part = range.type === 'part' ? { start: range.start, end: range.end } : undefined;
-  const object = req.method === 'HEAD' ? undefined : await storage.read(info.key, part);
-  if (req.method !== 'HEAD' && !object) throw new AppError('not_found', `No media at ${pathOf(req)}.`);
+  const object = req.method === 'HEAD' ? undefined : await media.read(info, part);
+  if (req.method !== 'HEAD' && !object) {
+    media.forget(info.key);
+    throw new AppError('not_found', `No media at ${pathOf(req)}.`);
+  }
 
   reply.header('Cache-Control', options.cacheControl);
+  // Whether this gateway's own copy answered (ADR 0023), as CDNs report it.
+  reply.header('X-Cache', (object ? object.fromCopy : media.has(info)) ? 'HIT' : 'MISS');
   reply.header('Content-Type', info.contentType);
   reply.header('Content-Length', String(part ? part.end - part.start + 1 : info.size));
   if (part) reply.header('Content-Range', `bytes ${part.start}-${part.end}/${info.size}`);
@@ -56,21 +62,23 @@ export async function serveObject(
     return;
   }
   // Counts what actually went out, not what was asked for: a player that asks for everything and leaves after a
-  // second has been sent a second's worth.
+  // second has been sent a second's worth. (pipe and finished rather than stream.pipeline, which builds an
+  // AbortError on every call: about 7 % of the gateway's CPU in a burst of small Range reads.)
   let sent = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      sent += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const { body } = object;
+  body.on('data', (chunk: Buffer) => (sent += chunk.length));
   try {
-    await pipeline(object.body, counter, res);
+    await new Promise<void>((resolve, reject) => {
+      body.once('error', reject);
+      finished(res, (error) => (error ? reject(error) : resolve()));
+      body.pipe(res);
+    });
   } catch (error) {
     // Usually the client went away (a player seeking); the response is already under way either way.
     logger.debug(`streaming ${info.key} stopped: ${String(error)}`);
     // Bytes still buffered in the response never reached the client.
     sent = Math.max(0, sent - res.writableLength);
+    body.destroy();
     res.destroy();
   } finally {
     options.onDelivered?.(part?.start ?? 0, sent);
