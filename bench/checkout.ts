@@ -13,21 +13,35 @@
 // Postgres's statements per checkout come from pg_stat_statements in every run. It ends with the goal lines and where
 // the milliseconds go.
 //
-// The profile (issue 14; 2 shared cores at load 5–10, figures per checkout, warm, main → this branch, same conditions):
-// - Round trips: NATS messages 11 → 9 (a double click's second order post is answered by the gateway), 2 orders
-//   transactions (the order's, and the outbox relay's, shared by ~8 orders), 1 PaymentIntent create + 1 retrieve (the
-//   retrieve no longer under the intent's lock), Postgres statements in the order transaction 8 → 7.
-// - CPU (two runs each): orders 5.8–6.1 → 4.6–5.6 ms (TypeORM's query builders were 20 % of its samples: the order
-//   and its lines are inserted in plain SQL, under the lock one query replaces two finds; a pino line per RPC is debug
-//   now), catalog 2.2–2.3 → 1.9–2.2 (get-many in plain SQL), gateway 3.6–4.3 either way (fastify, helmet, the rate
-//   limiters' Redis calls, its request log: not this issue's to change), Postgres 1.6–2.0, the emulator 1.1–1.4, NATS
-//   0.9–1.2; in all 15.8–17.4 → 15.1–17.1 ms, a gain smaller than the run-to-run noise of this shared machine.
-// - What remains is mostly socket writes (loopback TCP runs the receiver's network stack in the writer's syscall:
-//   over a third of orders' samples are writev/writeBuffer to Postgres and NATS) and the framework per message. Two cores at
-//   15 ms per checkout make at most ~130 orders/s; 250 needs ≤ 8 ms for everything, and a ratio of 0.5 to the emulator
-//   (≈ 0.9 ms per checkout at its ceiling) ≤ 1.8 ms, less than the gateway alone. Both stay unmet on this machine, and
-//   p99 ≤ 300 ms with them (20 in flight at ≤ 130 orders/s wait ≥ 150 ms on average, more under others' load); the
-//   bench prints these bounds from each run's own figures.
+// The profile (issue 14; 2 cores shared with three other engineers' test runs, so each figure is a range over runs;
+// per checkout, warm). Earlier on this issue: a double click's second post answered by the gateway (NATS messages
+// 11 → 9), the order's Stripe read before the intent's lock, plain SQL for the order and catalog's get-many.
+// - main before this branch (2 runs, load 5–6): 61–85 orders/s, ratio to the emulator 0.10–0.14, p99 369–487 ms; CPU
+//   17.2–19.3 ms: orders 5.5–6.5, gateway 3.8–4.5, catalog 2.1–3.0, Postgres 2.0–2.1, emulator 1.5–1.6, NATS 1.2–1.3;
+//   NATS messages 9.
+// - Orders prices from its own copy of the catalog's prices and stock (ADR 0022): the two get-many round trips per
+//   checkout are gone: NATS messages 9 → 5, catalog 2.1–3.0 → 0–0.5 ms (its idle work), total 11.3–15.0 ms (2 runs).
+// - The gateway's checkout limit decided in memory and shared through Redis in batches (ADR 0012's address budget):
+//   its Redis round trip on every checkout request (ioredis and the socket write under it) was 28 % of the gateway's
+//   samples; gateway 3.4–4.4 → 3.0–3.1 ms, total 10.7–10.8 ms, 96–140 orders/s, p99 200–318 ms (2 runs, load 5–6).
+//   This is why a checkout request cost the gateway ~1.3 ms against ~0.1 ms for a warm catalog read: the read is
+//   answered from ready bytes in an onRequest hook; a checkout request also runs fastify's other hooks, Nest's router,
+//   guard, zod pipe and interceptors (~0.5 ms), one NATS request to orders (~0.4 ms, most of it the socket write) and,
+//   until now, the Redis round trip (~0.4 ms; per request, from main's profile of 4.5 ms for three requests).
+// - The order, its lines and its placed event in one statement: the order transaction 7 → 5 statements (Postgres's
+//   execution time for them 0.34–0.39 → 0.28–0.40 ms); orders' CPU 4.7 / 4.7 against 5.3 / 4.5 without it, run in
+//   alternation at load 10–12: smaller than the noise, kept for the two round trips the profile prices at ~0.1 ms each.
+// - The kit's RpcClient asks through nats.js's request/reply (one reply inbox per connection): Nest's client subscribed
+//   and unsubscribed an inbox per request. Total 12.1–14.7 ms at load 6–9.5 (2 runs): not resolvable in this noise.
+// - Now (all of the above; 9 runs at load 5–12): CPU 10.5–15.2 ms per checkout (the top of the range in --cpu-prof
+//   runs, whose profiler costs its own; 7.9–11.2 in the growth runs): orders 4.0–5.7, gateway 3.0–4.7, Postgres
+//   1.1–1.7, emulator 1.1–1.6, NATS 0.7–0.9; NATS messages 5; 45–140 orders/s, ratio to the emulator 0.14–0.28, p99
+//   200–1199 ms, all three following the machine's load; no duplicates in any run. What remains is the hops themselves:
+//   over a third of orders' and a quarter of the gateway's samples are socket writes (loopback TCP runs the receiver's
+//   network stack in the writer's syscall) to NATS and Postgres, then the frameworks per message. Two cores at ≥ 10 ms
+//   make at most ~200 orders/s; 250 needs ≤ 8 ms for everything, and a ratio of 0.5 to the emulator (≈ 1 ms per
+//   checkout at its ceiling) ≤ 2 ms, less than the gateway alone: both stay unmet on this machine, and p99 ≤ 300 ms
+//   is met only while the machine is otherwise quiet. The bench prints these bounds from each run's own figures.
 import { profileShares } from './cpu-profile';
 import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';

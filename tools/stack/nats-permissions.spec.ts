@@ -27,15 +27,18 @@ test('each service answers only subjects of its own name and reads replies only 
   }
 });
 
-test("the gateway alone watches events: exactly the catalog's item events, on plain subjects without JetStream rights", () => {
+test("orders and the gateway alone watch events (their copies of the catalog): exactly the catalog's item events, on plain subjects without JetStream rights", () => {
   assert.deepEqual(
     BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('events.'))),
-    ['gateway'],
+    ['gateway', 'orders'],
   );
-  assert.deepEqual(
-    permissionsOf('gateway').subscribe.filter((s) => s.startsWith('events.')),
-    ['events.catalog.item.created', 'events.catalog.item.updated', 'events.catalog.item.deleted'],
-  );
+  for (const user of ['gateway', 'orders'] as const) {
+    assert.deepEqual(
+      permissionsOf(user).subscribe.filter((s) => s.startsWith('events.')),
+      ['events.catalog.item.created', 'events.catalog.item.updated', 'events.catalog.item.deleted'],
+      user,
+    );
+  }
 });
 
 test("no service user holds a wildcard beyond its own inbox and its own consumers' acks", () => {
@@ -50,10 +53,10 @@ test("no service user holds a wildcard beyond its own inbox and its own consumer
   }
 });
 
-test('orders may ask the catalog only for prices; services without events have no JetStream access', () => {
+test('orders may ask the catalog only for prices (some items, or all of them in chunks for its copy); services without events have no JetStream access', () => {
   assert.deepEqual(
     permissionsOf('orders').publish.filter((s) => s.startsWith('catalog.')),
-    [CatalogSubjects.getMany],
+    [CatalogSubjects.getMany, CatalogSubjects.listChunk],
   );
   assert.deepEqual(
     permissionsOf('gateway').publish.filter((s) => s.startsWith('$JS.') || s.startsWith('events.')),

@@ -114,13 +114,15 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),
-      // prices come from the catalog, a member's discount from membership
-      requests: [CatalogSubjects.getMany, MembershipSubjects.discount],
+      // prices come from the catalog (loaded into each replica's copy, ADR 0022), a member's discount from membership
+      requests: [CatalogSubjects.getMany, CatalogSubjects.listChunk, MembershipSubjects.discount],
       publishesEvents: all(OrdersEvents),
       consumers: [
         { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
         { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
       ],
+      // each replica's copy of the catalog's prices and stock
+      watchesEvents: all(CatalogEvents),
     },
   },
   {

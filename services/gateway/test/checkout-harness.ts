@@ -1,7 +1,8 @@
-import { CatalogSubjects, type CatalogItem, type ItemData } from '@km/contracts';
-import { RpcClient } from '@km/nest-kit';
-import { testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
+import { CatalogEvents, CatalogSubjects, eventSubject, type CatalogItem, type ItemData } from '@km/contracts';
+import { NATS_CONNECTION, RpcClient } from '@km/nest-kit';
+import { startServiceProcess, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import { createHmac, randomUUID } from 'node:crypto';
+import type { NatsConnection } from 'nats';
 import net from 'node:net';
 import path from 'node:path';
 import { startDownstream, startHarness, type Harness } from './gateway-harness';
@@ -73,6 +74,11 @@ export interface CheckoutHarness extends Harness {
   smtp: SmtpSwitch;
   /** NATS request/reply from the gateway's side, e.g. to create catalog items. */
   rpc: RpcClient;
+  /**
+   * Stops orders as its orchestrator would, runs `whileDown`, and starts orders again on the same database (ready once
+   * its `/ready` answers).
+   */
+  restartOrders(whileDown?: () => Promise<unknown>): Promise<void>;
 }
 
 /**
@@ -100,7 +106,7 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     retry: { initialDelayMs: 200, maxDelayMs: 1000 },
   });
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
-  const orders = await startDownstream('orders', {
+  const ordersEnv = {
     REDIS_URL: servers.KM_TEST_REDIS_URL,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
@@ -109,13 +115,19 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(stripe.port),
     STRIPE_API_PROTOCOL: 'http',
-  });
+  };
+  const orders = await startDownstream('orders', ordersEnv);
   return {
     ...base,
     orders,
     stripe,
     smtp,
     rpc: base.gateway.get(RpcClient),
+    async restartOrders(whileDown) {
+      await orders.service.stop();
+      await whileDown?.();
+      orders.service = await startServiceProcess('orders', require.resolve('@km/orders'), { DATABASE_URL: orders.db.url, ...ordersEnv });
+    },
     async stop() {
       await orders.service.stop();
       await stripe.close();
@@ -141,14 +153,45 @@ export async function catalogItem(h: CheckoutHarness, price: string, overrides: 
   return h.rpc.send(CatalogSubjects.create, { kind: 'product', item, imageKey: `media/catalog/${randomUUID()}.png` });
 }
 
-/** Changes a catalog item (price, stock) the way an admin edit would. */
+/**
+ * Resolves once the catalog's change event for this item has been published (as every replica's copy receives it), or
+ * rejects after `withinMs`; it listens from when its own promise resolves.
+ */
+export async function catalogEventFor(h: CheckoutHarness, itemId: string, withinMs = CATALOG_COPY_BOUND_MS): Promise<{ arrived: Promise<void> }> {
+  const nc = h.gateway.get<NatsConnection>(NATS_CONNECTION);
+  const subscription = nc.subscribe(eventSubject(CatalogEvents.itemUpdated));
+  await nc.flush(); // the server has the subscription before the change is made
+  const arrived = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the catalog's event for ${itemId} did not come within ${withinMs} ms`)), withinMs);
+    void (async () => {
+      for await (const message of subscription) {
+        if (message.json<{ data: { itemId: string } }>().data.itemId === itemId) break;
+      }
+      clearTimeout(timer);
+      resolve();
+    })();
+  }).finally(() => subscription.unsubscribe());
+  arrived.catch(() => undefined); // awaited by the caller after its change; a rejection meanwhile is not unhandled
+  return { arrived };
+}
+
+/** How soon a catalog change reaches orders' copy of the prices (ADR 0022). */
+export const CATALOG_COPY_BOUND_MS = 1000;
+
+/**
+ * Changes a catalog item (price, stock) the way an admin edit would, and returns once the change's event is on the bus:
+ * orders prices from its copy of the catalog, which follows these events (ADR 0022), within CATALOG_COPY_BOUND_MS.
+ */
 export async function updateCatalogItem(h: CheckoutHarness, item: CatalogItem, changes: Partial<ItemData>): Promise<CatalogItem> {
   const { name, price, description, category, tags, inStock, featured } = item;
-  return h.rpc.send(CatalogSubjects.update, {
+  const announced = await catalogEventFor(h, item.id);
+  const updated = await h.rpc.send(CatalogSubjects.update, {
     kind: item.kind,
     id: item.id,
     item: { name, price, description, category, tags, inStock, featured, ...changes },
   });
+  await announced.arrived;
+  return updated;
 }
 
 /** Stripe's REST API as our server calls it (secret key, form body), for what the browser would do with Stripe.js. */

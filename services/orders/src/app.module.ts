@@ -19,6 +19,7 @@ import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { StripeEventRecord } from './payments/stripe-event.entity';
 import { StripeWebhooksService } from './payments/stripe-webhooks.service';
 import { CartPricing } from './pricing/cart-pricing';
+import { CatalogPrices } from './pricing/catalog-prices.service';
 
 @Module({})
 export class AppModule {
@@ -38,13 +39,14 @@ export class AppModule {
             PaymentIntentUpdates1763700000414,
           ],
         }),
-        // Prices come from the catalog over NATS; a member's discount from membership.
+        // Prices come from this replica's copy of the catalog's (ADR 0022); a member's discount from membership.
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
         MailModule.forRoot(config.mail, 'orders', config.logLevel),
       ],
       controllers: [OrdersHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        CatalogPrices,
         CartPricing,
         PaymentIntentsService,
         OrderNumbers,

@@ -1,6 +1,6 @@
 // Orders on its own (ADR 0014): the service in-process against the test stack's Postgres, Redis, NATS, mail catcher
 // and Stripe emulator; the catalog it asks for prices is a double on the catalog's bus user.
-import { CatalogSubjects, OrdersSubjects, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
+import { CatalogSubjects, OrdersEvents, OrdersSubjects, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
 import type { RpcClient } from '@km/nest-kit';
 import { connectTestRpc, createTestDatabase, startServiceDouble, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module';
 import { loadOrdersConfig } from '../src/config';
 import { OrderNumbers } from '../src/orders/order-numbers';
+import { DataSource } from 'typeorm';
 
 const ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';
 const item: CatalogItem = {
@@ -103,5 +104,36 @@ test('a colliding order number is retried with a fresh one', async () => {
     assert.notEqual(second.orderNumber, taken.orderNumber);
   } finally {
     numbers.next = original;
+  }
+});
+
+test('the order, its lines and its placed event are written together: a colliding number writes none of them', async () => {
+  const taken = await placeOrder();
+  const numbers = orders.get(OrderNumbers);
+  const original = numbers.next.bind(numbers);
+  let first = true;
+  numbers.next = () => (first ? ((first = false), taken.orderNumber) : original());
+  let second: { orderNumber: string };
+  try {
+    second = await placeOrder();
+  } finally {
+    numbers.next = original;
+  }
+  for (const orderNumber of [taken.orderNumber, second.orderNumber]) {
+    const rows = await orders.get(DataSource).query(
+      `SELECT (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
+              (SELECT count(*)::int FROM outbox e WHERE e.type = $2 AND e.data->>'orderId' = o.id::text) AS placed,
+              (SELECT e.data FROM outbox e WHERE e.type = $2 AND e.data->>'orderId' = o.id::text) AS event,
+              o.customer_email, o.total::text AS total
+       FROM orders o WHERE o.order_number = $1`,
+      [orderNumber, OrdersEvents.placed],
+    );
+    assert.equal(rows.length, 1, orderNumber);
+    assert.equal(rows[0].lines, 1, orderNumber);
+    assert.equal(rows[0].placed, 1, orderNumber);
+    assert.deepEqual(Object.keys(rows[0].event).sort(), ['email', 'orderId', 'orderNumber', 'total']);
+    assert.equal(rows[0].event.orderNumber, orderNumber);
+    assert.equal(rows[0].event.email, rows[0].customer_email);
+    assert.equal(rows[0].event.total, rows[0].total);
   }
 });

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { MuxedClientNats } from './muxed-client-nats';
 import { natsConnectOptions } from './nats-connection';
 import { RPC_CLIENT_PROXY, RPC_OPTIONS, RpcClient } from './rpc-client';
 
@@ -20,10 +20,7 @@ export class RpcModule {
         {
           provide: RPC_CLIENT_PROXY,
           useFactory: async () => {
-            const proxy = ClientProxyFactory.create({
-              transport: Transport.NATS,
-              options: { ...natsConnectOptions(options.natsUrl, `${options.name}-rpc`), maxReconnectAttempts: -1 },
-            });
+            const proxy = new MuxedClientNats({ ...natsConnectOptions(options.natsUrl, `${options.name}-rpc`), maxReconnectAttempts: -1 });
             await proxy.connect();
             return proxy;
           },

@@ -209,6 +209,8 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
         if (sql.includes('payment_intent_updates')) return (log.push('state'), [state]);
         if (sql.includes('INSERT INTO orders')) {
           log.push('insert order');
+          // The order, its lines and its event go in one statement (issue 14).
+          if (sql.includes('INSERT INTO order_lines')) log.push('insert lines');
           return [{ id: 'order-1', created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
         }
         if (sql.includes('INSERT INTO order_lines')) return (log.push('insert lines'), []);

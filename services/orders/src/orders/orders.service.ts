@@ -1,5 +1,6 @@
 import {
   OrdersEvents,
+  type EventData,
   type BuyerOrder,
   type CreateOrderRequest,
   type OrderMessage,
@@ -11,6 +12,7 @@ import {
 } from '@km/contracts';
 import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
@@ -110,6 +112,8 @@ export class OrdersService {
       return { placed: await this.insert(manager, request, cart, state.reported) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
+    // A new order's placed event was written in SQL with it (insertWithFreshNumber): wake the relay as recordEvent would.
+    if (outcome.placed.created) this.outbox.relay.kick();
     return outcome.placed;
   }
 
@@ -141,41 +145,40 @@ export class OrdersService {
       ...(success ? receivedColumns(success) : {}),
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
-    const order = await this.insertWithFreshNumber(manager, values);
-    // One statement for every line, in plain SQL like the order itself (TypeORM's insert builder was a tenth of the
-    // orders service's CPU per checkout, issue 14).
-    await manager.query(
-      `INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
-       SELECT $1, l.position - 1, l.product_id, l.product_name, l.unit_price, l.quantity, l.line_total
-       FROM unnest($2::uuid[], $3::text[], $4::numeric[], $5::int[], $6::numeric[])
-            WITH ORDINALITY AS l(product_id, product_name, unit_price, quantity, line_total, position)`,
-      [
-        order.id,
-        cart.lines.map((line) => line.productId),
-        cart.lines.map((line) => line.productName),
-        cart.lines.map((line) => line.productPrice),
-        cart.lines.map((line) => line.quantity),
-        cart.lines.map((line) => line.subtotal),
-      ],
-    );
-    const facts = { orderId: order.id, orderNumber: order.orderNumber, email: order.customerEmail, total: order.total };
-    await recordEvent(manager, OrdersEvents.placed, facts);
+    const order = await this.insertWithFreshNumber(manager, values, cart);
     await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
     return toPlacedOrder(order, true);
   }
 
-  /** Draws order numbers until one is free; a taken number skips the row instead of failing the transaction. */
-  private async insertWithFreshNumber(manager: EntityManager, values: NewOrder): Promise<Order> {
+  /**
+   * Inserts the order, its lines and its `orders.order.placed` event in one statement (issue 14: three round trips
+   * to Postgres were one, in plain SQL like before), drawing order numbers until one is free: a taken number inserts
+   * nothing (ON CONFLICT DO NOTHING, and the lines and the event come from the inserted row) instead of failing the
+   * transaction. The event row bypasses `recordEvent`, so the caller wakes the relay after the commit.
+   */
+  private async insertWithFreshNumber(manager: EntityManager, values: NewOrder, cart: PricedCart): Promise<Order> {
+    const id = randomUUID();
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = this.numbers.next();
-      const [row]: { id: string; created_at: Date; updated_at: Date }[] = await manager.query(
-        `INSERT INTO orders (order_number, payment_intent_id, status, customer_email, customer_name, customer_phone, shipping_address,
-                             billing_address, subtotal, tax, shipping, total, member_discount, member_id, cart_fingerprint, amount_received,
-                             received_currency, paid_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-         ON CONFLICT DO NOTHING
-         RETURNING id, created_at, updated_at`,
+      const placed: EventData<typeof OrdersEvents.placed> = { orderId: id, orderNumber, email: values.customerEmail, total: values.total };
+      const [row]: { created_at: Date; updated_at: Date }[] = await manager.query(
+        `WITH o AS (
+           INSERT INTO orders (id, order_number, payment_intent_id, status, customer_email, customer_name, customer_phone, shipping_address,
+                               billing_address, subtotal, tax, shipping, total, member_discount, member_id, cart_fingerprint, amount_received,
+                               received_currency, paid_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+           ON CONFLICT DO NOTHING
+           RETURNING id, created_at, updated_at),
+         lines AS (
+           INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
+           SELECT o.id, l.position - 1, l.product_id, l.product_name, l.unit_price, l.quantity, l.line_total
+           FROM o, unnest($20::uuid[], $21::text[], $22::numeric[], $23::int[], $24::numeric[])
+                   WITH ORDINALITY AS l(product_id, product_name, unit_price, quantity, line_total, position)),
+         event AS (
+           INSERT INTO outbox (id, type, data) SELECT $25, $26, $27::jsonb FROM o)
+         SELECT created_at, updated_at FROM o`,
         [
+          id,
           orderNumber,
           values.paymentIntentId,
           values.status,
@@ -194,10 +197,18 @@ export class OrdersService {
           values.amountReceived ?? null,
           values.receivedCurrency ?? null,
           values.paidAt,
+          cart.lines.map((line) => line.productId),
+          cart.lines.map((line) => line.productName),
+          cart.lines.map((line) => line.productPrice),
+          cart.lines.map((line) => line.quantity),
+          cart.lines.map((line) => line.subtotal),
+          randomUUID(),
+          OrdersEvents.placed,
+          JSON.stringify(placed),
         ],
       );
       // The row is what was just written plus what Postgres generated: no second read.
-      if (row) return manager.create(Order, { ...values, orderNumber, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at });
+      if (row) return manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
   }

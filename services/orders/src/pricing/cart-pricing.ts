@@ -1,7 +1,8 @@
-import { CatalogSubjects, MembershipSubjects, type PricedLine, type Totals } from '@km/contracts';
+import { MembershipSubjects, type PricedLine, type Totals } from '@km/contracts';
 import { AppError, ConflictError, RpcClient } from '@km/nest-kit';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { CatalogPrices } from './catalog-prices.service';
 import { cartTotals, formatCents, MAX_CHARGE_CENTS, toCents } from './money';
 
 export interface CartLineInput {
@@ -29,15 +30,21 @@ interface Unavailable {
 
 const quoted = (name: string) => `"${name}"`;
 
-/** Prices a cart from the catalog (never from what the browser says) with spec §9's tax and shipping. */
+/**
+ * Prices a cart from the catalog's prices (this replica's copy of them, ADR 0022; never from what the browser says)
+ * with spec §9's tax and shipping.
+ */
 @Injectable()
 export class CartPricing {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly catalog: CatalogPrices,
+  ) {}
 
   /** `memberId` is the signed-in member (from the gateway's session, never the browser); membership says whether they get the discount. */
   async price(items: CartLineInput[], memberId?: string): Promise<PricedCart> {
     const [found, discountPercent] = await Promise.all([
-      this.rpc.send(CatalogSubjects.getMany, { ids: items.map((i) => i.productId) }),
+      this.catalog.find(items.map((i) => i.productId)),
       memberId ? this.rpc.send(MembershipSubjects.discount, { memberId }).then((d) => d.percent) : Promise.resolve(0),
     ]);
     const byId = new Map(found.map((item) => [item.id, item]));
