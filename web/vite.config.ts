@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { ROUTE_DATA } from './src/app/route-data';
 
 const gateway = 'http://127.0.0.1:3000';
 
@@ -22,7 +23,9 @@ const toGateway: ProxyOptions = {
  * The module each lazily loaded page starts from, by the path the router gives it (src/app/router.tsx). The build
  * writes `route-preloads.json`: per path, the page's script files the entry does not already hold, which the
  * gateway announces as `<link rel="modulepreload">` in the HTML it answers for that path, so the page's code
- * downloads beside the entry instead of after it has run. A module missing from the build fails it.
+ * downloads beside the entry instead of after it has run. A module missing from the build fails it. A page's first API
+ * read at an address (src/app/route-data.ts, a path or a path with its query string) ends that address's list; the
+ * gateway announces it as a fetch preload for exactly that address.
  */
 const ROUTE_MODULES: Record<string, string> = {
   '/podcast': 'src/app/routes/podcast.tsx',
@@ -52,7 +55,10 @@ function routePreloads(): Plugin {
       const preloads: Record<string, string[]> = {};
       for (const [route, module] of Object.entries(ROUTE_MODULES)) {
         const id = fileURLToPath(new URL(module, import.meta.url));
-        const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id);
+        // A page whose chunk also holds modules another lazy chunk imports has no facade: it is the chunk holding it.
+        const page =
+          chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === id) ??
+          chunks.find((chunk) => chunk.isDynamicEntry && chunk.moduleIds.includes(id));
         if (!page) this.error(`route-preloads: ${module} (for ${route}) is not a lazily loaded page of this build`);
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -62,6 +68,12 @@ function routePreloads(): Plugin {
         };
         visit(page.fileName);
         preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      const scripts = { ...preloads };
+      for (const [address, read] of Object.entries(ROUTE_DATA)) {
+        const route = address.split('?')[0];
+        if (!scripts[route]) this.error(`route-preloads: ${address} has a preloaded read but ${route} is not a lazily loaded page`);
+        preloads[address] = [...scripts[route], read];
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
     },

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { Toaster } from '@/components/toast/toaster';
+import { DeferredToaster } from '@/components/toast/deferred-toaster';
 import { AuthSessionSync } from '@/features/auth/components/auth-session-sync';
 import { queryClient } from '@/lib/query-client';
 import { store } from './store';
@@ -12,7 +12,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <AuthSessionSync />
         {children}
-        <Toaster />
+        <DeferredToaster />
       </QueryClientProvider>
     </ReduxProvider>
   );

@@ -2,7 +2,9 @@ import accepts from 'accepts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mimeTypes from 'mime-types';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 
 const NOT_SPA = /^\/(api|media|feeds|health|ready)(\/|$)/;
 const ENCODINGS = [
@@ -59,9 +61,14 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
     if (!existsSync(index)) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-    return reply.send(page ?? createReadStream(index));
+    // The page's session hint depends on the Cookie header (see SESSION_HINT).
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8');
+    // A preloaded API read belongs to one address, query string included; another query string asks for another read.
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const page = query ? (pages.byAddress.get(route + query) ?? pages.scriptsOnly.get(route)) : pages.byAddress.get(route);
+    if (hasSessionCookie(req)) return reply.send(page ?? createReadStream(index));
+    return withoutSession(page ?? readFile(index, 'utf8')).then((html) => reply.send(html));
   };
   // GET routes answer HEAD too (fastify's exposeHeadRoutes), without a body.
   fastify.get('/', handler);
@@ -72,18 +79,45 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
  * index.html with `<link rel="modulepreload">` for the page's own scripts, per path of a lazily loaded page (the
  * web build's `route-preloads.json`): the browser fetches them beside the entry script instead of after it has run,
  * one round trip sooner (the largest paint of /podcast on a phone came 0.05 s past its 2.5 s goal without it).
+ * An `/api/` address in a list is the page's first read at that address (a path, or a path and its query string:
+ * web/src/app/route-data.ts): a fetch preload with credentials as the SPA's reads send them (a preload serves only a
+ * request that matches it), in the HTML for exactly that address; any other query string gets the path's scripts.
  */
-function pageVariants(root: string, index: string): Map<string, string> {
-  const variants = new Map<string, string>();
+function pageVariants(root: string, index: string): { byAddress: Map<string, string>; scriptsOnly: Map<string, string> } {
+  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>() };
   const listFile = path.join(root, 'route-preloads.json');
   if (!existsSync(index) || !existsSync(listFile)) return variants;
   const html = readFileSync(index, 'utf8');
   const preloads = JSON.parse(readFileSync(listFile, 'utf8')) as Record<string, string[]>;
-  for (const [route, scripts] of Object.entries(preloads)) {
-    const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('');
-    variants.set(route, html.replace('</head>', `${links}</head>`));
+  const withLinks = (links: string[]) => html.replace('</head>', `${links.join('')}</head>`);
+  for (const [route, files] of Object.entries(preloads)) {
+    const scripts = files.filter((file) => !file.startsWith('/api/')).map((script) => `<link rel="modulepreload" crossorigin href="${script}">`);
+    const reads = files
+      .filter((file) => file.startsWith('/api/'))
+      .map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`);
+    variants.byAddress.set(route, withLinks([...scripts, ...reads]));
+    if (!route.includes('?')) variants.scriptsOnly.set(route, withLinks(scripts));
   }
   return variants;
+}
+
+/**
+ * The session cookie is HttpOnly, so the page cannot tell a visitor from a signed-in user before asking
+ * /api/auth/me, whose 401 for a visitor (spec §7) browsers log as a console error on every page. The page's head
+ * carries `<meta name="km-session" content="unknown">` (web/index.html); a request without a session cookie gets
+ * "none" there, and the SPA then does not ask (web/src/lib/session-hint.ts). A cookie that is present but expired or
+ * revoked still reads as "unknown": the SPA asks, as before.
+ */
+const SESSION_HINT = /<meta name="km-session" content="unknown"\s*\/?>/;
+const NO_SESSION = '<meta name="km-session" content="none">';
+const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+function hasSessionCookie(req: FastifyRequest): boolean {
+  return SESSION_COOKIE_PAIR.test(req.headers.cookie ?? '');
+}
+
+async function withoutSession(html: string | Promise<string>): Promise<string> {
+  return (await html).replace(SESSION_HINT, NO_SESSION);
 }
 
 function decodePath(raw: string): string | undefined {

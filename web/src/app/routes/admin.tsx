@@ -3,17 +3,21 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { useMe } from '@/features/auth/api/get-me';
-import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog';
-import { AdminOrders } from '@/features/checkout/components/admin-orders';
-import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
-import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
+import { sessionMayExist } from '@/lib/session-hint';
+import { useDeferredModule } from '@/lib/use-deferred-module';
+import { loadAdminLoginDialog } from './lazy-admin-login';
+
+// The signed-in dashboard (tabs, inbox, orders, Marketshare; about 25 KB gzipped) is no part of the page a visitor
+// gets, the Admin Access Required notice: it loads when a session may exist, or once an admin signs in.
+const loadAdminSignedIn = () => import('./admin-signed-in');
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
   const { data: user, isPending } = useMe();
   const isDenied = !!user && !user.isAdmin;
+  const admin = useDeferredModule(loadAdminSignedIn, sessionMayExist() || user?.isAdmin === true, { early: false });
 
   const deniedToastShown = useRef(false);
   useEffect(() => {
@@ -22,13 +26,15 @@ export function AdminPage() {
     toast({ title: 'Access Denied', description: 'Admin access required to view this page.', variant: 'destructive' });
   }, [isDenied]);
 
-  if (isPending) return <Spinner label="Checking your access" className="py-32" />;
+  // As tall as the screen, so the footer is not in view to be pushed down when the dashboard arrives.
+  if (isPending) return <Spinner label="Checking your access" className="min-h-svh py-32" />;
 
   if (!user) {
     return (
       <Notice icon={<LockKeyhole className="size-8" aria-hidden />} title="Admin Access Required">
         <p>Please sign in with an administrator account to continue.</p>
-        <AdminLoginDialog
+        <LazyDialog
+          load={loadAdminLoginDialog}
           trigger={
             <Button className="mt-6">
               <LockKeyhole className="size-4" aria-hidden />
@@ -48,29 +54,9 @@ export function AdminPage() {
     );
   }
 
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
-      <h1 className="font-serif text-4xl font-bold text-indigo-950">Admin Dashboard</h1>
-      <p className="mt-2 mb-8 text-slate-600">Signed in as {user.username}.</p>
-      <AdminDashboard
-        isAdmin={user.isAdmin}
-        extraTabs={[
-          { value: 'orders', label: 'Orders', content: <AdminOrders isAdmin={user.isAdmin} /> },
-          {
-            value: 'marketshare',
-            label: 'Marketshare',
-            content: (
-              <div className="grid gap-12">
-                <AdminMembers isAdmin={user.isAdmin} />
-                <AdminPayoutRuns isAdmin={user.isAdmin} />
-                <AdminProfitBonusPeriods isAdmin={user.isAdmin} />
-              </div>
-            ),
-          },
-        ]}
-      />
-    </section>
-  );
+  // The dashboard's code comes as the access check ends (started with it when a session may exist).
+  if (!admin) return <Spinner label="Loading the dashboard" className="min-h-svh py-32" />;
+  return <admin.AdminSignedIn user={user} />;
 }
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -42,6 +42,14 @@ export function toastAfterReload(options: ToastOptions): void {
   }
 }
 
+export function hasToastSavedBeforeReload(): boolean {
+  try {
+    return sessionStorage.getItem(NEXT_LOAD_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function showToastSavedBeforeReload(): void {
   try {
     const saved = sessionStorage.getItem(NEXT_LOAD_KEY);

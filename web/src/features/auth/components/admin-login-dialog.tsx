@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
@@ -17,9 +17,11 @@ interface AdminLoginDialogProps {
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Where focus goes back when the dialog closes, when it has no trigger (Radix returns it to the trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange }: AdminLoginDialogProps) {
+export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange, returnFocusTo }: AdminLoginDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = controlledOpen ?? uncontrolledOpen;
   const setOpen = onOpenChange ?? setUncontrolledOpen;
@@ -62,7 +64,10 @@ export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange }
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
+          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
+        >
           <div className="mb-5 flex items-center gap-3">
             <span className="grid size-10 place-items-center rounded-full bg-indigo-100 text-indigo-900">
               <LockKeyhole className="size-5" aria-hidden />
@@ -89,4 +94,10 @@ export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange }
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+function returnFocus(event: Event, to: RefObject<HTMLElement | null> | undefined) {
+  if (!to?.current?.isConnected) return;
+  event.preventDefault();
+  to.current.focus();
 }

@@ -31,7 +31,29 @@ export function ContactPage() {
     }
     if (hash !== PRAYER_HASH) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    panelRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    const scroll = () => panelRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    // Once the page's largest paint is reported: Chromium reports none at all for a page scrolled before that (it
+    // stops at the first scroll), and Lighthouse then scores /contact#prayer 0 on a phone. A browser without the
+    // entry type, or a page whose paint came long before (a hash change), scrolls after a short wait.
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      window.clearTimeout(timer);
+      scroll();
+    };
+    const timer = window.setTimeout(once, 1000);
+    let observer: PerformanceObserver | undefined;
+    if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new PerformanceObserver(() => window.setTimeout(once, 0));
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    }
+    return () => {
+      done = true;
+      observer?.disconnect();
+      window.clearTimeout(timer);
+    };
   }, [hash]);
 
   function handleTabChange(value: string) {

@@ -1,6 +1,7 @@
 import type { MemberCommission, MemberProfile, MemberProfitBonus, MemberReferral, MemberStats } from '@km/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+import { sessionMayExist, sessionStarted } from '@/lib/session-hint';
 
 export type { MemberCommission, MemberProfile, MemberProfitBonus, MemberReferral, MemberStats } from '@km/contracts';
 
@@ -10,13 +11,21 @@ export type ProfileLookup = { kind: 'member'; profile: MemberProfile } | { kind:
 export const PROFILE_KEY = ['/api/membership/profile'] as const;
 
 export async function getProfile(signal?: AbortSignal): Promise<ProfileLookup> {
+  // No session cookie came with the page: the answer could only be the 401 of a visitor.
+  if (!sessionMayExist()) return { kind: 'signed-out' };
   const res = await fetch('/api/membership/profile', { credentials: 'include', signal });
   if (res.status === 401) return { kind: 'signed-out' };
   if (res.status === 403) return { kind: 'not-member' };
   await throwIfResNotOk(res);
   return { kind: 'member', profile: (await res.json()) as MemberProfile };
 }
-export const profileQueryOptions = () => queryOptions({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => getProfile(signal) });
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => getProfile(signal),
+    // Served without a session cookie: the sign-in form from the first render, with no loading state in between.
+    initialData: (): ProfileLookup | undefined => (sessionMayExist() ? undefined : { kind: 'signed-out' }),
+  });
 export const useMemberProfile = () => useQuery(profileQueryOptions());
 
 /** The member's other reads use the default query function (spec §7: the key is the URL). */
@@ -48,7 +57,11 @@ export const useRequestSignInLink = () => useMutation({ mutationFn: (email: stri
 export function useRedeemSignInLink() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiRequest('POST', '/api/auth/member-link/redeem', { token }),
+    mutationFn: async (token: string) => {
+      const res = await apiRequest('POST', '/api/auth/member-link/redeem', { token });
+      sessionStarted();
+      return res;
+    },
     onSuccess: () => client.invalidateQueries(),
   });
 }

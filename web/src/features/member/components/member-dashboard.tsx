@@ -53,7 +53,9 @@ export function MemberDashboard() {
 
 function Loading() {
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-700">
+    // As tall as the screen: the footer stays below it until the dashboard (taller) replaces this, so nothing in
+    // view moves (a 0.42 layout shift on a phone when the footer was in view).
+    <div role="status" className="flex min-h-svh items-center justify-center gap-3 text-slate-700">
       <LoaderCircle className="size-6 animate-spin text-indigo-700" aria-hidden /> Loading your dashboard...
     </div>
   );

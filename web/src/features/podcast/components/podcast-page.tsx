@@ -4,16 +4,18 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEpisodes } from '../api/get-episodes';
 import { EPISODE_SORT_OPTIONS, type EpisodeSort } from '../podcast';
 import { readSavedEpisodes, toggleSavedEpisode } from '../saved-episodes';
 import { EpisodeCard } from './episode-card';
 import { FeaturedVideo } from './featured-video';
-import { SubscribeDialog } from './subscribe-dialog';
 
 // Admins only: visitors' phones do not download the upload form's code.
 const UploadEpisodeForm = lazy(() => import('./upload-episode-form').then((m) => ({ default: m.UploadEpisodeForm })));
+// The subscribe form's dialog loads after the page (its hero heading is the largest paint on a phone).
+const loadSubscribeDialog = () => import('./subscribe-dialog').then((m) => ({ Dialog: m.SubscribeDialog }));
 
 interface PodcastPageProps {
   isAdmin: boolean;
@@ -63,7 +65,8 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
             ) : (
               adminLogin
             )}
-            <SubscribeDialog
+            <LazyDialog
+              load={loadSubscribeDialog}
               trigger={
                 <Button variant={isAdmin ? 'outline-light' : 'accent'} size="lg">
                   <Bell className="size-5" aria-hidden />

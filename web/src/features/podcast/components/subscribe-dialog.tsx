@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Bell, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -9,8 +9,19 @@ import { useSubscribeToPodcast } from '../api/subscribe';
 import { PODCAST_HOW_HEARD_OPTIONS, PODCAST_INTEREST_OPTIONS, PODCAST_PREFERRED_FORMAT_OPTIONS, subscriptionFailureMessage } from '../podcast';
 
 /** Spec §3 Podcast subscription: firstName and email required (§5), toasts of §8. */
-export function SubscribeDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+interface SubscribeDialogProps {
+  /** The element that opens the dialog; omit it to control the dialog with open/onOpenChange. */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Where focus goes back when the dialog closes, when it has no trigger (Radix returns it to the trigger). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function SubscribeDialog({ trigger, open: controlledOpen, onOpenChange, returnFocusTo }: SubscribeDialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const open = controlledOpen ?? uncontrolledOpen;
+  const setOpen = onOpenChange ?? setUncontrolledOpen;
   const subscribe = useSubscribeToPodcast();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,10 +51,17 @@ export function SubscribeDialog({ trigger }: { trigger: ReactNode }) {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl">
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current?.isConnected) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+        >
           <div className="mb-5 flex items-center gap-3">
             <span className="grid size-10 place-items-center rounded-full bg-amber-100 text-amber-700">
               <Bell className="size-5" aria-hidden />

@@ -1,17 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { useCatalogPage } from '../api/get-catalog-page';
 import { KIND_LABELS, STORE_PAGE_SIZE, type CatalogItem } from '../catalog';
 import { pageCount, toCatalogListQuery } from '../store-query';
 import { useStoreParams } from '../use-store-params';
 import { CatalogResults } from './catalog-results';
-import { DeleteItemDialog } from './delete-item-dialog';
-import { ItemDetailDialog } from './item-detail-dialog';
 import { Pagination } from './pagination';
 import { StoreToolbar } from './store-toolbar';
 
 // Admins only: visitors' phones do not download the item form's code (its uploads and progress bar).
 const CatalogItemForm = lazy(() => import('./catalog-item-form').then((m) => ({ default: m.CatalogItemForm })));
+// The dialogs (Radix Dialog, about 14 KB gzipped) are no part of the first paint, whose largest element is the first
+// card's picture: their code is fetched at the visitor's first tap, scroll or key (the delete dialog's for admins
+// only), so the tap that opens one usually finds it there.
+const loadItemDetailDialog = () => import('./item-detail-dialog');
+const loadDeleteItemDialog = () => import('./delete-item-dialog');
 
 interface StoreProps {
   /** Admins get the add/edit form and the edit and delete controls. */
@@ -31,6 +35,8 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   const [selected, setSelected] = useState<CatalogItem | null>(null);
   const [editing, setEditing] = useState<CatalogItem | null>(null);
   const [deleting, setDeleting] = useState<CatalogItem | null>(null);
+  const detailDialog = useDeferredModule(loadItemDetailDialog, selected !== null);
+  const deleteDialog = useDeferredModule(loadDeleteItemDialog, deleting !== null, { early: isAdmin });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -97,9 +103,9 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
         {data && <Pagination page={state.page} count={pages} onPageChange={handlePageChange} />}
       </section>
 
-      <ItemDetailDialog item={selected} onClose={() => setSelected(null)} onAddToCart={onAddToCart} />
-      {isAdmin && (
-        <DeleteItemDialog
+      {detailDialog && <detailDialog.ItemDetailDialog item={selected} onClose={() => setSelected(null)} onAddToCart={onAddToCart} />}
+      {isAdmin && deleteDialog && (
+        <deleteDialog.DeleteItemDialog
           item={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={(item) => {
