@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type ItemKind,
 } from '@km/contracts';
-import { AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
+import { allChunks, AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import accepts from 'accepts';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -117,14 +117,7 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
     const started = Date.now();
     try {
       const items: CatalogItem[] = [];
-      for (const kind of KINDS) {
-        let after: string | undefined;
-        do {
-          const chunk = await this.rpc.send(CatalogSubjects.listChunk, { kind, after });
-          items.push(...chunk.items);
-          after = chunk.next ?? undefined;
-        } while (after);
-      }
+      for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
       this.model = new CatalogReadModel(items);
       const missed = this.pending;
       this.pending = [];

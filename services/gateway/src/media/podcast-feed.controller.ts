@@ -1,5 +1,5 @@
 import { MediaSubjects, type PodcastEpisode } from '@km/contracts/media';
-import { AppError, Public, RpcClient } from '@km/nest-kit';
+import { allChunks, AppError, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -85,15 +85,8 @@ export class PodcastFeedController {
   }
 
   /** Every episode, latest first, chunk by chunk (each reply under the bus limit). */
-  private async allEpisodes(): Promise<PodcastEpisode[]> {
-    const episodes: PodcastEpisode[] = [];
-    let after: string | undefined;
-    do {
-      const chunk = await this.rpc.send(MediaSubjects.episodesListChunk, { sort: 'latest', after });
-      episodes.push(...chunk.items);
-      after = chunk.next ?? undefined;
-    } while (after);
-    return episodes;
+  private allEpisodes(): Promise<PodcastEpisode[]> {
+    return allChunks((after) => this.rpc.send(MediaSubjects.episodesListChunk, { sort: 'latest', after }));
   }
 }
 

@@ -1,5 +1,5 @@
 import { CatalogEvents, CatalogSubjects, eventSubject, type CatalogItemEvent, type EventEnvelope, type ItemKind } from '@km/contracts';
-import { NATS_CONNECTION, RpcClient, SERVICE_LOGGER } from '@km/nest-kit';
+import { allChunks, NATS_CONNECTION, RpcClient, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
@@ -111,14 +111,7 @@ export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationS
     const started = Date.now();
     try {
       const items: PriceFacts[] = [];
-      for (const kind of KINDS) {
-        let after: string | undefined;
-        do {
-          const chunk = await this.rpc.send(CatalogSubjects.listChunk, { kind, after });
-          items.push(...chunk.items);
-          after = chunk.next ?? undefined;
-        } while (after);
-      }
+      for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
       // Items whose events came during the load keep their marks, so they are asked of the catalog until fetched.
       this.copy.replace(items);
       this.ready = !this.again;
