@@ -90,6 +90,21 @@ test('the cart sheet is not among the first scripts but comes at the first sign 
   await expect(opener).toBeFocused();
 });
 
+test('with an empty cart, the first sign of use does not fetch the cart sheet; the first tap on the cart still opens it', async ({ page }) => {
+  const scripts = scriptsRequested(page);
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products & Services' })).toBeVisible();
+  await page.mouse.move(20, 20);
+  // The product dialog's code comes at this sign of use; the empty cart's sheet does not.
+  await expect.poll(() => scripts.some((file) => /item-detail-dialog/.test(file))).toBe(true);
+  expect(scripts.filter((file) => /cart-sheet/.test(file))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Open cart' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('Your cart is empty').first()).toBeVisible();
+});
+
 test("/admin: the dashboard's first scripts hold neither the inbox's detail dialog nor the Orders and Marketshare tabs; each comes when used", async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
-import { selectCartIsOpen } from '@/features/cart/cart-slice';
+import { selectCartCount, selectCartIsOpen } from '@/features/cart/cart-slice';
 import { useDeferredModule } from '@/lib/use-deferred-module';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -26,11 +26,13 @@ export function AppLayout() {
 }
 
 // The cart sheet (and the dialog library under it) is no part of the first paint: its code comes at the visitor's
-// first sign of use, or when the cart opens. Not React.lazy: its Suspense boundary held the opened sheet back after
-// the fallback (ADR 0024), so the tap that opened the cart showed it late.
+// first sign of use when the cart holds something (an empty cart is seldom opened, and a first tap elsewhere
+// need not pay for it), or when the cart opens. Not React.lazy: its Suspense boundary held the opened sheet back
+// after the fallback (ADR 0024), so the tap that opened the cart showed it late.
 const loadCartSheet = () => import('@/features/cart/components/cart-sheet');
 
 function DeferredCartSheet() {
-  const cartSheet = useDeferredModule(loadCartSheet, useAppSelector(selectCartIsOpen));
+  const hasItems = useAppSelector(selectCartCount) > 0;
+  const cartSheet = useDeferredModule(loadCartSheet, useAppSelector(selectCartIsOpen), { early: hasItems });
   return cartSheet ? <cartSheet.CartSheet /> : null;
 }
