@@ -33,15 +33,25 @@
 //   alternation at load 10–12: smaller than the noise, kept for the two round trips the profile prices at ~0.1 ms each.
 // - The kit's RpcClient asks through nats.js's request/reply (one reply inbox per connection): Nest's client subscribed
 //   and unsubscribed an inbox per request. Total 12.1–14.7 ms at load 6–9.5 (2 runs): not resolvable in this noise.
-// - Now (all of the above; 9 runs at load 5–12): CPU 10.5–15.2 ms per checkout (the top of the range in --cpu-prof
-//   runs, whose profiler costs its own; 7.9–11.2 in the growth runs): orders 4.0–5.7, gateway 3.0–4.7, Postgres
-//   1.1–1.7, emulator 1.1–1.6, NATS 0.7–0.9; NATS messages 5; 45–140 orders/s, ratio to the emulator 0.14–0.28, p99
-//   200–1199 ms, all three following the machine's load; no duplicates in any run. What remains is the hops themselves:
-//   over a third of orders' and a quarter of the gateway's samples are socket writes (loopback TCP runs the receiver's
-//   network stack in the writer's syscall) to NATS and Postgres, then the frameworks per message. Two cores at ≥ 10 ms
-//   make at most ~200 orders/s; 250 needs ≤ 8 ms for everything, and a ratio of 0.5 to the emulator (≈ 1 ms per
-//   checkout at its ceiling) ≤ 2 ms, less than the gateway alone: both stay unmet on this machine, and p99 ≤ 300 ms
-//   is met only while the machine is otherwise quiet. The bench prints these bounds from each run's own figures.
+// - Before ADR 0025 (all of the above; 9 runs at load 5–12): CPU 10.5–15.2 ms per checkout (the top of the range in
+//   --cpu-prof runs, whose profiler costs its own; 7.9–11.2 in the growth runs): orders 4.0–5.7, gateway 3.0–4.7,
+//   Postgres 1.1–1.7, emulator 1.1–1.6, NATS 0.7–0.9; 45–140 orders/s, ratio to the emulator 0.14–0.28, p99
+//   200–1199 ms. Over a third of orders' and a quarter of the gateway's samples were socket writes (loopback TCP runs
+//   the receiver's network stack in the writer's syscall) to NATS and Postgres, then the frameworks per message.
+// - An order placed in one statement (ADR 0025): the order's five round trips to Postgres (begin, the intent's lock,
+//   the checks under it, the insert, commit) and the lookup before them are one call of the SQL function
+//   `place_order`, which takes the same lock and makes the same checks. Postgres statements per new order 6 → 1,
+//   "orders transactions" 2.8 → 1.2–1.3 per checkout (the rest are the relay's and idle services').
+// - Now (4 runs at load 2.5–6, the same day, 300 or 1,000 checkouts): CPU 7.9–8.5 ms per checkout in the main runs
+//   (11.6 with --cpu-prof), 5.6–8.8 in the growth runs: orders 2.9–3.2, gateway 2.4–2.8, emulator 1.0–1.2, Postgres
+//   0.7, NATS 0.7; 122–162 orders/s in the main runs and 92–246 in the growth runs, following the machine's load
+//   (246 at load 2.6); p99 200–428 ms; ratio to the emulator 0.20–0.37; no duplicates in any run. What remains is the
+//   hops themselves: per checkout three HTTP requests to the gateway, two NATS requests to orders and their replies,
+//   two Stripe calls, one statement and a share of the relay's, each a socket write on both sides. On two cores, 250
+//   orders/s needs ≤ 8 ms for everything: met in CPU, reached only when the machine is otherwise quiet. A ratio of 0.5
+//   to the emulator needs the whole checkout at ≤ 2 × the emulator's own ~1 ms, less than the gateway alone spends on
+//   three HTTP requests: not reachable with a gateway, a bus and a service in between, on any machine where they share
+//   the emulator's cores. The bench prints these bounds from each run's own figures.
 import { profileShares } from './cpu-profile';
 import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';

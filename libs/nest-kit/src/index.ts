@@ -16,6 +16,7 @@ export * from './nats/request-id.interceptor';
 export * from './nats/safe-server-nats';
 export * from './nats/in-flight';
 export * from './nats/all-chunks';
+export * from './nats/serial-reloads';
 export * from './outbox/outbox-event.entity';
 export { recordEvent } from './outbox/outbox';
 export * from './outbox/commit-with-events';

@@ -576,6 +576,36 @@ describe('POST /api/webhooks/stripe', () => {
     assert.equal(mails[0].to[0].address, body.customerEmail);
   });
 
+  test('the success webhook and the order post at the same moment, 30 times: every order ends paid, with one orders.order.paid each', async () => {
+    const item = await catalogItem(h, '12.00');
+    const quotes = await Promise.all(Array.from({ length: 30 }, () => quote([[item, 1]])));
+    const intents = await Promise.all(quotes.map((q) => intentForEvent(q.paymentIntentId)));
+    const runs = await Promise.all(
+      quotes.map(async (q, i) => {
+        const body = orderBody(q);
+        const [created, hook] = await Promise.all([visitor().post('/api/orders', body), deliver(paymentIntentEvent('payment_intent.succeeded', intents[i]))]);
+        return { created, hook, email: body.customerEmail as string };
+      }),
+    );
+    for (const { created, hook, email } of runs) {
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      // Whichever took the intent's lock first: the webhook found the order and paid it, or recorded the payment
+      // and the order was paid the moment it was created.
+      if (hook.body.outcome === 'paid') assert.equal(created.body.status, 'pending_payment');
+      else {
+        assert.equal(hook.body.outcome, 'recorded');
+        assert.equal(created.body.status, 'paid');
+      }
+      assert.equal(await statusOf(created.body.orderNumber, email), 'paid');
+    }
+    const numbers = runs.map((r) => r.created.body.orderNumber as string);
+    const { rows } = await db.query(
+      `SELECT data->>'orderNumber' AS number, count(*)::int AS n FROM outbox WHERE type = $1 AND data->>'orderNumber' = ANY($2) GROUP BY 1`,
+      [OrdersEvents.paid, numbers],
+    );
+    assert.deepEqual(Object.fromEntries(rows.map((r) => [r.number, r.n])), Object.fromEntries(numbers.map((n) => [n, 1])));
+  });
+
   test('while SMTP is down the confirmation waits; once it is back the buyer gets it exactly once', async () => {
     const item = await catalogItem(h, '16.00');
     const { quote: q, orderNumber, email } = await placeOrder([[item, 1]]);

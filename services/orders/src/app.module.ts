@@ -6,6 +6,7 @@ import { PaymentReview1763700000401 } from '../migrations/1763700000401-payment-
 import { MemberDiscount1763700000402 } from '../migrations/1763700000402-member-discount';
 import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
 import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
+import { PlaceOrder1763700000420 } from '../migrations/1763700000420-place-order';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
@@ -37,6 +38,7 @@ export class AppModule {
             MemberDiscount1763700000402,
             Refunds1763700000403,
             PaymentIntentUpdates1763700000414,
+            PlaceOrder1763700000420,
           ],
         }),
         // Prices come from this replica's copy of the catalog's (ADR 0022); a member's discount from membership.

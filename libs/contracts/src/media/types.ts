@@ -52,6 +52,8 @@ export interface EpisodeChunk {
 
 export interface DeletedEpisode {
   id: string;
+  /** The stored keys of its audio and video (the upload and its feed rendition), deleted with it: for caches to drop. */
+  mediaKeys: string[];
 }
 
 export interface EpisodeViewResult {

@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type ItemKind,
 } from '@km/contracts';
-import { allChunks, AppError, NATS_CONNECTION, RpcClient } from '@km/nest-kit';
+import { allChunks, AppError, NATS_CONNECTION, RpcClient, SerialReloads } from '@km/nest-kit';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import accepts from 'accepts';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -37,16 +37,15 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
   private readonly logger = new Logger('CatalogReadModel');
   private model = new CatalogReadModel();
   private ready = false;
-  private loading?: Promise<void>;
-  /** A reload asked for while one runs: events may have been lost after that one started reading. */
-  private again = false;
+  private readonly loads = new SerialReloads(() => this.load(), {
+    retryMs: RELOAD_RETRY_MS,
+    onFailure: (error) => this.logger.warn(`could not load the catalog copy, reads go to the catalog; trying again: ${String(error)}`),
+  });
   /** Events that arrive while a load runs, applied once it is done. */
   private pending: EventEnvelope<CatalogItemEvent>[] = [];
   /** One refresh at a time per item, so two answers about it cannot land in the wrong order. */
   private readonly refreshing = new Map<string, Promise<void>>();
   private readonly subscriptions: Subscription[] = [];
-  private retry?: NodeJS.Timeout;
-  private stopped = false;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -88,54 +87,33 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
    * the closed client connect again, and that connection would keep the process alive.
    */
   async beforeApplicationShutdown() {
-    this.stopped = true;
-    clearTimeout(this.retry);
     for (const subscription of this.subscriptions) subscription.unsubscribe();
-    await this.loading;
+    await this.loads.stop();
   }
 
   /** Drops the copy and loads it again (at start, after a reconnect, and on SIGHUP after a change made in SQL). */
   reload(): Promise<void> {
     this.ready = false;
-    clearTimeout(this.retry);
-    if (this.loading) {
-      this.again = true;
-      return this.loading;
-    }
-    this.loading = this.load().finally(() => {
-      this.loading = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.reload();
-      }
-    });
-    return this.loading;
+    return this.loads.reload();
   }
 
   private async load() {
-    if (this.stopped) return;
     const started = Date.now();
-    try {
-      const items: CatalogItem[] = [];
-      for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
-      this.model = new CatalogReadModel(items);
-      const missed = this.pending;
-      this.pending = [];
-      // The load read the rows after these events were sent, so they are in it; refreshing again is cheap and
-      // covers an event sent just before the row it names was read.
-      await Promise.all(missed.map((event) => this.apply(event)));
-      this.ready = !this.again;
-      const products = items.filter((item) => item.kind === 'product').length;
-      this.logger.log(`catalog copy loaded: ${products} products and ${items.length - products} services in ${Date.now() - started} ms`);
-    } catch (error) {
-      if (this.stopped) return;
-      this.logger.warn(`could not load the catalog copy, reads go to the catalog; trying again: ${String(error)}`);
-      this.retry = setTimeout(() => void this.reload(), RELOAD_RETRY_MS);
-    }
+    const items: CatalogItem[] = [];
+    for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
+    this.model = new CatalogReadModel(items);
+    const missed = this.pending;
+    this.pending = [];
+    // The load read the rows after these events were sent, so they are in it; refreshing again is cheap and
+    // covers an event sent just before the row it names was read.
+    await Promise.all(missed.map((event) => this.apply(event)));
+    this.ready = !this.loads.outdated;
+    const products = items.filter((item) => item.kind === 'product').length;
+    this.logger.log(`catalog copy loaded: ${products} products and ${items.length - products} services in ${Date.now() - started} ms`);
   }
 
   private onEvent(event: EventEnvelope<CatalogItemEvent>) {
-    if (this.loading) this.pending.push(event);
+    if (this.loads.running) this.pending.push(event);
     else void this.apply(event);
   }
 

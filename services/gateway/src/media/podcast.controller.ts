@@ -144,10 +144,9 @@ export class PodcastEpisodesController {
   @ApiOperation({ summary: 'Delete an episode (admin); its media and thumbnail go after the row.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async remove(@Param('id') id: string): Promise<void> {
-    const episode = await this.rpc.send(MediaSubjects.episodesGet, { id });
-    await this.rpc.send(MediaSubjects.episodesDelete, { id });
+    const { mediaKeys } = await this.rpc.send(MediaSubjects.episodesDelete, { id });
     // This gateway's copies go at once; other replicas find the objects gone within 5 s (ADR 0023).
-    for (const url of [episode.videoUrl, episode.feedMedia?.url]) if (url) this.copies.forget(url.slice(1));
+    for (const key of mediaKeys) this.copies.forget(key);
   }
 
   @Post(':id/views')

@@ -187,7 +187,7 @@ export class EpisodesService {
       await deleteRenditions(this.storage, removed.thumbnailKey, removed.thumbnailWidths).catch((error) =>
         this.logger.warn({ err: error, key: removed.thumbnailKey }, 'could not delete the renditions of a thumbnail; they are no longer used'),
       );
-    return { id: removed.id };
+    return { id: removed.id, mediaKeys: [removed.mediaKey, removed.renditionKey].filter((key): key is string => Boolean(key)) };
   }
 
   /**

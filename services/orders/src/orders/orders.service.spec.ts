@@ -31,7 +31,10 @@ const placed = (): Order =>
     paidAt: null,
   }) as unknown as Order;
 
-/** OrdersService on Nest's DI; the one stored order is found by intent or number, and nothing else may be touched. */
+/**
+ * OrdersService on Nest's DI, for an intent that has its order: the cart can no longer be priced (a product sold out
+ * since), Stripe is read, and the one stored order is found by intent or number; nothing may be written or charged.
+ */
 async function ordersService(stored: Order | null) {
   const untouched = (what: string) => () => {
     throw new Error(`${what} must not be used here`);
@@ -41,15 +44,22 @@ async function ordersService(stored: Order | null) {
       findOne: async ({ where }: { where: { paymentIntentId?: string; orderNumber?: string } }) =>
         stored && (where.paymentIntentId === stored.paymentIntentId || where.orderNumber === stored.orderNumber) ? stored : null,
     }),
+    manager: { query: untouched('a statement') },
     transaction: untouched('a transaction'),
+  };
+  const soldOut = async () => {
+    throw new ConflictError('product_unavailable', 'Product p1 is out of stock.');
   };
   const module = await Test.createTestingModule({
     providers: [
       OrdersService,
       { provide: DataSource, useValue: dataSource },
       { provide: OutboxRelayRunner, useValue: { relay: { kick: untouched('the relay') } } },
-      { provide: CartPricing, useValue: { price: untouched('pricing') } },
-      { provide: PaymentIntentsService, useValue: { assertChargesTotal: untouched('Stripe') } },
+      { provide: CartPricing, useValue: { price: soldOut } },
+      {
+        provide: PaymentIntentsService,
+        useValue: { retrieveOurs: async () => ({ id: 'pi_existing' }), chargeExactly: untouched('Stripe changes'), create: untouched('Stripe changes') },
+      },
       { provide: OrderNumbers, useValue: { next: untouched('order numbers') } },
       { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
     ],
@@ -66,7 +76,7 @@ const request = (items: { productId: string; quantity: number }[]) => ({
 });
 
 describe('OrdersService.create for an intent that already has its order', () => {
-  test('the same cart in another line order answers the existing order, created false, without pricing or charging again', async () => {
+  test('the same cart in another line order answers the existing order, created false, though the cart no longer prices; nothing written or charged', async () => {
     const orders = await ordersService(placed());
     const again = await orders.create(
       request([
@@ -200,28 +210,37 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
   /** An intent as read before the lock: it charges exactly this cart. */
   const intent = { id: 'pi_new', amount: 4239, currency: 'usd', status: 'requires_payment_method', metadata: { cart_fingerprint: 'cart-p1x3' } };
 
-  /** OrdersService with no order yet for pi_new; `state` is what the transaction finds under the lock. */
-  async function placing(state: { ordered: boolean; changed: boolean; reported: boolean }, chargeExactly: () => Promise<unknown>) {
+  /**
+   * OrdersService with no order yet for pi_new. `decision`: what place_order answers when it decides itself (the
+   * checks it makes under the intent's lock); `state`: what the transaction finds under the lock.
+   */
+  async function placing(
+    decision: 'placed' | 'undecided',
+    state: { ordered: boolean; changed: boolean; reported: boolean },
+    chargeExactly: () => Promise<unknown>,
+  ) {
     const log: string[] = [];
     const manager = {
-      query: async (sql: string) => {
+      query: async (sql: string, params: unknown[] = []) => {
         if (sql.includes('pg_advisory_xact_lock')) return (log.push('lock'), []);
         if (sql.includes('payment_intent_updates')) return (log.push('state'), [state]);
-        if (sql.includes('INSERT INTO orders')) {
-          log.push('insert order');
-          // The order, its lines and its event go in one statement (issue 14).
-          if (sql.includes('INSERT INTO order_lines')) log.push('insert lines');
-          return [{ id: 'order-1', created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
+        if (sql.includes('place_order(')) {
+          const [lockSpace, order, lines, event, decided] = params as [number, string, string, string, boolean];
+          assert.equal(lockSpace, 4201, "the intent's lock, the one the webhooks take");
+          assert.deepEqual([JSON.parse(order).payment_intent_id, JSON.parse(lines).length, JSON.parse(event).type], ['pi_new', 1, 'orders.order.placed']);
+          log.push(decided ? 'place_order, decided' : 'place_order');
+          const outcome = decided ? 'placed' : decision;
+          return [{ outcome, created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
         }
-        if (sql.includes('INSERT INTO order_lines')) return (log.push('insert lines'), []);
         throw new Error(`unexpected query ${sql}`);
       },
       create: (_entity: unknown, values: object) => values,
-      insert: async () => undefined,
     };
     const dataSource = {
       getRepository: () => ({ findOne: async () => null }),
+      manager,
       transaction: async (work: (m: typeof manager) => Promise<unknown>) => {
+        log.push('begin');
         const result = await work(manager);
         log.push('commit');
         return result;
@@ -247,21 +266,28 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
   }
   const order = () => ({ ...request([{ productId: 'p1', quantity: 3 }]), paymentIntentId: 'pi_new' }) as never;
 
-  test('an intent unchanged since it was read and charging the cart is ordered under the lock without asking Stripe again', async () => {
-    const { orders, log, chargeExactly } = await placing({ ordered: false, changed: false, reported: false }, async () => null);
+  test('an intent charging the cart as read is decided and placed by one statement (place_order takes the lock), without asking Stripe again', async () => {
+    const { orders, log, chargeExactly } = await placing('placed', { ordered: false, changed: false, reported: false }, async () => null);
     const placed = await orders.create(order());
     assert.deepEqual(placed, { orderNumber: 'KM-7K3M9Q2X', status: 'pending_payment', ...cart.totals, created: true });
     assert.equal(chargeExactly.mock.calls.length, 0);
-    assert.deepEqual(log.slice(2), ['lock', 'state', 'insert order', 'insert lines', 'commit', 'relay woken']);
+    assert.deepEqual(log.slice(2), ['place_order', 'relay woken']);
     assert.deepEqual(log.slice(0, 2).sort(), ['priced', 'stripe read']);
   });
 
-  test('an intent this service changed since (payment_intent_updates) is read again under the lock, and its refusal answered after the commit', async () => {
+  test('an intent this service changed since (place_order answers undecided) is read again under the lock in a transaction, and its refusal answered after the commit', async () => {
     const refusal = new ConflictError('cart_changed', 'Your cart changed; please review the total and try again.', { ...cart.totals });
-    const { orders, log, chargeExactly } = await placing({ ordered: false, changed: true, reported: false }, async () => refusal);
+    const { orders, log, chargeExactly } = await placing('undecided', { ordered: false, changed: true, reported: false }, async () => refusal);
     await assert.rejects(orders.create(order()), (error: unknown) => error === refusal);
     assert.equal(chargeExactly.mock.calls.length, 1);
     assert.deepEqual(chargeExactly.mock.calls[0].slice(1), ['pi_new', cart]);
-    assert.deepEqual(log.slice(2), ['lock', 'state', 'stripe read under the lock', 'commit']);
+    assert.deepEqual(log.slice(2), ['place_order', 'begin', 'lock', 'state', 'stripe read under the lock', 'commit']);
+  });
+
+  test('once the transaction has made the intent charge the cart, the order is written by place_order as decided, then the relay woken', async () => {
+    const { orders, log } = await placing('undecided', { ordered: false, changed: true, reported: false }, async () => null);
+    const placed = await orders.create(order());
+    assert.deepEqual(placed, { orderNumber: 'KM-7K3M9Q2X', status: 'pending_payment', ...cart.totals, created: true });
+    assert.deepEqual(log.slice(2), ['place_order', 'begin', 'lock', 'state', 'stripe read under the lock', 'place_order, decided', 'commit', 'relay woken']);
   });
 });

@@ -33,7 +33,7 @@ import {
 } from './order-status';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
 import { Order } from './order.entity';
-import { lockPaymentIntent } from './payment-intent-lock';
+import { lockPaymentIntent, PAYMENT_INTENT_LOCKS } from './payment-intent-lock';
 
 /** 32^8 ≈ 1.1·10^12 numbers: a draw hits a taken one with odds (orders so far) / 10^12, so five draws is plenty. */
 const ORDER_NUMBER_ATTEMPTS = 5;
@@ -75,20 +75,28 @@ export class OrdersService {
   }
 
   private async createOnce(request: OrderMessage): Promise<PlacedOrder> {
-    const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
-    if (existing) return repeatOf(existing, request);
-
     // Pricing and reading the intent from Stripe wait on the network, not on each other, nor on the lock: the lock
     // guards the decision (issue 14: a Stripe call under it held every other request for the intent, and a
-    // connection of the pool, for its whole round trip). A pricing refusal is answered before a payment one.
+    // connection of the pool, for its whole round trip). A repeat (the intent has its order) is found by the
+    // decision, or here when the cart can no longer be priced or Stripe not read: it answers its order regardless.
     const [priced, read] = await Promise.allSettled([
       this.pricing.price(request.items, request.memberId),
       this.paymentIntents.retrieveOurs(request.paymentIntentId),
     ]);
-    if (priced.status === 'rejected') throw priced.reason;
-    if (read.status === 'rejected') throw read.reason;
+    if (priced.status === 'rejected' || read.status === 'rejected') {
+      const existing = await this.dataSource.getRepository(Order).findOne({ where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
+      if (existing) return repeatOf(existing, request);
+      // A pricing refusal is answered before a payment one.
+      throw priced.status === 'rejected' ? priced.reason : (read as PromiseRejectedResult).reason;
+    }
     const cart = priced.value;
     this.logClientTotals(request, cart);
+    // The usual case, decided in one round trip (place_order): the intent charges this cart as read, and under the
+    // intent's lock it has no order yet, this service never changed it, and Stripe has not reported on it.
+    if (this.paymentIntents.charges(read.value, cart)) {
+      const placed = await this.place(this.dataSource.manager, request, cart, initialStatus([]), null, false);
+      if (placed !== 'undecided') return placed === 'ordered' ? this.repeatFound(this.dataSource.manager, request) : this.afterCommit(placed);
+    }
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
       // Under the lock, in one round trip (after the lock: a statement sees what was committed when it started).
@@ -98,10 +106,7 @@ export class OrdersService {
                 EXISTS (SELECT 1 FROM stripe_events WHERE payment_intent_id = $1) AS reported`,
         [request.paymentIntentId],
       );
-      if (state.ordered) {
-        const raced = await manager.findOneOrFail(Order, { where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
-        return { placed: repeatOf(raced, request) };
-      }
+      if (state.ordered) return { placed: await this.repeatFound(manager, request) };
       // What was read before the lock still holds unless this service changed the intent since (it does so only
       // under this lock, after recording it in payment_intent_updates); otherwise it is read again, checked, and
       // changed if need be, under the lock.
@@ -112,9 +117,19 @@ export class OrdersService {
       return { placed: await this.insert(manager, request, cart, state.reported) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
-    // A new order's placed event was written in SQL with it (insertWithFreshNumber): wake the relay as recordEvent would.
-    if (outcome.placed.created) this.outbox.relay.kick();
-    return outcome.placed;
+    return this.afterCommit(outcome.placed);
+  }
+
+  /** A new order's placed event was written in SQL with it (place_order): wake the relay as recordEvent would. */
+  private afterCommit(placed: PlacedOrder): PlacedOrder {
+    if (placed.created) this.outbox.relay.kick();
+    return placed;
+  }
+
+  /** The intent's order, placed by an earlier request: answered for the same cart, refused for another. */
+  private async repeatFound(manager: EntityManager, request: OrderMessage): Promise<PlacedOrder> {
+    const order = await manager.findOneOrFail(Order, { where: { paymentIntentId: request.paymentIntentId }, ...WITH_LINES });
+    return repeatOf(order, request);
   }
 
   /**
@@ -129,7 +144,26 @@ export class OrdersService {
     const outcomes = early.map((e) => ({ event: e, outcome: outcomeOf(PAYMENT_SIGNALS[e.type], payable, receivedOf(e)) }));
     const status = initialStatus(outcomes.map((o) => o.outcome));
     const success = outcomes.find((o) => o.outcome !== 'failed')?.event;
+    const placed = await this.place(manager, request, cart, status, success ?? null, true);
+    if (typeof placed === 'string') throw new Error(`place_order answered ${placed} to a decided order`);
+    return placed;
+  }
 
+  /**
+   * Writes the order, its lines and its `orders.order.placed` event in one statement (the SQL function `place_order`,
+   * migration 1763700000420), drawing order numbers until one is free: a taken number writes nothing. `decided`: the
+   * caller holds the intent's lock and has decided in its transaction; otherwise the function takes the lock and
+   * answers `ordered` or `undecided` instead of placing when the intent has its order, or its state must be read
+   * under the lock in a transaction. The event row bypasses `recordEvent`, so the caller wakes the relay after commit.
+   */
+  private async place(
+    manager: EntityManager,
+    request: CreateOrderRequest,
+    cart: PricedCart,
+    status: OrderStatus,
+    success: StripeEventRecord | null,
+    decided: boolean,
+  ): Promise<PlacedOrder | 'ordered' | 'undecided'> {
     const values: NewOrder = {
       paymentIntentId: request.paymentIntentId,
       status,
@@ -145,70 +179,55 @@ export class OrdersService {
       ...(success ? receivedColumns(success) : {}),
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
-    const order = await this.insertWithFreshNumber(manager, values, cart);
-    await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
-    return toPlacedOrder(order, true);
-  }
-
-  /**
-   * Inserts the order, its lines and its `orders.order.placed` event in one statement (issue 14: three round trips
-   * to Postgres were one, in plain SQL like before), drawing order numbers until one is free: a taken number inserts
-   * nothing (ON CONFLICT DO NOTHING, and the lines and the event come from the inserted row) instead of failing the
-   * transaction. The event row bypasses `recordEvent`, so the caller wakes the relay after the commit.
-   */
-  private async insertWithFreshNumber(manager: EntityManager, values: NewOrder, cart: PricedCart): Promise<Order> {
     const id = randomUUID();
+    const lines = cart.lines.map((line, position) => ({
+      position,
+      product_id: line.productId,
+      product_name: line.productName,
+      unit_price: line.productPrice,
+      quantity: line.quantity,
+      line_total: line.subtotal,
+    }));
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = this.numbers.next();
       const placed: EventData<typeof OrdersEvents.placed> = { orderId: id, orderNumber, email: values.customerEmail, total: values.total };
-      const [row]: { created_at: Date; updated_at: Date }[] = await manager.query(
-        `WITH o AS (
-           INSERT INTO orders (id, order_number, payment_intent_id, status, customer_email, customer_name, customer_phone, shipping_address,
-                               billing_address, subtotal, tax, shipping, total, member_discount, member_id, cart_fingerprint, amount_received,
-                               received_currency, paid_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-           ON CONFLICT DO NOTHING
-           RETURNING id, created_at, updated_at),
-         lines AS (
-           INSERT INTO order_lines (order_id, position, product_id, product_name, unit_price, quantity, line_total)
-           SELECT o.id, l.position - 1, l.product_id, l.product_name, l.unit_price, l.quantity, l.line_total
-           FROM o, unnest($20::uuid[], $21::text[], $22::numeric[], $23::int[], $24::numeric[])
-                   WITH ORDINALITY AS l(product_id, product_name, unit_price, quantity, line_total, position)),
-         event AS (
-           INSERT INTO outbox (id, type, data) SELECT $25, $26, $27::jsonb FROM o)
-         SELECT created_at, updated_at FROM o`,
+      const [row]: { outcome: 'placed' | 'ordered' | 'undecided' | 'number_taken'; created_at: Date; updated_at: Date }[] = await manager.query(
+        'SELECT outcome, created_at, updated_at FROM place_order($1, $2, $3, $4, $5)',
         [
-          id,
-          orderNumber,
-          values.paymentIntentId,
-          values.status,
-          values.customerEmail,
-          values.customerName,
-          values.customerPhone,
-          values.shippingAddress,
-          values.billingAddress,
-          values.subtotal,
-          values.tax,
-          values.shipping,
-          values.total,
-          values.memberDiscount,
-          values.memberId,
-          values.cartFingerprint,
-          values.amountReceived ?? null,
-          values.receivedCurrency ?? null,
-          values.paidAt,
-          cart.lines.map((line) => line.productId),
-          cart.lines.map((line) => line.productName),
-          cart.lines.map((line) => line.productPrice),
-          cart.lines.map((line) => line.quantity),
-          cart.lines.map((line) => line.subtotal),
-          randomUUID(),
-          OrdersEvents.placed,
-          JSON.stringify(placed),
+          PAYMENT_INTENT_LOCKS,
+          JSON.stringify({
+            id,
+            order_number: orderNumber,
+            payment_intent_id: values.paymentIntentId,
+            status: values.status,
+            customer_email: values.customerEmail,
+            customer_name: values.customerName,
+            customer_phone: values.customerPhone,
+            shipping_address: values.shippingAddress,
+            billing_address: values.billingAddress,
+            subtotal: values.subtotal,
+            tax: values.tax,
+            shipping: values.shipping,
+            total: values.total,
+            member_discount: values.memberDiscount,
+            member_id: values.memberId,
+            cart_fingerprint: values.cartFingerprint,
+            amount_received: values.amountReceived ?? null,
+            received_currency: values.receivedCurrency ?? null,
+            paid_at: values.paidAt,
+          }),
+          JSON.stringify(lines),
+          JSON.stringify({ id: randomUUID(), type: OrdersEvents.placed, data: placed }),
+          decided,
         ],
       );
-      // The row is what was just written plus what Postgres generated: no second read.
-      if (row) return manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
+      if (row.outcome === 'ordered' || row.outcome === 'undecided') return row.outcome;
+      if (row.outcome === 'placed') {
+        // The row is what was just written plus what Postgres generated: no second read.
+        const order = manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
+        await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
+        return toPlacedOrder(order, true);
+      }
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
-/** Namespace of this service's advisory locks (the first half of the two-key form). */
-const PAYMENT_INTENT_LOCKS = 4201;
+/** Namespace of this service's advisory locks (the first half of the two-key form); the SQL function `place_order` is given it. */
+export const PAYMENT_INTENT_LOCKS = 4201;
 
 /**
  * Serialises, per payment intent, order creation and webhook handling until the transaction ends. Without it a

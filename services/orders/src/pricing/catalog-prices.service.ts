@@ -1,5 +1,5 @@
 import { CatalogEvents, CatalogSubjects, eventSubject, type CatalogItemEvent, type EventEnvelope, type ItemKind } from '@km/contracts';
-import { allChunks, NATS_CONNECTION, RpcClient, SERVICE_LOGGER } from '@km/nest-kit';
+import { allChunks, NATS_CONNECTION, RpcClient, SerialReloads, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
@@ -22,12 +22,13 @@ const RETRY_MS = 2000;
 export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly copy = new PriceCopy();
   private ready = false;
-  private loading?: Promise<void>;
-  /** A reload asked for while one runs: events may have been lost after that one started reading. */
-  private again = false;
+  private readonly loads = new SerialReloads(() => this.load(), {
+    retryMs: RETRY_MS,
+    onFailure: (error) => this.logger.warn(`could not load the catalog's prices, pricing asks the catalog; trying again: ${String(error)}`),
+    onSettled: () => this.fetchChanged(),
+  });
   private fetching?: Promise<void>;
   private readonly subscriptions: Subscription[] = [];
-  private reloadLater?: NodeJS.Timeout;
   private fetchLater?: NodeJS.Timeout;
   private stopped = false;
 
@@ -70,10 +71,9 @@ export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationS
   /** Before the RPC client closes: a load still asking the catalog would otherwise open its connection again. */
   async beforeApplicationShutdown() {
     this.stopped = true;
-    clearTimeout(this.reloadLater);
     clearTimeout(this.fetchLater);
     for (const subscription of this.subscriptions) subscription.unsubscribe();
-    await this.loading;
+    await this.loads.stop();
     await this.fetching;
   }
 
@@ -91,36 +91,17 @@ export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationS
   /** Drops the copy and loads it again (at start and after a reconnect). */
   reload(): Promise<void> {
     this.ready = false;
-    clearTimeout(this.reloadLater);
-    if (this.loading) {
-      this.again = true;
-      return this.loading;
-    }
-    this.loading = this.load().finally(() => {
-      this.loading = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.reload();
-      } else this.fetchChanged();
-    });
-    return this.loading;
+    return this.loads.reload();
   }
 
   private async load() {
-    if (this.stopped) return;
     const started = Date.now();
-    try {
-      const items: PriceFacts[] = [];
-      for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
-      // Items whose events came during the load keep their marks, so they are asked of the catalog until fetched.
-      this.copy.replace(items);
-      this.ready = !this.again;
-      this.logger.info(`catalog prices loaded: ${items.length} items in ${Date.now() - started} ms`);
-    } catch (error) {
-      if (this.stopped) return;
-      this.logger.warn(`could not load the catalog's prices, pricing asks the catalog; trying again: ${String(error)}`);
-      this.reloadLater = setTimeout(() => void this.reload(), RETRY_MS);
-    }
+    const items: PriceFacts[] = [];
+    for (const kind of KINDS) items.push(...(await allChunks((after) => this.rpc.send(CatalogSubjects.listChunk, { kind, after }))));
+    // Items whose events came during the load keep their marks, so they are asked of the catalog until fetched.
+    this.copy.replace(items);
+    this.ready = !this.loads.outdated;
+    this.logger.info(`catalog prices loaded: ${items.length} items in ${Date.now() - started} ms`);
   }
 
   private changed(id: string) {
@@ -130,13 +111,13 @@ export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationS
 
   /** Fetches changed items, one get-many at a time (so an older answer never lands after a newer one). */
   private fetchChanged() {
-    if (this.fetching || this.loading || this.stopped) return;
+    if (this.fetching || this.loads.running || this.stopped) return;
     this.fetching = (async () => {
       for (let batch = this.copy.toFetch(FETCH_MAX); batch.length > 0 && !this.stopped; batch = this.copy.toFetch(FETCH_MAX)) {
         try {
           const found = await this.rpc.send(CatalogSubjects.getMany, { ids: batch.map(([id]) => id) });
           // A load started meanwhile replaces the copy; the marks stay and the fetch runs again after it.
-          if (this.loading) return;
+          if (this.loads.running) return;
           this.copy.applyFetched(batch, found);
         } catch (error) {
           // The items stay marked, so they are priced from the catalog meanwhile.
