@@ -8,13 +8,19 @@ const SIGNS_OF_USE = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'sc
 
 export function whenPageIsUsed(work: () => void): () => void {
   let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
     done = true;
     stop();
-    work();
+    // In a task of its own, not the event's: that event is the visitor's first interaction (often the very tap that
+    // opens a dialog), and the imports started here (modules and their preload links) would delay its response (INP).
+    timer = setTimeout(work, 0);
   };
-  const stop = () => SIGNS_OF_USE.forEach((type) => window.removeEventListener(type, run, true));
+  const stop = () => SIGNS_OF_USE.forEach((type) => window.removeEventListener(type, run, { capture: true }));
   SIGNS_OF_USE.forEach((type) => window.addEventListener(type, run, { capture: true, passive: true }));
-  return stop;
+  return () => {
+    stop();
+    clearTimeout(timer);
+  };
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
-import { selectCartIsOpen } from '@/features/cart/cart-slice';
+import { selectCartCount, selectCartIsOpen } from '@/features/cart/cart-slice';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -19,22 +19,20 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CartSheetOnceOpened />
+      <DeferredCartSheet />
       <ScrollRestoration />
     </div>
   );
 }
 
-// The cart sheet (and the dialog library under it) loads the first time the cart opens, not with the first page.
-const CartSheet = lazy(() => import('@/features/cart/components/cart-sheet').then((m) => ({ default: m.CartSheet })));
+// The cart sheet (and the dialog library under it) is no part of the first paint: its code comes at the visitor's
+// first sign of use when the cart holds something (an empty cart is seldom opened, and a first tap elsewhere
+// need not pay for it), or when the cart opens. Not React.lazy: its Suspense boundary held the opened sheet back
+// after the fallback (ADR 0024), so the tap that opened the cart showed it late.
+const loadCartSheet = () => import('@/features/cart/components/cart-sheet');
 
-function CartSheetOnceOpened() {
-  const isOpen = useAppSelector(selectCartIsOpen);
-  const [opened, setOpened] = useState(isOpen);
-  if (isOpen && !opened) setOpened(true);
-  return opened ? (
-    <Suspense fallback={null}>
-      <CartSheet />
-    </Suspense>
-  ) : null;
+function DeferredCartSheet() {
+  const hasItems = useAppSelector(selectCartCount) > 0;
+  const cartSheet = useDeferredModule(loadCartSheet, useAppSelector(selectCartIsOpen), { early: hasItems });
+  return cartSheet ? <cartSheet.CartSheet /> : null;
 }

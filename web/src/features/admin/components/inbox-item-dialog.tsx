@@ -1,29 +1,36 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { RefObject } from 'react';
 import { detailFields, formatTimestamp, type InboxDefinition, type InboxItems, type InboxKind, type InboxSummary } from '../inbox';
 import { ManuscriptLink } from './manuscript-link';
-import { StatusBadge } from './status-badge';
+import { StatusBadge, UrgentBadge } from './status-badge';
 import { StatusSelect } from './status-select';
 
 interface InboxItemDialogProps<K extends InboxKind> {
   inbox: InboxDefinition & { kind: K };
   item: InboxItems[K];
   summary: InboxSummary;
-  trigger: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The "View details" button: focus goes back to it on close (it is no Dialog.Trigger). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /** Every field of one submission, with its status control (and, for books, the manuscript). */
-export function InboxItemDialog<K extends InboxKind>({ inbox, item, summary, trigger }: InboxItemDialogProps<K>) {
+export function InboxItemDialog<K extends InboxKind>({ inbox, item, summary, open, onOpenChange, returnFocusTo }: InboxItemDialogProps<K>) {
   const fields = detailFields(inbox.kind, item);
 
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="data-[state=open]:animate-fade-in fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
         <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo.current?.isConnected) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           className={clsx(
             'data-[state=open]:animate-dialog-in fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl',
             '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl',
@@ -73,8 +80,4 @@ export function InboxItemDialog<K extends InboxKind>({ inbox, item, summary, tri
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-export function UrgentBadge() {
-  return <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">Urgent</span>;
 }

@@ -1,13 +1,17 @@
 import { ChevronLeft, ChevronRight, CircleAlert, Inbox, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useRef, useState } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { INBOX_PAGE_SIZE, useInbox } from '../api/get-inbox';
 import { formatTimestamp, summarizeItem, type InboxDefinition, type InboxItems, type InboxKind } from '../inbox';
-import { InboxItemDialog, UrgentBadge } from './inbox-item-dialog';
 import { ManuscriptLink } from './manuscript-link';
-import { StatusBadge } from './status-badge';
+import { StatusBadge, UrgentBadge } from './status-badge';
 import { StatusSelect } from './status-select';
+
+// The detail dialog (Radix Dialog, about 9 KB gzipped) is no part of the dashboard's first paint: its code comes at
+// the admin's first sign of use, or when "View details" is pressed (ADR 0024).
+const loadInboxItemDialog = () => import('./inbox-item-dialog');
 
 /** One admin list: loading, error, empty, or the submissions newest first, a page at a time. */
 export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: InboxDefinition & { kind: K }; isAdmin: boolean }) {
@@ -82,6 +86,9 @@ export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: Inb
 function InboxRow<K extends InboxKind>({ inbox, item }: { inbox: InboxDefinition & { kind: K }; item: InboxItems[K] }) {
   const summary = summarizeItem(inbox.kind, item);
   const headingId = `inbox-${item.id}`;
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsDialog = useDeferredModule(loadInboxItemDialog, detailsOpen);
+  const detailsButton = useRef<HTMLButtonElement>(null);
 
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-indigo-100 bg-white p-4 shadow-sm sm:p-5">
@@ -121,16 +128,26 @@ function InboxRow<K extends InboxKind>({ inbox, item }: { inbox: InboxDefinition
         <StatusSelect kind={inbox.kind} id={item.id} status={item.status} context={summary.heading} noun={inbox.noun} />
         <div className="flex flex-wrap gap-2">
           {inbox.kind === 'book-submissions' && 'manuscriptUrl' in item && <ManuscriptLink href={item.manuscriptUrl} filename={item.manuscriptFilename} />}
-          <InboxItemDialog
-            inbox={inbox}
-            item={item}
-            summary={summary}
-            trigger={
-              <Button variant="primary" size="sm">
-                View details<span className="sr-only"> of {summary.heading}</span>
-              </Button>
-            }
-          />
+          <button
+            ref={detailsButton}
+            type="button"
+            className={buttonClasses('primary', 'sm')}
+            aria-haspopup="dialog"
+            aria-expanded={detailsOpen}
+            onClick={() => setDetailsOpen(true)}
+          >
+            View details<span className="sr-only"> of {summary.heading}</span>
+          </button>
+          {detailsDialog && (
+            <detailsDialog.InboxItemDialog
+              inbox={inbox}
+              item={item}
+              summary={summary}
+              open={detailsOpen}
+              onOpenChange={setDetailsOpen}
+              returnFocusTo={detailsButton}
+            />
+          )}
         </div>
       </div>
     </article>

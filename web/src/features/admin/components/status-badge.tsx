@@ -9,3 +9,7 @@ export function StatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
+
+export function UrgentBadge() {
+  return <span className="rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-bold text-white">Urgent</span>;
+}

@@ -34,4 +34,4 @@ export const featuredBooksQueryOptions = () =>
     queryFn: ({ signal }) => getFeaturedBooks(signal),
   });
 
-export const useFeaturedBooks = () => useQuery(featuredBooksQueryOptions());
+export const useFeaturedBooks = ({ enabled = true } = {}) => useQuery({ ...featuredBooksQueryOptions(), enabled });

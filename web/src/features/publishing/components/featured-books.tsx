@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { FEATURED_BOOKS_COUNT, useFeaturedBooks, type BookProduct } from '../api/get-featured-books';
 
 /** Books from the store's Books category; the section says so plainly when there are none yet. */
 export function FeaturedBooks() {
-  const { data, isPending, isError } = useFeaturedBooks();
+  // Below the fold: asked for after the first paint, so the hero (the page's largest paint) does not wait for it.
+  const { data, isPending, isError } = useFeaturedBooks({ enabled: useAfterFirstPaint() });
   const books = data?.items ?? [];
 
   return (

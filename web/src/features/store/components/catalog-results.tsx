@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { CircleAlert, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { KIND_LABELS, STORE_PAGE_SIZE, type CatalogItem, type CatalogKind } from '../catalog';
 import type { StoreView } from '../store-query';
@@ -21,7 +21,20 @@ interface CatalogResultsProps extends CatalogCardActions {
 
 const layout = (view: StoreView) => (view === 'grid' ? 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid gap-4');
 
-export function CatalogResults({ kind, view, items, isPending, isError, isStale, hasFilters, onRetry, onClearFilters, ...actions }: CatalogResultsProps) {
+// Memoized: a card's tap opens the detail dialog (Store's state), and re-rendering every card with it made that tap
+// slow on a phone. Store passes stable callbacks.
+export const CatalogResults = memo(function CatalogResults({
+  kind,
+  view,
+  items,
+  isPending,
+  isError,
+  isStale,
+  hasFilters,
+  onRetry,
+  onClearFilters,
+  ...actions
+}: CatalogResultsProps) {
   const { many } = KIND_LABELS[kind];
 
   if (isPending) {
@@ -74,7 +87,7 @@ export function CatalogResults({ kind, view, items, isPending, isError, isStale,
       ))}
     </ul>
   );
-}
+});
 
 function StateMessage({ icon, role, children }: { icon: ReactNode; role?: 'alert'; children: ReactNode }) {
   return (

@@ -51,6 +51,8 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
   }, [data, isPlaceholderData, state.page, pages, update]);
 
   const handleSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const handleRetry = useCallback(() => void refetch(), [refetch]);
+  const handleClearFilters = useCallback(() => update({ q: '', category: null }), [update]);
 
   function handlePageChange(page: number) {
     update({ page });
@@ -59,10 +61,10 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
     headingRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   }
 
-  function handleEdit(item: CatalogItem) {
+  const handleEdit = useCallback((item: CatalogItem) => {
     setEditing(item);
     window.scrollTo({ top: 0, behavior: 'smooth' });
-  }
+  }, []);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:px-8">
@@ -92,8 +94,8 @@ export function Store({ isAdmin, onAddToCart }: StoreProps) {
           isError={isError}
           isStale={isPlaceholderData}
           hasFilters={Boolean(state.q || state.category)}
-          onRetry={() => void refetch()}
-          onClearFilters={() => update({ q: '', category: null })}
+          onRetry={handleRetry}
+          onClearFilters={handleClearFilters}
           onOpen={setSelected}
           onAddToCart={onAddToCart}
           onEdit={isAdmin ? handleEdit : undefined}

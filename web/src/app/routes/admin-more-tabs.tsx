@@ -1,0 +1,18 @@
+import { AdminOrders } from '@/features/checkout/components/admin-orders';
+import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
+import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
+
+/** The dashboard's Orders and Marketshare tabs (loaded apart from its inboxes: see admin-signed-in.tsx). */
+export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
+  return <AdminOrders isAdmin={isAdmin} />;
+}
+
+export function MarketshareTab({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <div className="grid gap-12">
+      <AdminMembers isAdmin={isAdmin} />
+      <AdminPayoutRuns isAdmin={isAdmin} />
+      <AdminProfitBonusPeriods isAdmin={isAdmin} />
+    </div>
+  );
+}
