@@ -20,11 +20,11 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { startBenchStack } from './stack';
 
 const WEB_DIST = path.resolve(__dirname, '../web/dist');
-const CHROMIUM = '/usr/bin/chromium';
 const CART_STORAGE_KEY = 'kingdom-cart-storage';
 const PAGES = ['/', '/products', '/podcast', '/checkout'] as const;
 const DEMO_ADMIN = { username: 'admin', password: 'kingdom-admin-dev' };
@@ -168,21 +168,13 @@ const asMember = (base: string, stripeApi: string) =>
     '/member-dashboard',
   );
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse launches Chromium itself (chrome-launcher), so headless is asked for here. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** A fresh Chromium, `prepare` run in its profile, then `run`; Chromium is stopped whatever happens. */
 async function inFreshChromium<T>(prepare: Prepare | undefined, run: (port: number, page: () => Promise<Page>) => Promise<T>): Promise<T> {
   const puppeteer = await import('puppeteer-core');
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   let browser: import('puppeteer-core').Browser | undefined;
   const connect = async () => (browser ??= await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null }));
   try {
