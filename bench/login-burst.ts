@@ -74,7 +74,11 @@ async function main() {
     const sprayP = Promise.all([
       ...Array.from({ length: attempts }, () => post('/api/auth/login', { username: admin.username, password: `guess-${randomUUID()}` }, nextAddress())),
       ...Array.from({ length: registrations }, () =>
-        post('/api/auth/register', { username: `bench_${randomUUID().slice(0, 8)}`, password: 'password-123' }, nextAddress()),
+        post(
+          '/api/auth/register',
+          { username: `bench_${randomUUID().slice(0, 8)}`, password: 'password-123', email: `bench-${randomUUID()}@example.com` },
+          nextAddress(),
+        ),
       ),
     ]).finally(() => (burstDone = true));
     const [spray, loaded] = await Promise.all([sprayP, meLoop(() => burstDone)]);

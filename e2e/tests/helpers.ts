@@ -28,7 +28,7 @@ export async function currentUser(page: Page): Promise<{ username: string; isAdm
 /** Registers an ordinary (non-admin) user and returns its credentials. */
 export async function createNonAdminUser(page: Page) {
   const credentials = { username: uniqueUsername('member'), password: 'faithful-steward-42' };
-  const res = await apiPost(page, '/api/auth/register', { ...credentials, isAdmin: false });
+  const res = await apiPost(page, '/api/auth/register', { ...credentials, email: `${credentials.username}@example.com`, isAdmin: false });
   expect(res.ok(), `register failed: ${res.status()} ${await res.text()}`).toBe(true);
   return credentials;
 }

@@ -78,7 +78,8 @@ export const SERVICES = [
     name: 'identity',
     index: 1,
     database: 'identity',
-    needs: [],
+    // sign-in, confirmation and account notices are mailed by identity itself: their secrets never cross the bus
+    needs: ['mail', 'publicOrigin'],
     gatewayRoutes: false,
     bus: { answers: all(IdentitySubjects), requests: [], publishesEvents: all(IdentityEvents), consumers: [] },
   },

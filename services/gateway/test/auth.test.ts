@@ -3,7 +3,8 @@ import { natsConnectOptions } from '@km/nest-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { testServers } from '@km/nest-kit/testing';
+import { eventually, testServers } from '@km/nest-kit/testing';
+import { caughtMails } from './checkout-harness';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;
@@ -141,12 +142,52 @@ describe('session', () => {
 });
 
 describe('register', () => {
-  test('anyone can register an ordinary user, who can then sign in', async () => {
+  test('a visitor registers an ordinary user with an email: 202 {accepted:true}, a confirmation link is mailed, and the user can sign in', async () => {
     const username = unique();
-    const res = await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` });
-    assert.equal(res.status, 201);
-    assert.deepEqual({ ...res.body.user, id: undefined }, { id: undefined, username, email: `${username}@example.com`, isAdmin: false });
-    assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 200);
+    const email = `${username}@example.com`;
+    const res = await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', email });
+    assert.deepEqual([res.status, res.body], [202, { accepted: true }]);
+    const login = await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' });
+    assert.deepEqual([login.status, login.body.user.email, login.body.user.isAdmin], [200, email, false]);
+    const mail = await eventually(async () => (await caughtMails('Confirm your email address')).find((m) => m.to[0].address === email), 10_000);
+    const token = decodeURIComponent(/\/verify-email#token=([\w%-]+)/.exec(mail.text)![1]);
+    assert.deepEqual((await new Client(h.gateway).post('/api/auth/verify-email', { token })).body, { verified: true });
+    const again = await new Client(h.gateway).post('/api/auth/verify-email', { token });
+    assert.deepEqual(
+      [again.status, again.body.message],
+      [401, 'This confirmation link has expired or has already been used. Sign in and ask for a new one, or register again.'],
+    );
+  });
+
+  test('issue 25, finding 7: a visitor hears the same 202 whether the username or the email was free or taken; the address given is told by mail', async () => {
+    const { username } = await registered();
+    const email = `${unique()}@example.com`;
+    const first = await new Client(h.gateway).post('/api/auth/register', { username: unique(), password: 'password-123', email });
+    const emailTaken = await new Client(h.gateway).post('/api/auth/register', { username: unique(), password: 'password-123', email: email.toUpperCase() });
+    const usernameTaken = await new Client(h.gateway).post('/api/auth/register', {
+      username: username.toUpperCase(),
+      password: 'password-123',
+      email: `${unique()}@example.com`,
+    });
+    assert.deepEqual(
+      [first, emailTaken, usernameTaken].map((r) => [r.status, r.body]),
+      Array(3).fill([202, { accepted: true }]),
+    );
+    await eventually(
+      async () =>
+        (await caughtMails('Someone tried to create an account with your email address')).find(
+          (m) => m.to[0].address === email.toUpperCase() || m.to[0].address === email,
+        ),
+      10_000,
+    );
+  });
+
+  test('a visitor without an email is a 400 naming email', async () => {
+    const res = await new Client(h.gateway).post('/api/auth/register', { username: unique(), password: 'password-123' });
+    assert.deepEqual(
+      [res.status, res.body.details.fields],
+      [400, [{ field: 'email', message: 'email is required: we send a link to it to confirm the account is yours' }]],
+    );
   });
 
   test('isAdmin:true from a visitor is 403 and creates nothing', async () => {
@@ -172,9 +213,9 @@ describe('register', () => {
     assert.equal(res.body.user.isAdmin, true);
   });
 
-  test('a username taken in any letter case is a 409', async () => {
+  test('for an admin, a username taken in any letter case is a 409', async () => {
     const { username } = await registered();
-    const res = await new Client(h.gateway).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
+    const res = await (await signedIn()).post('/api/auth/register', { username: username.toUpperCase(), password: 'password-123' });
     assert.equal(res.status, 409);
     assert.deepEqual(res.body, { statusCode: 409, code: 'conflict', message: 'That username is already taken.', details: { reason: 'username_taken' } });
   });

@@ -485,7 +485,10 @@ describe('who may change the catalog', () => {
 
   test('signed in without admin rights, every change is a 403, nothing is uploaded and nothing changes', async () => {
     const username = `member_${randomUUID().slice(0, 8)}`;
-    assert.equal((await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123' })).status, 201);
+    assert.equal(
+      (await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` })).status,
+      202,
+    );
     const member = await signIn(username, 'password-123');
     const item = await createProduct();
     await leavesStorageUnchanged(async () => {

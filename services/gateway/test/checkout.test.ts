@@ -963,7 +963,7 @@ describe('reading orders', () => {
     assert.equal((await visitor().get('/api/orders')).status, 401);
     const member = visitor();
     const username = `member_${randomUUID().slice(0, 8)}`;
-    assert.equal((await member.post('/api/auth/register', { username, password: 'password-123' })).status, 201);
+    assert.equal((await member.post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` })).status, 202);
     assert.equal((await member.post('/api/auth/login', { username, password: 'password-123' })).status, 200);
     const forbidden = await member.get('/api/orders');
     assert.equal(forbidden.status, 403);

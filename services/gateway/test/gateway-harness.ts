@@ -122,7 +122,15 @@ export async function redisProxy() {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const servers = testServers();
   const s3 = testStorageEnv();
-  const identity = await startDownstream('identity', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  // Identity mails its own sign-in, confirmation and account notices (ADR 0026) through the test stack's catcher.
+  const identity = await startDownstream('identity', {
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    REDIS_URL: servers.KM_TEST_REDIS_URL,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+    PUBLIC_ORIGIN: 'http://localhost:3999',
+  });
   const catalog = options.catalog ? await startDownstream('catalog', { ...s3, ...options.catalog }) : undefined;
   const forms = options.forms
     ? await startDownstream('forms', {
@@ -181,7 +189,18 @@ export interface Reply<T = any> {
  * a FormData encoded as multipart/form-data.
  */
 export class Client {
-  cookie?: string;
+  /** A cookie jar by name (the session and, during a Marketshare signup, the signup cookie), sent as one header. */
+  private readonly jar = new Map<string, string>();
+  get cookie(): string | undefined {
+    return this.jar.size ? [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+  }
+  set cookie(header: string | undefined) {
+    this.jar.clear();
+    for (const pair of header?.split(/;\s*/) ?? []) {
+      const at = pair.indexOf('=');
+      if (at > 0) this.jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
   constructor(
     private readonly app: INestApplication,
     private readonly headers: Record<string, string> = {},
@@ -216,9 +235,12 @@ export class Client {
       for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
     }
     const setCookie = responseHeaders.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = pair.endsWith('=') ? undefined : pair;
+    for (const line of responseHeaders.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      if (at === pair.length - 1) this.jar.delete(pair.slice(0, at));
+      else this.jar.set(pair.slice(0, at), pair.slice(at + 1));
     }
     const text = (res.body as Buffer).toString('utf8');
     let parsed: any = text;

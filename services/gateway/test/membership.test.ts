@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
 import { caughtMails } from './checkout-harness';
-import { Client, startDownstream, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, startDownstream, startHarness, type Harness } from './gateway-harness';
 
 const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_membership_gateway_test';
 const ORDERS_WEBHOOK_SECRET = 'whsec_local_dev_secret';
@@ -25,6 +25,8 @@ let h: Harness;
 let emulator: StripeEmulator;
 let membership: { service: ServiceProcess; db: TestDatabase };
 let identityDb: Postgres;
+let membershipPg: Postgres;
+const membershipDb = () => membershipPg;
 let stripe: Stripe;
 
 beforeAll(async () => {
@@ -50,10 +52,13 @@ beforeAll(async () => {
   });
   identityDb = new Postgres({ connectionString: h.db.url });
   await identityDb.connect();
+  membershipPg = new Postgres({ connectionString: membership.db.url });
+  await membershipPg.connect();
   stripe = new Stripe('sk_test_gateway_membership', { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(async () => {
   await identityDb?.end();
+  await membershipPg?.end();
   await membership?.service.stop();
   await emulator?.close();
   await h?.stop();
@@ -79,11 +84,12 @@ async function joinThroughHttp(client: Client, overrides: Record<string, string>
 }
 
 describe('joining through the gateway', () => {
-  test('POST /api/memberships answers {referralCode} with 201 and signs the member in; /api/auth/me shows role member', async () => {
+  test('POST /api/memberships answers {referralCode, signIn: signed_in} with 201 and signs the member in; /api/auth/me shows role member', async () => {
     const client = new Client(h.gateway);
     const { body, joined } = await joinThroughHttp(client);
     assert.equal(joined.status, 201);
-    assert.deepEqual(Object.keys(joined.body), ['referralCode']);
+    assert.deepEqual(Object.keys(joined.body), ['referralCode', 'signIn']);
+    assert.equal(joined.body.signIn, 'signed_in');
     assert.match(joined.cookie ?? '', /km_session=.+; .*HttpOnly/i);
     const me = await client.get('/api/auth/me');
     assert.equal(me.status, 200);
@@ -169,7 +175,7 @@ describe('member-only reads', () => {
     }
     const user = new Client(h.gateway);
     const username = `user${randomUUID().slice(0, 8)}`;
-    assert.equal((await user.post('/api/auth/register', { username, password: 'password-123' })).status, 201);
+    assert.equal((await user.post('/api/auth/register', { username, password: 'password-123', email: `${username}@example.com` })).status, 202);
     assert.equal((await user.post('/api/auth/login', { username, password: 'password-123' })).status, 200);
     for (const route of [...routes.map((r) => ['GET', r]), ['PUT', '/api/membership/profile'], ['POST', '/api/membership/cancel']]) {
       const res = await user.request(route[0], route[1], route[0] === 'GET' ? undefined : { firstName: 'A', lastName: 'B' });
@@ -197,7 +203,7 @@ describe('member-only reads', () => {
 describe('member sign-in by emailed link', () => {
   const linkFor = async (email: string, after = 0) => {
     const mail = await eventually(async () => {
-      const mails = (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === email);
+      const mails = (await caughtMails('Your Marketshare sign-in code')).filter((m) => m.to[0].address === email);
       return mails.length > after ? mails[mails.length - 1] : undefined;
     }, 10_000);
     const match = /#signin=([\w%-]+)/.exec(mail.text);
@@ -236,16 +242,16 @@ describe('member sign-in by emailed link', () => {
       answers.map((a) => [a.status, a.body]),
       Array(5).fill([202, { accepted: true }]),
     );
-    const mailed = async () => (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === body.email).length;
+    const mailed = async () => (await caughtMails('Your Marketshare sign-in code')).filter((m) => m.to[0].address === body.email).length;
     await eventually(async () => ((await mailed()) >= 3 ? true : undefined), 10_000);
     // and a moment longer, so a fourth mail that should not go out has had its chance
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal(await mailed(), 3);
   });
 
-  test('a link older than 24 hours is refused; signing out ends the member session', async () => {
+  test('a link older than 15 minutes is refused; signing out ends the member session', async () => {
     const { body } = await joinThroughHttp(new Client(h.gateway));
-    const before = (await caughtMails('Your Marketshare sign-in link')).filter((m) => m.to[0].address === body.email).length;
+    const before = (await caughtMails('Your Marketshare sign-in code')).filter((m) => m.to[0].address === body.email).length;
     await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
     const token = await linkFor(body.email, before);
     await identityDb.query(`UPDATE member_sign_in_links SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
@@ -256,12 +262,194 @@ describe('member sign-in by emailed link', () => {
     const fresh = await linkFor(body.email, before + 1);
     const [{ seconds }] = (await identityDb.query(`SELECT extract(epoch FROM max(expires_at - created_at))::int AS seconds FROM member_sign_in_links`))
       .rows as { seconds: number }[];
-    assert.equal(seconds, 24 * 3600);
+    assert.equal(seconds, 15 * 60);
     const browser = new Client(h.gateway);
     assert.equal((await browser.post('/api/auth/member-link/redeem', { token: fresh })).status, 200);
     assert.equal((await browser.get('/api/membership/profile')).status, 200);
     assert.equal((await browser.post('/api/auth/logout')).status, 200);
     assert.equal((await browser.get('/api/membership/profile')).status, 401);
+  });
+});
+
+describe('issue 25: a membership never signs anyone in as the account that holds its email', () => {
+  const mailTo = async (subject: string, email: string, after = 0) =>
+    eventually(async () => {
+      const mails = (await caughtMails(subject)).filter((m) => m.to[0].address === email);
+      return mails.length > after ? mails[mails.length - 1] : undefined;
+    }, 10_000);
+  const fragment = (text: string, key: string) => decodeURIComponent(new RegExp(`#${key}=([\\w%-]+)`).exec(text)![1]);
+  const codeIn = (text: string) => /enter this code on the member dashboard(?: instead)?: (\d{6})/.exec(text)![1];
+
+  /** A visitor registers with an email and a known password (the attacker of finding 2, or an honest user). */
+  async function registeredVisitor(email: string) {
+    const username = `acct${randomUUID().slice(0, 8)}`;
+    const res = await new Client(h.gateway).post('/api/auth/register', { username, password: 'password-123', email });
+    assert.deepEqual([res.status, res.body], [202, { accepted: true }]);
+    const browser = new Client(h.gateway);
+    assert.equal((await browser.post('/api/auth/login', { username, password: 'password-123' })).status, 200);
+    return { username, browser };
+  }
+
+  test('finding 1: joining with the email of an existing account answers the code with signIn link_sent, sets no session, and /api/auth/me stays 401', async () => {
+    const email = `victim-${randomUUID().slice(0, 8)}@example.com`;
+    const victim = await registeredVisitor(email);
+    const attacker = new Client(h.gateway);
+    const { joined } = await joinThroughHttp(attacker, { email });
+    assert.deepEqual([joined.status, joined.body.signIn], [201, 'link_sent']);
+    assert.ok(!(joined.headers.getSetCookie() ?? []).some((c) => c.startsWith('km_session=')), 'no session cookie for the payer');
+    assert.equal((await attacker.get('/api/auth/me')).status, 401);
+    // The victim's own session is untouched, and their account is not a member until they use the mailed link.
+    const me = await victim.browser.get('/api/auth/me');
+    assert.deepEqual([me.status, me.body.user.username, me.body.user.role], [200, victim.username, undefined]);
+    const waiting = await mailTo('Your Marketshare membership is ready', email);
+    assert.ok(!waiting.text.includes('Lydia'), 'nothing the payer typed is quoted to the address');
+    const owner = new Client(h.gateway);
+    const redeemed = await owner.post('/api/auth/member-link/redeem', { token: fragment(waiting.text, 'signin') });
+    assert.deepEqual([redeemed.status, redeemed.body.user.role, redeemed.body.user.email], [200, 'member', email]);
+    assert.equal((await owner.get('/api/membership/profile')).body.email, email);
+  });
+
+  test('finding 1, the admin: a join with the admin’s email signs nobody in and leaves the admin exactly as it was', async () => {
+    const admin = new Client(h.gateway);
+    assert.equal((await admin.post('/api/auth/login', { username: 'admin', password: ADMIN.password })).status, 200);
+    const adminEmail = (await admin.get('/api/auth/me')).body.user.email as string | null;
+    // The harness's admin may have no email: give the seeded admin one in the database, as compose and k8s do.
+    const email = adminEmail ?? `admin-${randomUUID().slice(0, 8)}@example.com`;
+    if (!adminEmail) await identityDb.query(`UPDATE users SET email = $1 WHERE username = 'admin'`, [email]);
+    const attacker = new Client(h.gateway);
+    const { joined } = await joinThroughHttp(attacker, { email });
+    assert.equal(joined.body.signIn, 'link_sent');
+    assert.equal((await attacker.get('/api/auth/me')).status, 401);
+    const [row] = (await identityDb.query(`SELECT is_admin, member_id, password_hash IS NOT NULL AS has_password FROM users WHERE username = 'admin'`))
+      .rows as { is_admin: boolean; member_id: string | null; has_password: boolean }[];
+    assert.deepEqual(row, { is_admin: true, member_id: null, has_password: true });
+  });
+
+  test('finding 2: an account pre-registered with a future member’s email loses its password and sessions when the owner uses the link', async () => {
+    const email = `future-${randomUUID().slice(0, 8)}@example.com`;
+    const attacker = await registeredVisitor(email);
+    const { joined } = await joinThroughHttp(new Client(h.gateway), { email });
+    assert.equal(joined.body.signIn, 'link_sent');
+    // Before the link is used the attacker's account holds no membership.
+    assert.equal((await attacker.browser.get('/api/membership/profile')).status, 403);
+    const waiting = await mailTo('Your Marketshare membership is ready', email);
+    const owner = new Client(h.gateway);
+    assert.equal((await owner.post('/api/auth/member-link/redeem', { token: fragment(waiting.text, 'signin') })).status, 200);
+    assert.equal((await owner.get('/api/membership/profile')).status, 200);
+    assert.equal((await attacker.browser.get('/api/auth/me')).status, 401, 'the attacker’s session is revoked');
+    assert.equal((await new Client(h.gateway).post('/api/auth/login', { username: attacker.username, password: 'password-123' })).status, 401);
+  });
+
+  test('finding 3: a repeated join and a join from another browser with the same ids answer the code and no session', async () => {
+    const browser = new Client(h.gateway);
+    const { body, payment, joined } = await joinThroughHttp(browser);
+    assert.equal(joined.body.signIn, 'signed_in');
+    const request = { ...body, subscriptionId: payment.subscriptionId, customerId: payment.customerId };
+    const again = await browser.post('/api/memberships', request);
+    const stranger = new Client(h.gateway);
+    const elsewhere = await stranger.post('/api/memberships', request);
+    assert.deepEqual(
+      [again.status, again.body, elsewhere.status, elsewhere.body],
+      [200, { referralCode: joined.body.referralCode, signIn: 'none' }, 200, { referralCode: joined.body.referralCode, signIn: 'none' }],
+    );
+    assert.ok(!(elsewhere.headers.getSetCookie() ?? []).some((c) => c.startsWith('km_session=')));
+    assert.equal((await stranger.get('/api/auth/me')).status, 401);
+  });
+
+  test('finding 3: five joins racing from the browser that paid sign it in exactly once', async () => {
+    const browser = new Client(h.gateway);
+    const body = form();
+    const payment = (await browser.post('/api/create-membership-payment', body)).body;
+    await stripe.paymentIntents.confirm(payment.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    const cookie = browser.cookie!;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        new Client(h.gateway).post('/api/memberships', { ...body, subscriptionId: payment.subscriptionId, customerId: payment.customerId }, { cookie }),
+      ),
+    );
+    assert.deepEqual(answers.map((a) => a.body.signIn).sort(), ['none', 'none', 'none', 'none', 'signed_in']);
+    assert.equal(answers.filter((a) => (a.headers.getSetCookie() ?? []).some((c) => c.startsWith('km_session='))).length, 1);
+  });
+
+  test('finding 3: another browser’s payment step for the same email gets its own subscription, and never the first one’s ids, secret or metadata', async () => {
+    const first = new Client(h.gateway);
+    const body = form();
+    const mine = (await first.post('/api/create-membership-payment', body)).body;
+    const other = await new Client(h.gateway).post('/api/create-membership-payment', { ...body, firstName: 'Mallory', referralCode: undefined });
+    assert.equal(other.status, 200);
+    assert.notEqual(other.body.subscriptionId, mine.subscriptionId);
+    assert.notEqual(other.body.clientSecret, mine.clientSecret);
+    assert.ok(!Object.values((await stripe.subscriptions.retrieve(mine.subscriptionId)).metadata).includes('Mallory'), 'the first try’s form is untouched');
+    // The same browser again is answered its own open subscription.
+    assert.deepEqual((await first.post('/api/create-membership-payment', body)).body, mine);
+    // Once paid, only the browser that started it hears signup_paid and the ids.
+    await stripe.paymentIntents.confirm(mine.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    const stranger = await new Client(h.gateway).post('/api/create-membership-payment', body);
+    assert.equal(stranger.status, 200);
+    assert.ok(!JSON.stringify(stranger.body).includes(mine.subscriptionId));
+    const owner = await first.post('/api/create-membership-payment', body);
+    assert.deepEqual([owner.status, owner.body.details?.reason, owner.body.details?.subscriptionId], [409, 'signup_paid', mine.subscriptionId]);
+  });
+
+  test('finding 3: the referrer is the one chosen at the payment step, not the one in whichever join completes first', async () => {
+    const referrer = await joinThroughHttp(new Client(h.gateway));
+    const thief = await joinThroughHttp(new Client(h.gateway));
+    const browser = new Client(h.gateway);
+    const body = form({ referralCode: referrer.joined.body.referralCode });
+    const payment = (await browser.post('/api/create-membership-payment', body)).body;
+    await stripe.paymentIntents.confirm(payment.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+    const hijack = await new Client(h.gateway).post('/api/memberships', {
+      ...body,
+      referralCode: thief.joined.body.referralCode,
+      subscriptionId: payment.subscriptionId,
+      customerId: payment.customerId,
+    });
+    assert.equal(hijack.status, 201);
+    const [row] = (
+      await membershipDb().query(
+        `SELECT r.referral_code FROM referrals x JOIN members m ON m.id = x.referred_id JOIN members r ON r.id = x.referrer_id WHERE m.email = $1`,
+        [body.email],
+      )
+    ).rows as { referral_code: string }[];
+    assert.equal(row.referral_code, referrer.joined.body.referralCode);
+  });
+
+  test('the verified owner of an account, signed in, joins with its email: the membership goes on that account and the session stays', async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    const { username, browser } = await registeredVisitor(email);
+    const confirm = await mailTo('Confirm your email address', email);
+    assert.deepEqual((await new Client(h.gateway).post('/api/auth/verify-email', { token: fragment(confirm.text, 'token') })).body, { verified: true });
+    const { joined } = await joinThroughHttp(browser, { email });
+    assert.deepEqual([joined.status, joined.body.signIn], [201, 'signed_in']);
+    const me = await browser.get('/api/auth/me');
+    assert.deepEqual([me.body.user.username, me.body.user.role], [username, 'member']);
+  });
+
+  test('a newer sign-in link retires the older; the six-digit code signs in, five wrong codes retire the link', async () => {
+    const { body } = await joinThroughHttp(new Client(h.gateway));
+    await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
+    const older = await mailTo('Your Marketshare sign-in code', body.email);
+    await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
+    const newer = await mailTo('Your Marketshare sign-in code', body.email, 1);
+    assert.equal((await new Client(h.gateway).post('/api/auth/member-link/redeem', { token: fragment(older.text, 'signin') })).status, 401);
+    const code = codeIn(newer.text);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: 5 }, () => new Client(h.gateway).post('/api/auth/member-link/code', { email: body.email, code: wrong })),
+    );
+    assert.deepEqual(
+      guesses.map((g) => [g.status, g.body.message]),
+      Array(5).fill([401, 'That code is not right, or it has expired. Check the latest email, or request a new link from the member dashboard.']),
+    );
+    assert.equal((await new Client(h.gateway).post('/api/auth/member-link/code', { email: body.email, code })).status, 401, 'the link was retired');
+    await new Client(h.gateway).post('/api/auth/member-link', { email: body.email });
+    const third = await mailTo('Your Marketshare sign-in code', body.email, 2);
+    const phone = new Client(h.gateway);
+    const signedIn = await phone.post('/api/auth/member-link/code', { email: body.email.toUpperCase(), code: codeIn(third.text) });
+    assert.deepEqual([signedIn.status, signedIn.body.user.role], [200, 'member']);
+    assert.equal((await phone.get('/api/membership/profile')).status, 200);
+    const malformed = await new Client(h.gateway).post('/api/auth/member-link/code', { email: body.email, code: '12a456' });
+    assert.deepEqual([malformed.status, malformed.body.message], [400, 'code must be the six digits from the email']);
   });
 });
 

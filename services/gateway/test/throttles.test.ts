@@ -80,8 +80,8 @@ describe('sign-in throttles under bursts', () => {
   test('registrations from a visitor spend the same per-address budget as failed sign-ins', async () => {
     const ip = freshAddress();
     for (let i = 0; i < PER_ADDRESS - 1; i++) assert.equal((await login(from(ip), unique('ghost'), 'password-123')).status, 401);
-    assert.equal((await from(ip).post('/api/auth/register', { username: unique(), password: 'password-123' })).status, 201);
-    const refused = await from(ip).post('/api/auth/register', { username: unique(), password: 'password-123' });
+    assert.equal((await from(ip).post('/api/auth/register', { username: unique(), password: 'password-123', email: `${unique()}@example.com` })).status, 202);
+    const refused = await from(ip).post('/api/auth/register', { username: unique(), password: 'password-123', email: `${unique()}@example.com` });
     assert.equal(refused.status, 429);
     assert.match(refused.body.message, ADDRESS_MESSAGE);
   });
@@ -127,7 +127,7 @@ describe('without Redis', () => {
     const signIn = await login(from(), ADMIN.username, ADMIN.password);
     assert.equal(signIn.status, 503);
     assert.deepEqual(signIn.body, { statusCode: 503, code: 'unavailable', message: 'Sign-in is temporarily unavailable. Please try again in a few minutes.' });
-    const register = await from().post('/api/auth/register', { username: unique(), password: 'password-123' });
+    const register = await from().post('/api/auth/register', { username: unique(), password: 'password-123', email: `${unique()}@example.com` });
     assert.equal(register.status, 503);
     assert.deepEqual(register.body, {
       statusCode: 503,

@@ -1,7 +1,9 @@
 import { ServiceKitModule } from '@km/nest-kit';
+import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100-create-users-and-sessions';
 import { MemberUsersAndLinks1763700000101 } from '../migrations/1763700000101-member-users-and-links';
+import { EmailOwnership1763700000110 } from '../migrations/1763700000110-email-ownership';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
 import { MemberLinksService } from './members/member-links.service';
@@ -21,8 +23,9 @@ export class AppModule {
           name: 'identity',
           config,
           entities: [User, Session],
-          migrations: [CreateUsersAndSessions1763700000100, MemberUsersAndLinks1763700000101],
+          migrations: [CreateUsersAndSessions1763700000100, MemberUsersAndLinks1763700000101, EmailOwnership1763700000110],
         }),
+        MailModule.forRoot(config.mail, 'identity', config.logLevel),
       ],
       controllers: [IdentityHandlers],
       providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService],

@@ -1,11 +1,14 @@
 import {
   createSessionSchema,
   ensureMemberUserSchema,
+  memberCodeSchema,
   memberLinkRequestSchema,
   type CreatedMemberLink,
+  type MemberAccount,
+  type RegisterOutcome,
+  registerRequestSchema,
   IdentitySubjects,
   loginSchema,
-  registerSchema,
   sessionTokenSchema,
   type CreatedSession,
   type PublicUser,
@@ -36,8 +39,8 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.register)
-  register(@Payload() payload: unknown): Promise<PublicUser> {
-    return this.users.register(parseOrThrow(registerSchema, payload));
+  register(@Payload() payload: unknown): Promise<RegisterOutcome> {
+    return this.users.register(parseOrThrow(registerRequestSchema, payload));
   }
 
   @MessagePattern(IdentitySubjects.createSession)
@@ -60,18 +63,30 @@ export class IdentityHandlers {
   }
 
   @MessagePattern(IdentitySubjects.ensureMemberUser)
-  ensureMemberUser(@Payload() payload: unknown): Promise<PublicUser> {
-    const { memberId, email } = parseOrThrow(ensureMemberUserSchema, payload);
-    return this.memberLinks.ensureMemberUser(memberId, email);
+  ensureMemberUser(@Payload() payload: unknown): Promise<MemberAccount> {
+    const { memberId, email, signedInUserId } = parseOrThrow(ensureMemberUserSchema, payload);
+    return this.memberLinks.ensureMemberUser(memberId, email, signedInUserId);
   }
 
   @MessagePattern(IdentitySubjects.createMemberLink)
   createMemberLink(@Payload() payload: unknown): Promise<CreatedMemberLink> {
-    return this.memberLinks.create(parseOrThrow(memberLinkRequestSchema, payload).memberId);
+    const { memberId, email } = parseOrThrow(memberLinkRequestSchema, payload);
+    return this.memberLinks.create(memberId, email);
   }
 
   @MessagePattern(IdentitySubjects.redeemMemberLink)
   redeemMemberLink(@Payload() payload: unknown): Promise<PublicUser> {
     return this.memberLinks.redeem(parseOrThrow(sessionTokenSchema, payload).token);
+  }
+
+  @MessagePattern(IdentitySubjects.redeemMemberCode)
+  redeemMemberCode(@Payload() payload: unknown): Promise<PublicUser> {
+    const { email, code } = parseOrThrow(memberCodeSchema, payload);
+    return this.memberLinks.redeemCode(email, code);
+  }
+
+  @MessagePattern(IdentitySubjects.verifyEmail)
+  verifyEmail(@Payload() payload: unknown): Promise<PublicUser> {
+    return this.memberLinks.verifyEmail(parseOrThrow(sessionTokenSchema, payload).token);
   }
 }

@@ -41,10 +41,11 @@ const adminId = async (password: string) => (await users.verifyCredentials(ADMIN
 
 beforeAll(async () => {
   db = await createTestDatabase('identity');
-  const natsUrl = testServers().KM_TEST_NATS_URL;
+  const { KM_TEST_NATS_URL: natsUrl, KM_TEST_REDIS_URL } = testServers();
   const config = loadIdentityConfig({
     HTTP_PORT: '0',
     NATS_URL: natsUrl,
+    REDIS_URL: KM_TEST_REDIS_URL,
     DATABASE_URL: db.url,
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: ADMIN,
@@ -62,7 +63,7 @@ afterAll(async () => {
 test('a password read from stdin replaces the seeded one: the old password fails, the new one verifies, the admin is signed out everywhere and other users are not', async () => {
   const id = await adminId(FIRST_PASSWORD);
   const adminTokens = [(await sessions.create(id, 1)).token, (await sessions.create(id, 1)).token];
-  const member = await users.register({ username: 'member1', password: 'member-pw-123', isAdmin: false });
+  const member = (await users.register({ username: 'member1', password: 'member-pw-123', isAdmin: false, byAdmin: true })).user!;
   const memberToken = (await sessions.create(member.id, 1)).token;
 
   const run = await rotate({}, 'second-Admin-pw-42\n');

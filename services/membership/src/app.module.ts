@@ -7,6 +7,7 @@ import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
 import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
 import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-bonuses';
 import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-refunds';
+import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
 import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
 import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
@@ -45,6 +46,7 @@ export class AppModule {
             CommissionReversals1763700000503,
             ProfitBonuses1763700000504,
             StoreRefunds1763700000505,
+            SignupBrowsers1763700000510,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),

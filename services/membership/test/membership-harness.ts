@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
@@ -113,11 +113,16 @@ export async function startMembershipHarness(): Promise<MembershipHarness> {
   };
 }
 
-export const signup = (overrides: Partial<MembershipSignup> = {}): MembershipSignup => ({
+/** A browser's signup form, with the hash of its signup cookie (ADR 0026): one browser per form unless overridden. */
+export type BrowserSignup = MembershipSignup & { browserKey: string };
+export const browserKey = () => createHash('sha256').update(randomUUID()).digest('hex');
+
+export const signup = (overrides: Partial<BrowserSignup> = {}): BrowserSignup => ({
   firstName: 'Ruth',
   lastName: 'Moab',
   email: `ruth-${randomUUID().slice(0, 8)}@example.com`,
   phone: '555-0100',
+  browserKey: browserKey(),
   ...overrides,
 });
 
@@ -127,7 +132,7 @@ export async function payInBrowser(h: MembershipHarness, clientSecret: string, p
 }
 
 /** Signs up, pays with 4242… and joins: the member's code and Stripe ids. */
-export async function joinedMember(h: MembershipHarness, overrides: Partial<MembershipSignup> = {}) {
+export async function joinedMember(h: MembershipHarness, overrides: Partial<BrowserSignup> = {}) {
   const form = signup(overrides);
   const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
   await payInBrowser(h, payment.clientSecret);

@@ -20,5 +20,22 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const sessionTokenSchema = z.object({ token: z.string().min(1).max(200) });
 export const createSessionSchema = z.object({ userId: z.uuid() });
 
-export const ensureMemberUserSchema = z.object({ memberId: z.uuid(), email: z.email().max(254) });
-export const memberLinkRequestSchema = z.object({ memberId: z.uuid() });
+/** The account a paid membership belongs to; `signedInUserId` is the caller's session, if any (ADR 0026). */
+export const ensureMemberUserSchema = z.object({ memberId: z.uuid(), email: z.email().max(254), signedInUserId: z.uuid().optional() });
+/** A one-time link (and code) for the member's account, or for the account that holds the membership's email. */
+export const memberLinkRequestSchema = z.object({ memberId: z.uuid(), email: z.email().max(254) });
+/** The six-digit code mailed with a link, for a device where the link opens in another browser. */
+export const memberCodeSchema = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'email must be a valid email address' })),
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'code must be the six digits from the email'),
+});
+export type MemberCodeInput = z.infer<typeof memberCodeSchema>;
+/** Register over the bus: `byAdmin` keeps an admin's precise answers; anyone else gets one answer (ADR 0026). */
+export const registerRequestSchema = registerSchema.extend({ byAdmin: z.boolean().default(false) });

@@ -19,9 +19,23 @@ export interface ResolvedSession {
   user: PublicUser | null;
 }
 
-/** A sign-in link's secret, to be mailed (never shown to the requester). */
+/** A link identity made and mailed; its secret and code exist only in the email (never on the bus, never shown). */
 export interface CreatedMemberLink {
   linkId: string;
-  token: string;
   expiresAt: string;
+}
+
+/**
+ * Whose account a membership is (ADR 0026). `member_user`: the member's own passwordless user (made now if the email
+ * was free); `linked`: the signed-in, verified owner of the email joined, and the membership is now on that account;
+ * `email_in_use`: another account holds the email, so nothing is linked until a mailed link proves its owner.
+ */
+export interface MemberAccount {
+  status: 'member_user' | 'linked' | 'email_in_use';
+  user: PublicUser | null;
+}
+
+/** What register did; a visitor is told none of it (one answer, ADR 0026), an admin is told the user. */
+export interface RegisterOutcome {
+  user: PublicUser | null;
 }

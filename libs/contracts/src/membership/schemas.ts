@@ -58,6 +58,16 @@ export const createMembershipSchema = membershipSignupSchema.extend({
 });
 export type CreateMembershipRequest = z.infer<typeof createMembershipSchema>;
 
+/**
+ * Over the bus, each step carries the SHA-256 of the browser's signup cookie (ADR 0026): the payment step belongs to
+ * that browser, and only it is signed in when the join completes. A join without it (a repeat from elsewhere, the
+ * completion job) still makes the member but signs nobody in.
+ */
+const browserKey = z.string().regex(/^[0-9a-f]{64}$/, 'browserKey must be a SHA-256 hex digest');
+export const membershipPaymentRequestSchema = membershipSignupSchema.extend({ browserKey });
+export const joinRequestSchema = createMembershipSchema.extend({ browserKey: browserKey.optional() });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
 export const memberIdSchema = z.object({ memberId: z.uuid() });
 
 /** Member lists are pages (ADR 0011): 50 by default, at most 100. */
@@ -104,14 +114,6 @@ export const membershipWebhookSchema = z.object({
 });
 
 export const findMemberByEmailSchema = z.object({ email });
-
-export const signInLinkMailSchema = z.object({
-  email,
-  firstName: z.string().max(100),
-  link: z.url(),
-  /** Makes a retried request enqueue the same mail once. */
-  linkId: z.uuid(),
-});
 
 /** A payout month, "YYYY-MM" (its run pays on the 15th). */
 export const payoutMonthSchema = z.object({

@@ -2,15 +2,14 @@ import type { z } from 'zod';
 import type {
   adminMemberListSchema,
   bonusPeriodSchema,
-  createMembershipSchema,
+  joinRequestSchema,
+  membershipPaymentRequestSchema,
   findMemberByEmailSchema,
   memberIdSchema,
   memberListSchema,
-  membershipSignupSchema,
   membershipWebhookSchema,
   payoutMonthSchema,
   payoutRowsSchema,
-  signInLinkMailSchema,
   updateProfileMessageSchema,
 } from './schemas';
 import type {
@@ -40,7 +39,7 @@ import type {
  * - profile/referrals/commissions/profitBonuses/stats: a member's reads (the gateway checks the session's member)
  * - updateProfile, cancel, resume: a member's changes
  * - handleStripeWebhook: membership's own signed Stripe endpoint
- * - findByEmail: for member sign-in links; signInLinkMail: mails one
+ * - findByEmail: for member sign-in links (identity makes and mails them)
  * - discount: for orders pricing a member's cart
  */
 export const MembershipSubjects = {
@@ -55,7 +54,6 @@ export const MembershipSubjects = {
   cancel: 'membership.members.cancel',
   resume: 'membership.members.resume',
   findByEmail: 'membership.members.find-by-email',
-  signInLinkMail: 'membership.mails.sign-in-link',
   handleStripeWebhook: 'membership.stripe-webhooks.handle',
   /** For orders pricing a cart: the member's discount percent now (0 unless the subscription is active). */
   discount: 'membership.members.discount',
@@ -72,8 +70,8 @@ export const MembershipSubjects = {
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
 export interface MembershipSubjectMap {
-  [MembershipSubjects.createPayment]: { payload: z.input<typeof membershipSignupSchema>; result: MembershipPayment };
-  [MembershipSubjects.join]: { payload: z.input<typeof createMembershipSchema>; result: JoinedMember };
+  [MembershipSubjects.createPayment]: { payload: z.input<typeof membershipPaymentRequestSchema>; result: MembershipPayment };
+  [MembershipSubjects.join]: { payload: z.input<typeof joinRequestSchema>; result: JoinedMember };
   [MembershipSubjects.profile]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.updateProfile]: { payload: z.input<typeof updateProfileMessageSchema>; result: MemberProfile };
   [MembershipSubjects.referrals]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberReferral> };
@@ -83,7 +81,6 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.cancel]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.resume]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.findByEmail]: { payload: z.input<typeof findMemberByEmailSchema>; result: MemberLookup };
-  [MembershipSubjects.signInLinkMail]: { payload: z.input<typeof signInLinkMailSchema>; result: { queued: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
   [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };

@@ -15,6 +15,8 @@ export interface JoinedMember {
   referralCode: string;
   /** False when this subscription already had its member (a repeat answers the same member). */
   created: boolean;
+  /** True once, for the browser that started this payment step: only it may be signed in (ADR 0026). */
+  sessionGranted: boolean;
 }
 
 /** Spec §3 Member profile. Amounts are two-decimal strings; dates ISO. */

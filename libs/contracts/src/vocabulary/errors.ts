@@ -52,6 +52,7 @@ export const ConflictReasons = [
   'signup_paid',
   'payout_not_due',
   'profit_bonus_not_due',
+  'member_elsewhere',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

@@ -1,13 +1,13 @@
-import { IdentitySubjects, registerSchema, loginSchema, type PublicUser, type RegisterInput } from '@km/contracts';
-import { ForbiddenError, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdentitySubjects, registerSchema, loginSchema, sessionTokenSchema, type PublicUser, type RegisterInput } from '@km/contracts';
+import { ForbiddenError, invalidFields, parseOrThrow, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { RateLimits } from '../http/rate-limits';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { UseLoginGuard, type AuthedRequest } from './guards';
-import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+import { SESSION_COOKIE, sessionCookieOptions, startSession } from './session-cookie';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -26,10 +26,7 @@ export class AuthController {
   @ApiZodBody(loginSchema)
   async login(@Req() req: AuthedRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const user = req.user as PublicUser;
-    const previous: unknown = req.cookies?.[SESSION_COOKIE];
-    if (typeof previous === 'string' && previous) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
-    const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    await startSession(this.rpc, this.config.cookieSecure, req, res, user.id);
     return { user };
   }
 
@@ -55,13 +52,40 @@ export class AuthController {
 
   @Post('register')
   @Public()
-  @ApiOperation({ summary: 'Create a user. isAdmin=true is honoured only when an admin calls it.' })
+  @ApiOperation({
+    summary:
+      'Create a user; the account starts unverified and a confirmation link is mailed (ADR 0026). A visitor must give an email and always gets 202 {accepted: true}, whether or not the username or email was free (what must be said goes by mail to the address). An admin gets 201 {user} or a precise 409, and may create an admin (isAdmin=true).',
+  })
   @ApiZodBody(registerSchema)
-  async register(@Req() req: AuthedRequest, @ZodBody(registerSchema) body: RegisterInput): Promise<{ user: PublicUser }> {
-    if (body.isAdmin && !req.user?.isAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
+  @ApiResponse({ status: 202, description: '{accepted: true}: check the inbox (visitors).' })
+  @ApiResponse({ status: 201, description: '{user} (admins).' })
+  async register(
+    @Req() req: AuthedRequest,
+    @ZodBody(registerSchema) body: RegisterInput,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<{ user: PublicUser } | { accepted: true }> {
+    const byAdmin = Boolean(req.user?.isAdmin);
+    if (body.isAdmin && !byAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
+    if (!byAdmin && !body.email) throw invalidFields([{ field: 'email', message: 'email is required: we send a link to it to confirm the account is yours' }]);
     // Each registration costs identity an argon2 hash, so a visitor's count against the address's sign-in budget.
-    if (!req.user?.isAdmin) await this.limits.consumeRegistration(req.ip ?? 'unknown');
-    const user = await this.rpc.send(IdentitySubjects.register, body);
-    return { user };
+    if (!byAdmin) await this.limits.consumeRegistration(req.ip ?? 'unknown');
+    const { user } = await this.rpc.send(IdentitySubjects.register, { ...body, byAdmin });
+    if (byAdmin && user) {
+      res.status(201);
+      return { user };
+    }
+    res.status(202);
+    return { accepted: true };
+  }
+
+  @Post('verify-email')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm an email address with the token of the mailed link (once, within 24 hours). Signs nobody in.' })
+  @ApiResponse({ status: 401, description: 'The link is unknown, used or expired; the message says what to do.' })
+  async verifyEmail(@Body() body: unknown): Promise<{ verified: true }> {
+    const { token } = parseOrThrow(sessionTokenSchema, body ?? {});
+    await this.rpc.send(IdentitySubjects.verifyEmail, { token });
+    return { verified: true };
   }
 }

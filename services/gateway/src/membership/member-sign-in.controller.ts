@@ -1,11 +1,11 @@
-import { IdentitySubjects, MembershipSubjects, type PublicUser } from '@km/contracts';
+import { IdentitySubjects, memberCodeSchema, MembershipSubjects, type PublicUser } from '@km/contracts';
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthedRequest } from '../auth/guards';
-import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
+import { startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
 import { RateLimits } from '../http/rate-limits';
@@ -37,42 +37,62 @@ export class MemberSignInController {
   @Post()
   @Public()
   @HttpCode(202)
-  // Each request may send a mail: it counts against the address's hourly form budget, and a member's address gets at
-  // most RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, so nobody can fill a member's inbox.
+  // Each request may send a mail: it counts against the address's hourly form budget, and an address gets at most
+  // RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, member or not, so nobody can fill an inbox.
   @FormsRateLimit()
   @ApiOperation({
     summary:
-      'Mail a one-time sign-in link (24 hours) to a member. Always 202, member or not, so nobody can learn who is a member; at most RATE_LIMIT_MEMBER_LINKS_PER_HOUR links per member per hour (further requests mail nothing), and counted against the per-address form budget (429).',
+      'Mail a one-time sign-in link (15 minutes) and six-digit code to a member. Always 202 at once, member or not, with the same work done before the answer whoever asks, so nobody can learn who is a member; at most RATE_LIMIT_MEMBER_LINKS_PER_HOUR per address per hour (further requests mail nothing), and counted against the per-address form budget (429).',
   })
   @ApiResponse({ status: 202, description: '{accepted: true}' })
   async request(@Body() body: unknown): Promise<{ accepted: true }> {
     const { email } = parseOrThrow(linkRequestSchema, body ?? {});
-    const { member } = await this.rpc.send(MembershipSubjects.findByEmail, { email });
-    if (member && !(await this.limits.allowMemberLink(member.email))) {
-      this.logger.warn(`sign-in link for member ${member.memberId} not mailed: the hourly limit for the address is spent`);
-    } else if (member) {
-      const user = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: member.memberId, email: member.email });
-      const link = await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: user.memberId! });
-      // A fragment, not a query: it never reaches a server log or a Referer header.
-      const url = `${this.config.publicOrigin}/member-dashboard#signin=${encodeURIComponent(link.token)}`;
-      await this.rpc.send(MembershipSubjects.signInLinkMail, { email: member.email, firstName: member.firstName, link: url, linkId: link.linkId });
-      this.logger.log(`sign-in link ${link.linkId} mailed to member ${member.memberId}`);
+    // The budget is spent for any address, so a member's address and a stranger's cost the same before the answer.
+    if (!(await this.limits.allowMemberLink(email))) {
+      this.logger.warn('sign-in link not mailed: the hourly limit for the address is spent');
+      return { accepted: true };
     }
+    // Looking the member up, making the link and mailing it happen after the answer (issue 25, finding 7).
+    void this.mailLink(email).catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
     return { accepted: true };
+  }
+
+  private async mailLink(email: string): Promise<void> {
+    const { member } = await this.rpc.send(MembershipSubjects.findByEmail, { email });
+    if (!member) return;
+    // The member's own account, made now if the email is free; while another account holds it, the link goes to
+    // that account and joins the membership to it when used (ADR 0026).
+    await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: member.memberId, email: member.email });
+    const link = await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: member.memberId, email: member.email });
+    this.logger.log(`sign-in link ${link.linkId} mailed to member ${member.memberId}`);
   }
 
   @Post('redeem')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with a mailed link’s token: once, within 24 hours. Sets the session cookie.' })
+  @ApiOperation({ summary: 'Sign in with a mailed link’s token: once, within 15 minutes. Sets the session cookie.' })
   @ApiResponse({ status: 401, description: 'The link is unknown, used or expired; the message says to request a new one.' })
   async redeem(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const { token } = parseOrThrow(redeemSchema, body ?? {});
     const user = await this.rpc.send(IdentitySubjects.redeemMemberLink, { token });
-    const previous: unknown = req.cookies?.[SESSION_COOKIE];
-    if (typeof previous === 'string' && previous && previous.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
-    const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+    await startSession(this.rpc, this.config.cookieSecure, req, res, user.id);
+    return { user };
+  }
+
+  @Post('code')
+  @Public()
+  @HttpCode(200)
+  // Guessing costs the address's form budget as well as the link's five tries.
+  @FormsRateLimit()
+  @ApiOperation({
+    summary:
+      'Sign in with the six-digit code from the newest sign-in email and the address it was sent to (for a device where the link opens in another browser). Five wrong codes retire the link. Sets the session cookie.',
+  })
+  @ApiResponse({ status: 401, description: 'The code is wrong or expired; the message says to check the latest email or ask for a new link.' })
+  async redeemCode(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
+    const { email, code } = parseOrThrow(memberCodeSchema, body ?? {});
+    const user = await this.rpc.send(IdentitySubjects.redeemMemberCode, { email, code });
+    await startSession(this.rpc, this.config.cookieSecure, req, res, user.id);
     return { user };
   }
 }

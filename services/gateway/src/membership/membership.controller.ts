@@ -20,7 +20,7 @@ import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuard
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireMember, type AuthedRequest } from '../auth/guards';
-import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
+import { existingSignupBrowserKey, signupBrowserKey, startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
@@ -38,13 +38,21 @@ export class MembershipController {
   @Public()
   @HttpCode(200)
   @UseGuards(CheckoutRateLimit)
-  @ApiOperation({ summary: 'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays.' })
+  @ApiOperation({
+    summary:
+      'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays. It belongs to this browser (an HttpOnly km_signup cookie, ADR 0026): a repeat from the same browser answers the same one; another browser gets its own and never learns of this one.',
+  })
   @ApiZodBody(membershipSignupSchema)
   @ApiResponse({ status: 200, description: '{clientSecret, subscriptionId, customerId}' })
   @ApiResponse({ status: 400, description: 'A bad field, e.g. an unknown referralCode (details.fields names it).' })
   @ApiResponse({ status: 409, description: 'details.reason already_member: the email already has an active membership.' })
-  createPayment(@ZodBody(membershipSignupSchema) body: MembershipSignup): Promise<MembershipPayment> {
-    return this.rpc.send(MembershipSubjects.createPayment, body, this.config.checkoutRpcTimeoutMs);
+  createPayment(
+    @Req() req: AuthedRequest,
+    @ZodBody(membershipSignupSchema) body: MembershipSignup,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<MembershipPayment> {
+    const browserKey = signupBrowserKey(this.config.cookieSecure, req, res);
+    return this.rpc.send(MembershipSubjects.createPayment, { ...body, browserKey }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('memberships')
@@ -52,24 +60,29 @@ export class MembershipController {
   @UseGuards(CheckoutRateLimit)
   @ApiOperation({
     summary:
-      'Create the member once Stripe says the first invoice of this subscription is paid; signs the member in. 201 when created, 200 with the same member on a repeat.',
+      'Create the member once Stripe says the first invoice of this subscription is paid. 201 when created, 200 with the same member on a repeat. Signs in only the browser that started the payment step, once, and only when the email carries no other account; when it does, a sign-in link goes to that address (signIn: link_sent) and the membership joins that account when the link is used (ADR 0026).',
   })
   @ApiZodBody(createMembershipSchema)
-  @ApiResponse({ status: 201, description: '{referralCode}' })
+  @ApiResponse({ status: 201, description: '{referralCode, signIn}: signIn is signed_in, link_sent (check the inbox) or none (a repeat).' })
   @ApiResponse({ status: 409, description: 'details.reason payment_incomplete, subscription_used or already_member.' })
   async join(
     @Req() req: AuthedRequest,
     @ZodBody(createMembershipSchema) body: CreateMembershipRequest,
     @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<{ referralCode: string }> {
-    const joined = await this.rpc.send(MembershipSubjects.join, body, this.config.checkoutRpcTimeoutMs);
-    const user = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email });
-    const previous: unknown = req.cookies?.[SESSION_COOKIE];
-    if (typeof previous === 'string' && previous && previous.length <= 200) await this.rpc.send(IdentitySubjects.revokeSession, { token: previous });
-    const session = await this.rpc.send(IdentitySubjects.createSession, { userId: user.id });
-    res.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(this.config.cookieSecure, new Date(session.expiresAt)));
+  ): Promise<{ referralCode: string; signIn: 'signed_in' | 'link_sent' | 'none' }> {
+    const joined = await this.rpc.send(MembershipSubjects.join, { ...body, browserKey: existingSignupBrowserKey(req) }, this.config.checkoutRpcTimeoutMs);
     res.status(joined.created ? 201 : 200);
-    return { referralCode: joined.referralCode };
+    const answer = (signIn: 'signed_in' | 'link_sent' | 'none') => ({ referralCode: joined.referralCode, signIn });
+    // Everything below happens once, for the browser that paid: a repeat, or anyone else holding the ids, gets the code.
+    if (!joined.sessionGranted) return answer('none');
+    const account = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email, signedInUserId: req.user?.id });
+    if (account.status === 'linked') return answer('signed_in');
+    if (account.status === 'email_in_use') {
+      await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: joined.memberId, email: joined.email });
+      return answer('link_sent');
+    }
+    await startSession(this.rpc, this.config.cookieSecure, req, res, account.user!.id);
+    return answer('signed_in');
   }
 
   @Get('membership/profile')

@@ -18,6 +18,10 @@ export class User {
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin: boolean;
 
+  /** When the owner of `email` proved it by a mailed link; null until then (ADR 0026). */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
   /** Set on a Marketshare member's user: signs in by emailed link, with role member. */
   @Column({ name: 'member_id', type: 'uuid', nullable: true })
   memberId: string | null;

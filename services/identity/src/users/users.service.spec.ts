@@ -1,7 +1,9 @@
 import { ConflictError, OutboxRelayRunner, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
+import { MailService, type OutgoingMail } from '@km/nest-kit/mail';
 import { Test } from '@nestjs/testing';
 import assert from 'node:assert/strict';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { MemberLinksService } from '../members/member-links.service';
 import { hashPassword } from './password-hasher';
 import type { User } from './user.entity';
 import { UsersService } from './users.service';
@@ -9,6 +11,7 @@ import { UsersService } from './users.service';
 /** UsersService on Nest's DI with its database replaced: one stored user, and a transaction that fails as told. */
 async function usersService(stored: User | null, transactionError?: Error) {
   const lookups: string[] = [];
+  const mailed: { key: string; mail: OutgoingMail }[] = [];
   const dataSource = {
     getRepository: () => ({
       createQueryBuilder: () => {
@@ -28,10 +31,12 @@ async function usersService(stored: User | null, transactionError?: Error) {
       UsersService,
       { provide: DataSource, useValue: dataSource },
       { provide: OutboxRelayRunner, useValue: { relay: { kick: () => undefined } } },
-      { provide: SERVICE_CONFIG, useValue: { argon2: { concurrency: 2, maxQueued: 10 } } },
+      { provide: MemberLinksService, useValue: {} },
+      { provide: MailService, useValue: { send: async (key: string, mail: OutgoingMail) => void mailed.push({ key, mail }) } },
+      { provide: SERVICE_CONFIG, useValue: { argon2: { concurrency: 2, maxQueued: 10 }, publicOrigin: 'https://km.example' } },
     ],
   }).compile();
-  return { users: module.get(UsersService), lookups };
+  return { users: module.get(UsersService), lookups, mailed };
 }
 
 const ruth = async (): Promise<User> =>
@@ -67,13 +72,13 @@ describe('UsersService.verifyCredentials', () => {
 });
 
 describe('UsersService.register', () => {
-  test('a taken email is a ConflictError email_taken, a taken username one of username_taken', async () => {
+  test('for an admin, a taken email is a ConflictError email_taken, a taken username one of username_taken', async () => {
     for (const [constraint, reason, message] of [
       ['users_email_key', 'email_taken', 'That email address is already registered.'],
       ['users_username_lower_idx', 'username_taken', 'That username is already taken.'],
     ]) {
       const { users } = await usersService(null, uniqueViolation(constraint));
-      await assert.rejects(users.register({ username: 'naomi', password: 'password-123', isAdmin: false }), (error: unknown) => {
+      await assert.rejects(users.register({ username: 'naomi', password: 'password-123', isAdmin: false, byAdmin: true }), (error: unknown) => {
         assert.ok(error instanceof ConflictError);
         assert.equal((error.details as { reason?: string }).reason, reason);
         assert.equal(error.message, message);
@@ -82,10 +87,29 @@ describe('UsersService.register', () => {
     }
   });
 
+  test('for a visitor, a taken email or username answers the same nothing, and the address given is told by mail, quoting nothing typed', async () => {
+    for (const [constraint, subject] of [
+      ['users_email_lower_key', 'Someone tried to create an account with your email address'],
+      ['users_username_lower_idx', 'Choose another username'],
+    ]) {
+      const { users, mailed } = await usersService(null, uniqueViolation(constraint));
+      assert.deepEqual(await users.register({ username: 'naomi<b>', password: 'password-123', email: 'naomi@example.com', isAdmin: false, byAdmin: false }), {
+        user: null,
+      });
+      assert.equal(mailed.length, 1);
+      assert.equal(mailed[0].mail.to, 'naomi@example.com');
+      assert.equal(mailed[0].mail.subject, subject);
+      assert.ok(!mailed[0].mail.text.includes('naomi<b>') && !mailed[0].mail.html!.includes('naomi'), 'the username typed is not quoted');
+    }
+  });
+
   test('any other database failure is passed on as it is', async () => {
     const failure = new Error('connection lost');
     const { users } = await usersService(null, failure);
-    await assert.rejects(users.register({ username: 'naomi', password: 'password-123', isAdmin: false }), (error: unknown) => error === failure);
+    await assert.rejects(
+      users.register({ username: 'naomi', password: 'password-123', isAdmin: false, byAdmin: false }),
+      (error: unknown) => error === failure,
+    );
   });
 });
 

@@ -1,8 +1,12 @@
-import { IdentityEvents, type PublicUser, type RegisterInput } from '@km/contracts';
+import { IdentityEvents, type PublicUser, type RegisterOutcome, type registerRequestSchema } from '@km/contracts';
 import { commitWithEvents, ConflictError, OutboxRelayRunner, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { IdentityConfig } from '../config';
+import { alreadyRegisteredMail, usernameTakenMail } from '../mail/identity-mails';
+import { MemberLinksService } from '../members/member-links.service';
 import { PasswordGate } from './password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { toPublicUser, User } from './user.entity';
@@ -12,7 +16,9 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRelayRunner,
-    @Inject(SERVICE_CONFIG) config: IdentityConfig,
+    private readonly links: MemberLinksService,
+    private readonly mail: MailService,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {
     this.argon2 = new PasswordGate(config.argon2.concurrency, config.argon2.maxQueued);
   }
@@ -27,13 +33,26 @@ export class UsersService {
     return toPublicUser(user);
   }
 
-  async register(input: RegisterInput): Promise<PublicUser> {
+  /**
+   * A new account starts unverified and is mailed a confirmation link (ADR 0026). An admin is told exactly what went
+   * wrong; anyone else gets one answer whatever happened, and what must be said goes by mail to the address given:
+   * "someone tried your address" to an account's owner, "choose another username" to the registrant.
+   */
+  async register(input: z.output<typeof registerRequestSchema>, verified = false): Promise<RegisterOutcome> {
     const passwordHash = await this.argon2.run(() => hashPassword(input.password));
+    let confirm: (() => Promise<void>) | undefined;
     try {
       const user = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const created = await manager.save(
-          manager.create(User, { username: input.username, email: input.email ?? null, passwordHash, isAdmin: input.isAdmin }),
+          manager.create(User, {
+            username: input.username,
+            email: input.email ?? null,
+            passwordHash,
+            isAdmin: input.isAdmin,
+            emailVerifiedAt: verified && input.email ? new Date() : null,
+          }),
         );
+        if (created.email && !verified) confirm = await this.links.sendVerification(manager, created);
         await record(IdentityEvents.userRegistered, {
           userId: created.id,
           username: created.username,
@@ -41,15 +60,21 @@ export class UsersService {
         });
         return created;
       });
-      return toPublicUser(user);
+      await confirm?.();
+      return { user: input.byAdmin ? toPublicUser(user) : null };
     } catch (error) {
-      if (error instanceof QueryFailedError && (error as unknown as { code?: string }).code === '23505') {
-        const constraint = (error as unknown as { constraint?: string }).constraint ?? '';
-        throw constraint.includes('email')
+      if (!(error instanceof QueryFailedError && (error as unknown as { code?: string }).code === '23505')) throw error;
+      const emailTaken = ((error as unknown as { constraint?: string }).constraint ?? '').includes('email');
+      if (input.byAdmin)
+        throw emailTaken
           ? new ConflictError('email_taken', 'That email address is already registered.')
           : new ConflictError('username_taken', 'That username is already taken.');
+      if (input.email) {
+        const notice = emailTaken ? alreadyRegisteredMail(input.email, this.config.publicOrigin) : usernameTakenMail(input.email, this.config.publicOrigin);
+        // One notice per address and kind an hour: a stranger cannot fill an inbox by registering again and again.
+        await this.mail.send(`register-notice:${emailTaken ? 'email' : 'username'}:${input.email.toLowerCase()}:${Math.floor(Date.now() / 3600_000)}`, notice);
       }
-      throw error;
+      return { user: null };
     }
   }
 
@@ -57,7 +82,8 @@ export class UsersService {
   async ensureAdmin(username: string, password: string, email: string | null): Promise<'created' | 'exists'> {
     if (await this.findByUsername(username)) return 'exists';
     try {
-      await this.register({ username, password, email: email ?? undefined, isAdmin: true });
+      // The configuration names the first admin's address: it is trusted as proved.
+      await this.register({ username, password, email: email ?? undefined, isAdmin: true, byAdmin: true }, true);
       return 'created';
     } catch (error) {
       if (error instanceof ConflictError) return 'exists'; // a replica seeded it first

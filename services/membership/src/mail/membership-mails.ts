@@ -1,18 +1,7 @@
 import { REFERRAL_COMMISSION } from '@km/contracts';
-import type { OutgoingMail } from '@km/nest-kit/mail';
+import { buttonMail, type OutgoingMail } from '@km/nest-kit/mail';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function mail(to: string, subject: string, greeting: string, paragraphs: string[], link: { label: string; url: string }): OutgoingMail {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label}: ${link.url}`, '', 'Kingdom Marketplace'].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}" style="background:#c9a227;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-    '<p>Kingdom Marketplace</p>',
-  ].join('\n');
-  return { to, subject, text, html };
-}
+const mail = buttonMail;
 
 export const dashboardUrl = (origin: string) => `${origin}/member-dashboard`;
 export const shareUrl = (origin: string, code: string) => `${origin}/marketshare?ref=${encodeURIComponent(code)}`;
@@ -40,19 +29,6 @@ export function referralEarnedMail(origin: string, referrer: { email: string; fi
       'It is pending now and will be paid with the monthly payout on the 15th.',
     ],
     { label: 'See your referrals', url: dashboardUrl(origin) },
-  );
-}
-
-export function signInLinkMail(member: { email: string; firstName: string }, link: string): OutgoingMail {
-  return mail(
-    member.email,
-    'Your Marketshare sign-in link',
-    `Dear ${member.firstName || 'member'},`,
-    [
-      'Use the button below to sign in to your member dashboard. The link works once and expires in 24 hours.',
-      'If you did not ask for it, you can ignore this email: nobody can sign in without it.',
-    ],
-    { label: 'Sign in to your dashboard', url: link },
   );
 }
 

@@ -67,27 +67,25 @@ export class JoinCompletionQueue extends MembershipQueue<JoinCompletionJob> impl
     if (!['active', 'trialing', 'past_due'].includes(sub.status)) return 'not_paid';
     const customer = sub.customer as Stripe.Customer | Stripe.DeletedCustomer;
     const meta = sub.metadata;
-    const firstName = meta[SIGNUP_METADATA.firstName];
-    const lastName = meta[SIGNUP_METADATA.lastName];
-    if (customer.deleted || !customer.email || !firstName || !lastName) return 'no_signup_details';
+    if (customer.deleted || !customer.email || !meta[SIGNUP_METADATA.firstName] || !meta[SIGNUP_METADATA.lastName]) return 'no_signup_details';
+    // The form is the one on the subscription's metadata (join reads it there); no browser key, so nobody is signed in.
     const form = {
-      firstName,
-      lastName,
+      firstName: meta[SIGNUP_METADATA.firstName],
+      lastName: meta[SIGNUP_METADATA.lastName],
       email: customer.email,
-      phone: meta[SIGNUP_METADATA.phone] || undefined,
       subscriptionId: sub.id,
       customerId: customer.id,
     };
-    const referralCode = meta[SIGNUP_METADATA.referralCode] || undefined;
+    const referred = Boolean(meta[SIGNUP_METADATA.referralCode]);
     try {
-      const joined = await this.members.join({ ...form, referralCode });
+      const joined = await this.members.join(form);
       this.logger.info({ subscriptionId, memberId: joined.memberId, created: joined.created }, 'finished a paid join the browser left');
       return joined.created ? 'joined' : 'already_joined';
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The code went away since the payment step (its member left): the buyer still becomes a member, unreferred.
-      if (referralCode && error.code === 'invalid') {
-        const joined = await this.members.join(form);
+      if (referred && error.code === 'invalid') {
+        const joined = await this.members.join(form, { withoutReferral: true });
         return joined.created ? 'joined' : 'already_joined';
       }
       this.logger.warn({ subscriptionId, code: error.code, err: error.message }, 'a paid join could not be finished');

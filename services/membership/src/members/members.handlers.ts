@@ -1,12 +1,11 @@
 import {
-  createMembershipSchema,
+  joinRequestSchema,
   findMemberByEmailSchema,
   memberIdSchema,
   memberListSchema,
   MembershipSubjects,
-  membershipSignupSchema,
+  membershipPaymentRequestSchema,
   membershipWebhookSchema,
-  signInLinkMailSchema,
   updateProfileMessageSchema,
   type JoinedMember,
   type MemberCommission,
@@ -21,11 +20,9 @@ import {
   type MemberStats,
 } from '@km/contracts';
 import { parseOrThrow } from '@km/nest-kit';
-import { MailService } from '@km/nest-kit/mail';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
-import { signInLinkMail } from '../mail/membership-mails';
 import { SubscriptionWebhooksService } from '../payments/subscription-webhooks.service';
 import { MemberReadsService } from './member-reads.service';
 import { MembersService } from './members.service';
@@ -37,18 +34,18 @@ export class MembersHandlers {
     private readonly members: MembersService,
     private readonly reads: MemberReadsService,
     private readonly webhooks: SubscriptionWebhooksService,
-    private readonly mail: MailService,
     private readonly dataSource: DataSource,
   ) {}
 
   @MessagePattern(MembershipSubjects.createPayment)
   createPayment(@Payload() payload: unknown): Promise<MembershipPayment> {
-    return this.members.createPayment(parseOrThrow(membershipSignupSchema, payload));
+    const { browserKey, ...form } = parseOrThrow(membershipPaymentRequestSchema, payload);
+    return this.members.createPayment(form, browserKey);
   }
 
   @MessagePattern(MembershipSubjects.join)
   join(@Payload() payload: unknown): Promise<JoinedMember> {
-    return this.members.join(parseOrThrow(createMembershipSchema, payload));
+    return this.members.join(parseOrThrow(joinRequestSchema, payload));
   }
 
   @MessagePattern(MembershipSubjects.profile)
@@ -101,14 +98,6 @@ export class MembersHandlers {
       first_name: string;
     }[];
     return { member: row ? { memberId: row.id, email: row.email, firstName: row.first_name } : null };
-  }
-
-  /** The link's id is the mail key: a retried request enqueues the mail once. */
-  @MessagePattern(MembershipSubjects.signInLinkMail)
-  async signInLinkMail(@Payload() payload: unknown): Promise<{ queued: true }> {
-    const { email, firstName, link, linkId } = parseOrThrow(signInLinkMailSchema, payload);
-    await this.mail.send(`member-sign-in:${linkId}`, signInLinkMail({ email, firstName }, link));
-    return { queued: true };
   }
 
   @MessagePattern(MembershipSubjects.discount)

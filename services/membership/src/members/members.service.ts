@@ -3,6 +3,7 @@ import {
   REFERRAL_COMMISSION,
   type CreateMembershipRequest,
   type JoinedMember,
+  type JoinRequest,
   type MembershipPayment,
   type MembershipSignup,
   type MemberProfile,
@@ -74,20 +75,24 @@ export class MembersService {
 
   /**
    * The payment step: a Stripe customer per email (reused on every try) and an incomplete $5.00/month subscription
-   * whose first invoice the browser pays. An open one from an earlier try is answered again instead of a second.
+   * whose first invoice the browser pays. It belongs to the browser that asked (ADR 0026): that browser's open one is
+   * answered again instead of a second; another browser's is never answered, changed or even mentioned.
    */
-  async createPayment(form: MembershipSignup): Promise<MembershipPayment> {
+  async createPayment(form: MembershipSignup, browserKey: string): Promise<MembershipPayment> {
     await this.checkSignup(this.dataSource.manager, form, null);
     const priceId = await this.price.id().catch((e: unknown) => Promise.reject(stripeFailure(e)));
     return this.dataSource.transaction(async (manager) => {
       // One payment step per email at a time: two tabs must not make two customers or two subscriptions.
       await lockEmail(manager, form.email);
       await manager.query(`INSERT INTO signups (email) VALUES ($1) ON CONFLICT (email) DO NOTHING`, [form.email]);
-      const [signup] = (await manager.query(`SELECT stripe_customer_id, pending_subscription_id, attempts FROM signups WHERE email = $1`, [form.email])) as {
+      const [signup] = (await manager.query(`SELECT stripe_customer_id, attempts FROM signups WHERE email = $1`, [form.email])) as {
         stripe_customer_id: string | null;
-        pending_subscription_id: string | null;
         attempts: number;
       }[];
+      const [mine] = (await manager.query(
+        `SELECT subscription_id FROM signup_attempts WHERE email = $1 AND browser_key_hash = $2 ORDER BY created_at DESC LIMIT 1`,
+        [form.email, browserKey],
+      )) as { subscription_id: string }[];
       try {
         let customerId = signup.stripe_customer_id;
         if (!customerId) {
@@ -103,17 +108,17 @@ export class MembersService {
           customerId = customer.id;
           await manager.query(`UPDATE signups SET stripe_customer_id = $2, updated_at = now() WHERE email = $1`, [form.email, customerId]);
         }
-        if (signup.pending_subscription_id) {
-          const open = await this.stripe.subscriptions.retrieve(signup.pending_subscription_id, { expand: ['latest_invoice.confirmation_secret'] });
+        if (mine) {
+          const open = await this.stripe.subscriptions.retrieve(mine.subscription_id, { expand: ['latest_invoice.confirmation_secret'] });
           const secret = (open.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret;
           if (open.status === 'incomplete' && secret) {
-            // The form may have changed since the earlier try: the subscription keeps the one that will be paid.
+            // The form may have changed since this browser's earlier try: the subscription keeps the one that will be paid.
             await this.stripe.subscriptions.update(open.id, {
               metadata: { ...signupMetadata(form), [SIGNUP_METADATA.phone]: form.phone ?? '', [SIGNUP_METADATA.referralCode]: form.referralCode ?? '' },
             });
             return { clientSecret: secret, subscriptionId: open.id, customerId };
           }
-          // Paid, but the browser never finished joining (closed tab, lost connection): never a second subscription.
+          // Paid, but this browser never finished joining (lost connection): never a second subscription.
           if (['active', 'past_due', 'trialing'].includes(open.status))
             throw new ConflictError(
               'signup_paid',
@@ -134,11 +139,8 @@ export class MembersService {
           },
           { idempotencyKey: `km-membership-subscription-${customerId}-${attempt}` },
         );
-        await manager.query(`UPDATE signups SET pending_subscription_id = $2, attempts = $3, updated_at = now() WHERE email = $1`, [
-          form.email,
-          sub.id,
-          attempt,
-        ]);
+        await manager.query(`UPDATE signups SET attempts = $2, updated_at = now() WHERE email = $1`, [form.email, attempt]);
+        await manager.query(`INSERT INTO signup_attempts (subscription_id, email, browser_key_hash) VALUES ($1, $2, $3)`, [sub.id, form.email, browserKey]);
         const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
         return { clientSecret: secret, subscriptionId: sub.id, customerId };
       } catch (error) {
@@ -149,25 +151,43 @@ export class MembersService {
 
   /**
    * Creates the member once the first invoice is paid, checked with Stripe (never the browser's word): the
-   * subscription must be ours, on our price, belong to this customer, whose email is the form's. A repeat answers
-   * the same member; a subscription that made another member is refused.
+   * subscription must be ours, on our price, belong to this customer, whose email is the form's. The names, phone and
+   * referral code are the ones the payment step put on the subscription, not the caller's (whoever completes first
+   * must not choose the referrer). A repeat answers the same member; a subscription that made another member is
+   * refused. `sessionGranted` is true once, for the browser whose cookie started the payment step (ADR 0026).
    */
-  async join(req: CreateMembershipRequest): Promise<JoinedMember> {
+  async join(req: JoinRequest, options: { withoutReferral?: boolean } = {}): Promise<JoinedMember> {
     const { sub, paidAt } = await this.verifiedSubscription(req);
-    const { member, created } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+    const meta = sub.metadata ?? {};
+    const form: CreateMembershipRequest = {
+      ...req,
+      firstName: meta[SIGNUP_METADATA.firstName] || req.firstName,
+      lastName: meta[SIGNUP_METADATA.lastName] || req.lastName,
+      phone: meta[SIGNUP_METADATA.phone] || undefined,
+      referralCode: options.withoutReferral ? undefined : meta[SIGNUP_METADATA.referralCode] || undefined,
+    };
+    const { member, created, sessionGranted } = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       // Same order everywhere (email, then subscription), so two joins never wait on each other in a circle.
       await lockEmail(manager, req.email);
       await lockSubscription(manager, sub.id);
+      const grant = async () => {
+        if (!req.browserKey) return false;
+        const [, granted] = (await manager.query(
+          `UPDATE signup_attempts SET session_issued_at = now() WHERE subscription_id = $1 AND browser_key_hash = $2 AND session_issued_at IS NULL RETURNING 1`,
+          [sub.id, req.browserKey],
+        )) as [unknown[], number];
+        return granted === 1;
+      };
       const [existing] = (await manager.query(`SELECT * FROM members WHERE stripe_subscription_id = $1`, [sub.id])) as MemberRow[];
       if (existing) {
         if (existing.email !== req.email)
           throw new ConflictError('subscription_used', 'This subscription already belongs to another membership. Please start a new signup.');
-        return { member: existing, created: false };
+        return { member: existing, created: false, sessionGranted: await grant() };
       }
       const [byEmail] = (await manager.query(`SELECT * FROM members WHERE email = $1`, [req.email])) as MemberRow[];
       if (byEmail && LIVE_STATUSES.includes(byEmail.subscription_status)) throw new ConflictError('already_member', ALREADY_MEMBER);
       // A code is checked on a rejoin too (never one's own), but only a first join earns the referrer a commission.
-      const code = await this.checkSignup(manager, req, req.customerId);
+      const code = await this.checkSignup(manager, form, req.customerId);
       const referrer = byEmail ? null : code;
 
       let member: MemberRow;
@@ -177,11 +197,11 @@ export class MembersService {
           `UPDATE members SET first_name = $2, last_name = $3, phone = $4, stripe_customer_id = $5, stripe_subscription_id = $6,
              subscription_status = $7, current_period_end = $8, cancel_at_period_end = $9, updated_at = now()
            WHERE id = $1 RETURNING *`,
-          [byEmail.id, req.firstName, req.lastName, req.phone ?? null, req.customerId, sub.id, sub.status, periodEnd(sub), sub.cancel_at_period_end],
+          [byEmail.id, form.firstName, form.lastName, form.phone ?? null, req.customerId, sub.id, sub.status, periodEnd(sub), sub.cancel_at_period_end],
         )) as [MemberRow[], number];
         member = rows[0];
       } else {
-        member = await this.insertMember(manager, req, sub);
+        member = await this.insertMember(manager, form, sub);
       }
       let commissionId: string | null = null;
       if (referrer) {
@@ -202,11 +222,10 @@ export class MembersService {
         )) as { id: string }[];
         commissionId = commission.id;
       }
-      await manager.query(`UPDATE signups SET pending_subscription_id = NULL, updated_at = now() WHERE email = $1`, [req.email]);
       await record(MembershipEvents.memberJoined, { memberId: member.id, referrerId: referrer?.id ?? null, commissionId });
-      return { member, created: true };
+      return { member, created: true, sessionGranted: await grant() };
     });
-    return { memberId: member.id, email: member.email, firstName: member.first_name, referralCode: member.referral_code, created };
+    return { memberId: member.id, email: member.email, firstName: member.first_name, referralCode: member.referral_code, created, sessionGranted };
   }
 
   /** Checks the form against the members: not already a member, a code that exists and is not the person's own. */
