@@ -355,6 +355,7 @@ async function main() {
           ['/privacy', undefined],
           ['/terms', undefined],
           ['/refunds', undefined],
+          ['/verify-email (a link without its token)', undefined],
           ['/booking', undefined],
           ['/no-such-page (404)', undefined],
         ] as const

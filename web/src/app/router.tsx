@@ -84,6 +84,13 @@ const router = createBrowserRouter([
           (m) => m.MemberDashboard,
         ),
       },
+      {
+        path: '/verify-email',
+        lazy: lazyPage(
+          () => import('@/features/auth/components/verify-email-page'),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),
       {
         path: '/admin',

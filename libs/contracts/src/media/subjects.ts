@@ -18,7 +18,7 @@ import type {
   EpisodeViewResult,
   FeedChannel,
   PodcastEpisode,
-  PodcastSubscription,
+  PodcastSubscribeOutcome,
   PodcastUnsubscribeResult,
 } from './types';
 
@@ -30,7 +30,7 @@ import type {
  * - episodesCreate: the stored media and thumbnail with the validated fields → PodcastEpisode (conflict episode_number_taken)
  * - episodesUpdate: {id, edit} → PodcastEpisode
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
- * - subscriptionsCreate: the subscription form → PodcastSubscription (conflict already_subscribed)
+ * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
  * - episodesDownload: {id, visitor, start, bytes} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
  * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
@@ -59,7 +59,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };
   [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
   [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };
-  [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscription };
+  [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscribeOutcome };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
 }

@@ -70,6 +70,11 @@ export interface EpisodeDownloadResult {
   counted: boolean;
 }
 
+/** What subscribing answers: the same whether the address was new or already subscribed (issue 25). */
+export interface PodcastSubscribeOutcome {
+  email: string;
+}
+
 export interface PodcastSubscription {
   id: string;
   firstName: string;

@@ -19,12 +19,12 @@ export class NewsletterController {
   @FormsRateLimit()
   @ApiOperation({
     summary:
-      'Subscribe an email address to the newsletter (anyone). 201 when this subscribed it (a welcome email follows), 200 with alreadySubscribed: true when it already was; the same body either way.',
+      'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed (issue 25).',
   })
   @ApiZodBody(newsletterSubscribeSchema)
   async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: FastifyReply): Promise<void> {
-    const result = await this.rpc.send(FormsSubjects.newsletterSubscribe, body);
-    await res.status(result.alreadySubscribed ? 200 : 201).send(result);
+    const { email } = await this.rpc.send(FormsSubjects.newsletterSubscribe, body);
+    await res.status(201).send({ email, message: 'Thank you for subscribing to our newsletter.' });
   }
 
   @Get('unsubscribe')

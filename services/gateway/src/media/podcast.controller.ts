@@ -10,7 +10,6 @@ import {
   type EpisodePage,
   type EpisodeViewResult,
   type PodcastEpisode,
-  type PodcastSubscription,
   type PodcastSubscriptionData,
 } from '@km/contracts/media';
 import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
@@ -184,11 +183,12 @@ export class PodcastSubscriptionsController {
   @FormsRateLimit()
   @ApiOperation({
     summary:
-      'Subscribe to the podcast (anyone; spec §3). 409 (details.reason already_subscribed) when the email already is: its message says it must be unique.',
+      'Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is (issue 25); an already subscribed address is told so by email.',
   })
   @ApiZodBody(podcastSubscriptionSchema)
-  subscribe(@ZodBody(podcastSubscriptionSchema) body: PodcastSubscriptionData): Promise<PodcastSubscription> {
-    return this.rpc.send(MediaSubjects.subscriptionsCreate, body);
+  async subscribe(@ZodBody(podcastSubscriptionSchema) body: PodcastSubscriptionData): Promise<{ email: string; message: string }> {
+    const { email } = await this.rpc.send(MediaSubjects.subscriptionsCreate, body);
+    return { email, message: 'Thank you for subscribing to the Kingdom Marketplace podcast.' };
   }
 
   @Get('unsubscribe')

@@ -19,7 +19,7 @@ export interface PublishedEpisode {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** Names come from an unverified form: one line, bounded, so a mail cannot be made to carry someone's text. */
+/** Titles are one line, bounded. */
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
 
 /** The link that unsubscribes with one click (no sign-in), as in every podcast email. */
@@ -46,7 +46,8 @@ export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
       s.email,
       'Welcome to the Kingdom Marketplace podcast',
       [
-        `Hello ${oneLine(s.firstName, 60)},`,
+        // No name: the address is not proved, and nothing a stranger typed is quoted to it (issue 25).
+        'Hello,',
         'Thank you for subscribing to the Kingdom Marketplace podcast. We will email you whenever a new episode is published.',
       ],
       { label: 'Listen to the latest episodes', url: `${publicOrigin}/podcast` },
@@ -62,9 +63,25 @@ export function newEpisodeMail(s: Subscriber, episode: PublishedEpisode, publicO
     mail: render(
       s.email,
       `New episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
-      [`Hello ${oneLine(s.firstName, 60)},`, `Episode ${episode.episodeNumber} of the Kingdom Marketplace podcast is out: "${oneLine(episode.title, 200)}".`],
+      ['Hello,', `Episode ${episode.episodeNumber} of the Kingdom Marketplace podcast is out: "${oneLine(episode.title, 200)}".`],
       { label: 'Listen now', url: `${publicOrigin}/podcast?episode=${episode.episodeNumber}` },
       unsubscribeUrl(publicOrigin, s.unsubscribeToken),
     ),
+  };
+}
+
+/**
+ * Someone subscribed an address that already is (issue 25): the page answers everyone the same, and the owner is told
+ * here, in the spec's own words for it. One per address an hour, so nobody can fill an inbox by subscribing again.
+ */
+export function alreadySubscribedMail(email: string, publicOrigin: string): KeyedMail {
+  return {
+    key: `podcast-already:${email.toLowerCase()}:${Math.floor(Date.now() / 3600_000)}`,
+    mail: {
+      to: email,
+      subject: "You're already subscribed to the Kingdom Marketplace podcast",
+      text: `Hello,\n\nYou're already subscribed with this email address, so nothing has changed. Someone (perhaps you) just asked to subscribe it again.\n\nListen to the latest episodes: ${publicOrigin}/podcast\n\nBlessings,\nThe Kingdom Marketplace team\n`,
+      html: `<p>Hello,</p><p>You're already subscribed with this email address, so nothing has changed. Someone (perhaps you) just asked to subscribe it again.</p><p><a href="${escapeHtml(publicOrigin)}/podcast">Listen to the latest episodes</a></p><p>Blessings,<br>The Kingdom Marketplace team</p>`,
+    },
   };
 }

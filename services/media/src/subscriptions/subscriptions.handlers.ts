@@ -2,7 +2,7 @@ import {
   MediaSubjects,
   podcastSubscriptionSchema,
   podcastUnsubscribeSchema,
-  type PodcastSubscription,
+  type PodcastSubscribeOutcome,
   type PodcastUnsubscribeResult,
 } from '@km/contracts/media';
 import { parseOrThrow } from '@km/nest-kit';
@@ -16,7 +16,7 @@ export class SubscriptionsHandlers {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
   @MessagePattern(MediaSubjects.subscriptionsCreate)
-  subscribe(@Payload() payload: unknown): Promise<PodcastSubscription> {
+  subscribe(@Payload() payload: unknown): Promise<PodcastSubscribeOutcome> {
     return this.subscriptions.subscribe(parseOrThrow(podcastSubscriptionSchema, payload));
   }
 

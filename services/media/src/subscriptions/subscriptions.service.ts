@@ -1,24 +1,29 @@
-import { MediaEvents, type PodcastSubscription, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts/media';
-import { AppError, commitWithEvents, ConflictError, OutboxRelayRunner } from '@km/nest-kit';
-import { Injectable } from '@nestjs/common';
+import { MediaEvents, type PodcastSubscribeOutcome, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts/media';
+import { AppError, commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG } from '@km/nest-kit';
+import { MailService } from '@km/nest-kit/mail';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { PodcastSubscriptionEntity, toSubscriptionDto } from './podcast-subscription.entity';
+import type { MediaConfig } from '../config';
+import { alreadySubscribedMail } from '../mail/podcast-mails';
+import { PodcastSubscriptionEntity } from './podcast-subscription.entity';
 
 @Injectable()
 export class SubscriptionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRelayRunner,
+    private readonly mail: MailService,
+    @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
   ) {}
 
   /**
    * One statement decides: a new address is inserted; an address that unsubscribed is subscribed again with the new
-   * details (keeping its token, so older links still work); an active one changes nothing and is a 409 whose text
-   * says the email must be unique (spec §8 picks the toast by that word).
+   * details (keeping its token, so older links still work); an active one changes nothing. The asker is answered the
+   * same either way (issue 25, finding 7): the owner of an active address is told by mail instead.
    */
-  async subscribe(data: PodcastSubscriptionData): Promise<PodcastSubscription> {
-    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+  async subscribe(data: PodcastSubscriptionData): Promise<PodcastSubscribeOutcome> {
+    const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const rows: { id: string }[] = await manager.query(
         `INSERT INTO podcast_subscriptions AS s
            (first_name, last_name, email, phone, preferred_format, interests, how_heard_about_us, wants_newsletter, unsubscribe_token)
@@ -41,12 +46,15 @@ export class SubscriptionsService {
           randomBytes(32).toString('base64url'),
         ],
       );
-      if (rows.length === 0)
-        throw new ConflictError('already_subscribed', `${data.email} is already subscribed to the podcast: each subscription needs a unique email address.`);
+      if (rows.length === 0) return false;
       await record(MediaEvents.subscriptionCreated, { subscriptionId: rows[0].id });
-      return manager.findOneByOrFail(PodcastSubscriptionEntity, { id: rows[0].id });
+      return true;
     });
-    return toSubscriptionDto(row);
+    if (!created) {
+      const { key, mail } = alreadySubscribedMail(data.email, this.config.publicOrigin);
+      await this.mail.send(key, mail);
+    }
+    return { email: data.email };
   }
 
   /** Unsubscribing twice with the same link answers the same; only an unknown token is an error. */

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/field';
 import { serverMessage } from '@/lib/api-client';
 import { referralLink, shareReferralLink } from '@/lib/referral';
 import { useConfiguredStripe } from '@/lib/stripe';
-import { useCreateMembership } from '../api/create-membership';
+import { useCreateMembership, type JoinSignIn } from '../api/create-membership';
 import { useCreateMembershipPayment, type MembershipPayment } from '../api/create-membership-payment';
 import { emptySignupForm, savePendingSignup, takePendingSignup, type SignupFormValues } from '../signup-form';
 
@@ -32,7 +32,7 @@ function paidSignup(error: unknown): { subscriptionId: string; customerId: strin
   }
 }
 
-type Step = { name: 'form' } | { name: 'payment'; payment: MembershipPayment } | { name: 'welcome'; referralCode: string };
+type Step = { name: 'form' } | { name: 'payment'; payment: MembershipPayment } | { name: 'welcome'; referralCode: string; signIn: JoinSignIn; email: string };
 
 const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <Users className="size-5" aria-hidden />, title: '$1 per referral signup', text: 'Earn $1 for every member who joins with your referral code.' },
@@ -74,8 +74,8 @@ export function MarketsharePage() {
 
   async function join(form: SignupFormValues, payment: Pick<MembershipPayment, 'subscriptionId' | 'customerId'>) {
     try {
-      const { referralCode } = await createMembership.mutateAsync({ ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
-      setStep({ name: 'welcome', referralCode });
+      const { referralCode, signIn } = await createMembership.mutateAsync({ ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
+      setStep({ name: 'welcome', referralCode, signIn, email: form.email });
       toast({ title: 'Welcome to Marketshare', description: 'Your membership is active.', variant: 'success' });
     } catch {
       toast({ title: SIGNUP_FAILED, variant: 'destructive' });
@@ -176,7 +176,7 @@ export function MarketsharePage() {
               onPaid={() => join(values, step.payment)}
             />
           )}
-          {step.name === 'welcome' && <Welcome firstName={values.firstName} referralCode={step.referralCode} />}
+          {step.name === 'welcome' && <Welcome firstName={values.firstName} referralCode={step.referralCode} signIn={step.signIn} email={step.email} />}
         </section>
       </div>
     </div>
@@ -272,7 +272,7 @@ function PaymentForm({ payment, values, joining, onBack, onPaid }: PaymentStepPr
   );
 }
 
-function Welcome({ firstName, referralCode }: { firstName: string; referralCode: string }) {
+function Welcome({ firstName, referralCode, signIn, email }: { firstName: string; referralCode: string; signIn: JoinSignIn; email: string }) {
   const [copied, setCopied] = useState(false);
   const link = referralLink(window.location.origin, referralCode);
   useEffect(() => {
@@ -315,9 +315,18 @@ function Welcome({ firstName, referralCode }: { firstName: string; referralCode:
           <Share2 className="size-4" aria-hidden /> Share
         </Button>
       </div>
-      <Link to="/member-dashboard" className={buttonClasses('primary', 'lg')}>
-        Go to your Member Dashboard
-      </Link>
+      {signIn === 'signed_in' ? (
+        <Link to="/member-dashboard" className={buttonClasses('primary', 'lg')}>
+          Go to your Member Dashboard
+        </Link>
+      ) : (
+        // The email already has an account (or this is a repeat): its owner proves it from the inbox (ADR 0026).
+        <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
+          {signIn === 'link_sent'
+            ? `This email address already has an account with us, so we sent a sign-in link to ${email}. Open it to see your member dashboard.`
+            : 'To see your member dashboard, sign in with the link we email you from the member dashboard page.'}
+        </p>
+      )}
     </div>
   );
 }

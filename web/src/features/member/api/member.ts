@@ -65,3 +65,16 @@ export function useRedeemSignInLink() {
     onSuccess: () => client.invalidateQueries(),
   });
 }
+
+/** The six-digit code from the same email, for a device where the link opens in another browser (issue 25). */
+export function useRedeemSignInCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { email: string; code: string }) => {
+      const res = await apiRequest('POST', '/api/auth/member-link/code', input);
+      sessionStarted();
+      return res;
+    },
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

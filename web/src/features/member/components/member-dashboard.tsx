@@ -17,6 +17,7 @@ import {
   useMemberStats,
   useMembershipChange,
   useRedeemSignInLink,
+  useRedeemSignInCode,
   useRequestSignInLink,
   useUpdateProfile,
   type MemberProfile,
@@ -86,9 +87,12 @@ function SignIn({ notMember, error }: { notMember: boolean; error: string | null
       )}
       {notMember && <p className="mt-4 text-slate-700">You are signed in, but not as a Marketshare member. Sign in with the email you joined with.</p>}
       {request.isSuccess ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-          If {email.trim()} belongs to a member, a sign-in link is on its way. It works once, for 24 hours.
-        </p>
+        <>
+          <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+            If {email.trim()} belongs to a member, a sign-in link is on its way. It works once, for 15 minutes.
+          </p>
+          <CodeSignIn email={email.trim()} />
+        </>
       ) : (
         <form onSubmit={submit} aria-label="Member sign-in" className="mt-6 grid gap-4">
           <p className="text-slate-700">Members sign in with a link sent by email: no password needed.</p>
@@ -105,6 +109,38 @@ function SignIn({ notMember, error }: { notMember: boolean; error: string | null
         </form>
       )}
     </div>
+  );
+}
+
+/** The code from the sign-in email, for when the link opens in another browser (a phone's mail app, say). */
+function CodeSignIn({ email }: { email: string }) {
+  const [code, setCode] = useState('');
+  const redeem = useRedeemSignInCode();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await redeem.mutateAsync({ email, code: code.trim() });
+    } catch (e) {
+      toast({ title: 'Sign-in failed', description: serverMessage(e) ?? 'Please check the code and try again.', variant: 'destructive' });
+    }
+  }
+  return (
+    <form onSubmit={submit} aria-label="Sign in with a code" className="mt-6 grid gap-4">
+      <p className="text-slate-700">Reading the email on another device? Enter the six-digit code from it here.</p>
+      <TextField
+        label="Six-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" disabled={redeem.isPending}>
+        Sign in with code
+      </Button>
+    </form>
   );
 }
 
