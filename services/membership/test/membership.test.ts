@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import { JOIN_COMPLETION_QUEUE, JoinCompletionQueue } from '../src/members/join-completion-queue';
-import { countRows, joinedMember, payInBrowser, signup, startMembershipHarness, WEBHOOK_SECRET, type MembershipHarness } from './membership-harness';
+import {
+  browserKey,
+  countRows,
+  joinedMember,
+  payInBrowser,
+  signup,
+  startMembershipHarness,
+  WEBHOOK_SECRET,
+  type MembershipHarness,
+} from './membership-harness';
 
 let h: MembershipHarness;
 beforeAll(async () => {
@@ -86,6 +95,66 @@ describe('joining with a paid first invoice', () => {
     assert.deepEqual([later.memberId, later.created], [results[0].memberId, false]);
     const [n] = (await h.data.query(`SELECT count(*)::int AS n FROM members WHERE email = $1`, [form.email])) as { n: number }[];
     assert.equal(n.n, 1);
+  });
+});
+
+describe('issue 25: the payment step belongs to the browser that started it (ADR 0026)', () => {
+  it('another browser’s payment step for the same email gets its own subscription and leaves the first one’s form alone', async () => {
+    const form = signup();
+    const first = await h.rpc.send(MembershipSubjects.createPayment, form);
+    const other = await h.rpc.send(MembershipSubjects.createPayment, { ...form, firstName: 'Mallory', browserKey: browserKey() });
+    assert.notEqual(other.subscriptionId, first.subscriptionId);
+    assert.notEqual(other.clientSecret, first.clientSecret);
+    assert.equal(other.customerId, first.customerId);
+    assert.equal((await h.stripe.subscriptions.retrieve(first.subscriptionId)).metadata.km_first_name, 'Ruth');
+    assert.deepEqual(await h.rpc.send(MembershipSubjects.createPayment, form), first);
+  });
+
+  it('once paid, only the browser that started it hears signup_paid; another browser gets a subscription of its own', async () => {
+    const form = signup();
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    const stranger = await h.rpc.send(MembershipSubjects.createPayment, { ...form, browserKey: browserKey() });
+    assert.notEqual(stranger.subscriptionId, payment.subscriptionId);
+    await assert.rejects(h.rpc.send(MembershipSubjects.createPayment, form), {
+      code: 'conflict',
+      details: { reason: 'signup_paid', subscriptionId: payment.subscriptionId, customerId: payment.customerId },
+    });
+  });
+
+  it('the join takes names, phone and referral code from the payment step, not from the caller', async () => {
+    const referrer = await joinedMember(h);
+    const other = await joinedMember(h);
+    const form = signup({ referralCode: referrer.joined.referralCode });
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    const joined = await h.rpc.send(MembershipSubjects.join, {
+      ...form,
+      firstName: 'Mallory',
+      phone: '555-6666',
+      referralCode: other.joined.referralCode,
+      browserKey: undefined,
+      subscriptionId: payment.subscriptionId,
+      customerId: payment.customerId,
+    });
+    const [row] = (await h.data.query(
+      `SELECT m.first_name, m.phone, r.referral_code AS referrer FROM members m JOIN referrals x ON x.referred_id = m.id JOIN members r ON r.id = x.referrer_id WHERE m.id = $1`,
+      [joined.memberId],
+    )) as { first_name: string; phone: string; referrer: string }[];
+    assert.deepEqual(row, { first_name: 'Ruth', phone: '555-0100', referrer: referrer.joined.referralCode });
+  });
+
+  it('sessionGranted is true once, only with the browser key of the payment step, also when five joins race', async () => {
+    const form = signup();
+    const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
+    await payInBrowser(h, payment.clientSecret);
+    const ids = { subscriptionId: payment.subscriptionId, customerId: payment.customerId };
+    const stranger = await h.rpc.send(MembershipSubjects.join, { ...form, ...ids, browserKey: browserKey() });
+    const keyless = await h.rpc.send(MembershipSubjects.join, { ...form, ...ids, browserKey: undefined });
+    assert.deepEqual([stranger.sessionGranted, keyless.sessionGranted], [false, false]);
+    const racing = await Promise.all(Array.from({ length: 5 }, () => h.rpc.send(MembershipSubjects.join, { ...form, ...ids })));
+    assert.deepEqual(racing.map((r) => r.sessionGranted).sort(), [false, false, false, false, true]);
+    assert.equal((await h.rpc.send(MembershipSubjects.join, { ...form, ...ids })).sessionGranted, false);
   });
 });
 
@@ -289,13 +358,14 @@ describe('referrals', () => {
       details: { fields: [{ field: 'referralCode', message: 'referralCode is your own referral code; a member cannot refer themself.' }] },
     };
     await assert.rejects(h.rpc.send(MembershipSubjects.createPayment, { ...form, referralCode: joined.referralCode }), own);
-    // Paying first and joining with the own code (same email, same Stripe customer) is refused at the join too.
+    // Paying first and joining with the own code (same email, same Stripe customer) is refused at the join too. The
+    // join reads the code from the subscription's metadata, where the payment step puts it (ADR 0026).
     const before = [await countRows(h, 'referrals'), await countRows(h, 'commissions')];
     const sub = await h.stripe.subscriptions.create({
       customer: payment.customerId,
       items: [{ price: (await h.stripe.subscriptions.retrieve(payment.subscriptionId)).items.data[0].price.id }],
       payment_behavior: 'default_incomplete',
-      metadata: { km_source: 'membership' },
+      metadata: { km_source: 'membership', km_first_name: form.firstName, km_last_name: form.lastName, km_referral_code: joined.referralCode },
       expand: ['latest_invoice.confirmation_secret'],
     });
     await payInBrowser(h, (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret);

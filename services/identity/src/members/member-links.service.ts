@@ -140,7 +140,8 @@ export class MemberLinksService {
    * counted in the same statement that checks it, so parallel guesses cannot share a try.
    */
   async redeemCode(email: string, code: string): Promise<PublicUser> {
-    return this.dataSource.transaction(async (manager) => {
+    // A wrong code is refused after the transaction commits: the try it cost must not roll back with the refusal.
+    const user = await this.dataSource.transaction(async (manager): Promise<PublicUser | null> => {
       const [link] = (await manager.query(
         `SELECT l.id, l.user_id, l.attach_member_id, l.code_hash FROM member_sign_in_links l JOIN users u ON u.id = l.user_id
          WHERE lower(u.email) = lower($1) AND l.purpose = 'sign_in' AND l.used_at IS NULL AND l.expires_at > now() AND l.code_hash IS NOT NULL
@@ -154,11 +155,13 @@ export class MemberLinksService {
           `UPDATE member_sign_in_links SET code_attempts = code_attempts + 1, used_at = CASE WHEN code_attempts + 1 >= $2 THEN now() END WHERE id = $1`,
           [link.id, CODE_ATTEMPTS],
         );
-        throw new UnauthorizedError(CODE_REFUSED);
+        return null;
       }
       await manager.query(`UPDATE member_sign_in_links SET used_at = now() WHERE id = $1`, [link.id]);
       return this.provedOwner(manager, link);
     });
+    if (!user) throw new UnauthorizedError(CODE_REFUSED);
+    return user;
   }
 
   /** An email verification link: the user's email is proved, nothing else changes. */
