@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { GOOD_CARD, waitForMail } from './checkout-helpers';
-import { toasts } from './helpers';
+import { apiPost, toasts } from './helpers';
 
 const REFERRAL_CODE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 const uniqueEmail = (tag: string) => `member.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -91,7 +91,7 @@ test.describe('Marketshare', () => {
     await signIn.getByLabel('Email').fill(first.email);
     await signIn.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(c.getByText(/a sign-in link is on its way/)).toBeVisible();
-    const mail = await waitForMail(c, first.email, /^Your Marketshare sign-in link$/);
+    const mail = await waitForMail(c, first.email, /^Your Marketshare sign-in code: \d{6}$/);
     const link = /(http\S+#signin=[\w%-]+)/.exec(mail.text ?? '')?.[1];
     expect(link, 'the mail carries the sign-in link').toBeTruthy();
     // As a mail client opens it: a fresh page load (not a same-page hash change).
@@ -143,5 +143,65 @@ test.describe('Marketshare', () => {
     await c.getByRole('button', { name: 'Resume Membership' }).click();
     await expect(toasts(c).getByText('Membership resumed', { exact: true })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Cancel Membership' })).toBeVisible();
+  });
+
+  test('issue 25: joining with an email that already has an account shows the welcome and the code, signs nobody in, and the dashboard opens only after the mailed link; the code signs in on another device', async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const who = { firstName: 'Joanna', email: uniqueEmail('owner') };
+    const owner = await visitor(browser, baseURL!);
+    await owner.goto('/');
+    const registered = await apiPost(owner, '/api/auth/register', {
+      username: `owner_${Date.now().toString(36)}`,
+      password: 'faithful-steward-42',
+      email: who.email,
+    });
+    expect(registered.status()).toBe(202);
+    await owner.context().close();
+
+    // Someone (perhaps the owner on a shared computer) joins with that email.
+    const payer = await visitor(browser, baseURL!);
+    await payer.goto('/marketshare');
+    const form = payer.getByRole('form', { name: 'Join Marketshare' });
+    await form.getByLabel('First Name *').fill(who.firstName);
+    await form.getByLabel('Last Name *').fill('Chuza');
+    await form.getByLabel('Email *').fill(who.email);
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await pay(payer);
+    await expect(payer.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
+    expect((await payer.getByTestId('referral-code').textContent())?.trim()).toMatch(REFERRAL_CODE);
+    await expect(payer.getByRole('status').filter({ hasText: `we sent a sign-in link to ${who.email}` })).toBeVisible();
+    await expect(payer.getByRole('link', { name: 'Go to your Member Dashboard' })).toHaveCount(0);
+    await payer.screenshot({ path: testInfo.outputPath('marketshare-welcome-link-sent.png'), fullPage: true });
+    // No session: the member dashboard asks to sign in.
+    await payer.goto('/member-dashboard');
+    await expect(payer.getByRole('form', { name: 'Member sign-in' })).toBeVisible();
+    await payer.context().close();
+
+    // The owner opens the mailed link: now the dashboard is theirs.
+    const inbox = await visitor(browser, baseURL!);
+    const mail = await waitForMail(inbox, who.email, /^Your Marketshare membership is ready/);
+    const link = /(http\S+#signin=[\w%-]+)/.exec(mail.text ?? '')?.[1];
+    expect(link, 'the mail carries the sign-in link').toBeTruthy();
+    await inbox.goto(new URL(link!).pathname + new URL(link!).hash);
+    await expect(inbox.getByRole('heading', { name: `Welcome back, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
+    await inbox.context().close();
+
+    // On a phone whose mail app opens links elsewhere: ask for a link, then type the code from the same email.
+    const phone = await visitor(browser, baseURL!);
+    await phone.goto('/member-dashboard');
+    const signIn = phone.getByRole('form', { name: 'Member sign-in' });
+    await signIn.getByLabel('Email').fill(who.email);
+    await signIn.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(phone.getByText(/a sign-in link is on its way/)).toBeVisible();
+    const codeMail = await waitForMail(phone, who.email, /^Your Marketshare sign-in code: \d{6}$/);
+    const code = /: (\d{6})$/.exec(codeMail.subject)![1];
+    const byCode = phone.getByRole('form', { name: 'Sign in with a code' });
+    await byCode.getByLabel('Six-digit code').fill(code);
+    await byCode.getByRole('button', { name: 'Sign in with code' }).click();
+    await expect(phone.getByRole('heading', { name: `Welcome back, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
+    await phone.screenshot({ path: testInfo.outputPath('member-dashboard-by-code.png'), fullPage: true });
   });
 });

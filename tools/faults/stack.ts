@@ -78,9 +78,13 @@ export interface Answer {
 
 /** A browser-like client of the gateway: keeps the session cookie, sends the page's Origin on writes. */
 export class Session {
-  private cookie = '';
+  /** Cookies by name: the session, and during a Marketshare signup the browser's signup cookie (ADR 0026). */
+  private readonly cookies = new Map<string, string>();
+  private get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
 
-  /** The session cookie as a `Cookie` header value ('' signed out), for a client that sends it itself. */
+  /** The cookies as a `Cookie` header value ('' signed out), for a client that sends it itself. */
   get cookieHeader(): string {
     return this.cookie;
   }
@@ -106,8 +110,13 @@ export class Session {
       redirect: 'manual',
       signal: AbortSignal.timeout(init.timeoutMs ?? 20_000),
     });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('km_session='));
-    if (set) this.cookie = set.split(';')[0];
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      if (at === pair.length - 1) this.cookies.delete(pair.slice(0, at));
+      else this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try {
