@@ -202,6 +202,16 @@ function brandOf(n: string) {
   if (/^(6011|65|64[4-9])/.test(n)) return 'discover';
   return 'unknown';
 }
+/**
+ * Stripe's `card.fingerprint`: the same card number always gives the same value, different numbers differ (16 letters
+ * and digits, as Stripe's). A test card token (pm_card_visa) used twice is one card, so one fingerprint.
+ */
+function cardFingerprint(number: string) {
+  return [...createHash('sha256').update(`km-emulator-card:${number}`).digest()]
+    .slice(0, 16)
+    .map((b) => ALPHABET[b % 62])
+    .join('');
+}
 function luhn(n: string) {
   let sum = 0;
   for (let i = 0; i < n.length; i++) {
@@ -522,7 +532,7 @@ export class StripeState {
         display_brand: brand,
         exp_month: month,
         exp_year: year,
-        fingerprint: createHash('sha256').update(number).digest('base64url').slice(0, 16),
+        fingerprint: cardFingerprint(number),
         funding: known?.funding ?? 'credit',
         generated_from: null,
         last4: number.slice(-4),
@@ -884,6 +894,8 @@ export class StripeState {
           exp_month: pm.card.exp_month,
           exp_year: pm.card.exp_year,
           funding: pm.card.funding,
+          // As on Stripe: the card's fingerprint travels with each charge, so a payment can be matched to a card.
+          fingerprint: pm.card.fingerprint,
           last4: pm.card.last4,
           network: pm.card.brand,
         },
