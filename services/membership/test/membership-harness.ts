@@ -130,7 +130,18 @@ export async function payInBrowser(h: MembershipHarness, clientSecret: string, p
  * Stripe's test cards with distinct numbers, taken in turn by `joinedMember`: members who share a card are held as
  * possible self-referral (ADR 0028), so members of a test are different people with different cards unless it says so.
  */
-const DISTINCT_CARDS = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex', 'pm_card_discover', 'pm_card_visa_debit'];
+const DISTINCT_CARDS = [
+  'pm_card_visa',
+  'pm_card_mastercard',
+  'pm_card_amex',
+  'pm_card_discover',
+  'pm_card_visa_debit',
+  'pm_card_mastercard_debit',
+  'pm_card_mastercard_prepaid',
+  'pm_card_diners',
+  'pm_card_jcb',
+  'pm_card_unionpay',
+];
 let nextCard = 0;
 
 /** Signs up, pays with a card of its own (or `card`) and joins: the member's code and Stripe ids. */
