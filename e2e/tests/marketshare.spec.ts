@@ -14,24 +14,24 @@ async function visitor(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 /** The emulator's test card form inside the membership payment step. */
-async function pay(page: Page) {
+async function pay(page: Page, card = GOOD_CARD) {
   const form = page.getByRole('form', { name: 'Membership payment' });
   const year = (new Date().getFullYear() + 3) % 100;
-  await form.getByLabel('Card number').fill(GOOD_CARD);
+  await form.getByLabel('Card number').fill(card);
   await form.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
   await form.getByLabel('Security code (CVC)').fill('123');
   await form.getByLabel('ZIP').fill('62701');
   await form.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
 }
 
-async function join(page: Page, who: { firstName: string; email: string }) {
+async function join(page: Page, who: { firstName: string; email: string }, card = GOOD_CARD) {
   const form = page.getByRole('form', { name: 'Join Marketshare' });
   await form.getByLabel('First Name *').fill(who.firstName);
   await form.getByLabel('Last Name *').fill('Philippi');
   await form.getByLabel('Email *').fill(who.email);
   await form.getByLabel('Phone').fill('555-0123');
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
-  await pay(page);
+  await pay(page, card);
   await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
   await expect(toasts(page).getByText('Welcome to Marketshare', { exact: true })).toBeVisible();
   const code = (await page.getByTestId('referral-code').textContent())?.trim() ?? '';
@@ -80,7 +80,8 @@ test.describe('Marketshare', () => {
     await b.goto(`/marketshare?ref=${code}`);
     await expect(toasts(b).getByText('Referral applied', { exact: true })).toBeVisible();
     await expect(b.getByRole('form', { name: 'Join Marketshare' }).getByLabel('Referral Code')).toHaveValue(code);
-    const secondCode = await join(b, second);
+    // Another person, another card: one card for both would be held for review as self-referral (ADR 0028).
+    const secondCode = await join(b, second, '5555 5555 5555 4444');
     expect(secondCode).not.toBe(code);
     await b.context().close();
 

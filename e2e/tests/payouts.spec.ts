@@ -5,7 +5,7 @@ import { adminCredentials, apiPost } from './helpers';
 
 const uniqueEmail = (tag: string) => `payout.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-async function join(browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string): Promise<Page> {
+async function join(browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string, card = GOOD_CARD): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto(ref ? `/marketshare?ref=${ref}` : '/marketshare');
   const form = page.getByRole('form', { name: 'Join Marketshare' });
@@ -15,7 +15,7 @@ async function join(browser: Browser, baseURL: string, who: { firstName: string;
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = page.getByRole('form', { name: 'Membership payment' });
   const year = (new Date().getFullYear() + 3) % 100;
-  await payment.getByLabel('Card number').fill(GOOD_CARD);
+  await payment.getByLabel('Card number').fill(card);
   await payment.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
   await payment.getByLabel('Security code (CVC)').fill('123');
   await payment.getByLabel('ZIP').fill('62701');
@@ -32,7 +32,8 @@ test.describe('monthly payouts', () => {
     const referrer = { firstName: 'Jason', email: uniqueEmail('referrer') };
     const a = await join(browser, baseURL!, referrer);
     const code = (await a.getByTestId('referral-code').textContent())?.trim() ?? '';
-    const b = await join(browser, baseURL!, { firstName: 'Damaris', email: uniqueEmail('referred') }, code);
+    // Another person, another card: one card for both would be held for review as self-referral (ADR 0028).
+    const b = await join(browser, baseURL!, { firstName: 'Damaris', email: uniqueEmail('referred') }, code, '5555 5555 5555 4444');
     await b.context().close();
 
     // The referral happened just now, so it is payable next month; as if it had happened the month before a past

@@ -1046,7 +1046,15 @@ describe('k8s NetworkPolicies (issue 8)', () => {
     const generated = SERVICES.filter((s) => !product.includes(s.name));
     const expected: Record<string, string[]> = {
       postgres: ['identity', 'catalog', 'media', 'orders', 'membership', 'forms', ...generated.filter((s) => s.database !== null).map((s) => s.name)],
-      redis: ['gateway', 'identity', 'orders', 'membership', 'forms', 'media', ...generated.filter((s) => hasNeed(s, 'redis') || hasNeed(s, 'mail')).map((s) => s.name)],
+      redis: [
+        'gateway',
+        'identity',
+        'orders',
+        'membership',
+        'forms',
+        'media',
+        ...generated.filter((s) => hasNeed(s, 'redis') || hasNeed(s, 'mail')).map((s) => s.name),
+      ],
       nats: apps,
       minio: ['gateway', 'catalog', 'media', 'minio-create-bucket', ...generated.filter((s) => hasNeed(s, 'storage')).map((s) => s.name)],
     };

@@ -156,6 +156,10 @@ const TEST_CARDS: Record<string, { funding: string; decline?: Decline; dispute?:
   '378282246310005': { funding: 'credit' },
   '371449635398431': { funding: 'credit' },
   '6011111111111117': { funding: 'credit' },
+  '5105105105105100': { funding: 'prepaid' },
+  '3056930009020004': { funding: 'credit' },
+  '3566002020360505': { funding: 'credit' },
+  '6200000000000005': { funding: 'debit' },
   '4000000000000002': { funding: 'credit', decline: decline('card_declined', 'generic_decline') },
   '4000000000009995': { funding: 'credit', decline: decline('card_declined', 'insufficient_funds', 'Your card has insufficient funds.') },
   '4000000000009987': { funding: 'credit', decline: decline('card_declined', 'lost_card') },
@@ -179,6 +183,11 @@ const PM_TOKENS: Record<string, string> = {
   pm_card_mastercard: '5555555555554444',
   pm_card_amex: '378282246310005',
   pm_card_discover: '6011111111111117',
+  pm_card_mastercard_debit: '5200828282828210',
+  pm_card_mastercard_prepaid: '5105105105105100',
+  pm_card_diners: '3056930009020004',
+  pm_card_jcb: '3566002020360505',
+  pm_card_unionpay: '6200000000000005',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedLostCard: '4000000000009987',
@@ -200,7 +209,20 @@ function brandOf(n: string) {
   if (/^(5[1-5]|2[2-7])/.test(n)) return 'mastercard';
   if (/^3[47]/.test(n)) return 'amex';
   if (/^(6011|65|64[4-9])/.test(n)) return 'discover';
+  if (/^3(0[0-5]|[689])/.test(n)) return 'diners';
+  if (/^35/.test(n)) return 'jcb';
+  if (/^62/.test(n)) return 'unionpay';
   return 'unknown';
+}
+/**
+ * Stripe's `card.fingerprint`: the same card number always gives the same value, different numbers differ (16 letters
+ * and digits, as Stripe's). A test card token (pm_card_visa) used twice is one card, so one fingerprint.
+ */
+function cardFingerprint(number: string) {
+  return [...createHash('sha256').update(`km-emulator-card:${number}`).digest()]
+    .slice(0, 16)
+    .map((b) => ALPHABET[b % 62])
+    .join('');
 }
 function luhn(n: string) {
   let sum = 0;
@@ -522,7 +544,7 @@ export class StripeState {
         display_brand: brand,
         exp_month: month,
         exp_year: year,
-        fingerprint: createHash('sha256').update(number).digest('base64url').slice(0, 16),
+        fingerprint: cardFingerprint(number),
         funding: known?.funding ?? 'credit',
         generated_from: null,
         last4: number.slice(-4),
@@ -884,6 +906,8 @@ export class StripeState {
           exp_month: pm.card.exp_month,
           exp_year: pm.card.exp_year,
           funding: pm.card.funding,
+          // As on Stripe: the card's fingerprint travels with each charge, so a payment can be matched to a card.
+          fingerprint: pm.card.fingerprint,
           last4: pm.card.last4,
           network: pm.card.brand,
         },

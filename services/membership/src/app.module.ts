@@ -7,6 +7,7 @@ import { Payouts1763700000502 } from '../migrations/1763700000502-payouts';
 import { CommissionReversals1763700000503 } from '../migrations/1763700000503-commission-reversals';
 import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-bonuses';
 import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-refunds';
+import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
 import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
@@ -22,6 +23,7 @@ import { MembershipPrice } from './payments/membership-price';
 import { CommissionReversalsService } from './payments/commission-reversals.service';
 import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
+import { HeldCommissionsHandlers } from './referrals/held-commissions.handlers';
 import { PayoutRunner } from './payouts/payout-runner';
 import { PayoutsHandlers } from './payouts/payouts.handlers';
 import { PayoutsQueue } from './payouts/payouts-queue';
@@ -46,12 +48,13 @@ export class AppModule {
             CommissionReversals1763700000503,
             ProfitBonuses1763700000504,
             StoreRefunds1763700000505,
+            ReferralReview1763700000506,
             SignupBrowsers1763700000510,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
       ],
-      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers],
+      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers, HeldCommissionsHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         MembershipPrice,

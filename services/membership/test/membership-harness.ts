@@ -131,16 +131,34 @@ export async function payInBrowser(h: MembershipHarness, clientSecret: string, p
   return h.stripe.paymentIntents.confirm(clientSecret.split('_secret_')[0], { payment_method: paymentMethod });
 }
 
-/** Signs up, pays with 4242… and joins: the member's code and Stripe ids. */
-export async function joinedMember(h: MembershipHarness, overrides: Partial<BrowserSignup> = {}) {
+/**
+ * Stripe's test cards with distinct numbers, taken in turn by `joinedMember`: members who share a card are held as
+ * possible self-referral (ADR 0028), so members of a test are different people with different cards unless it says so.
+ */
+const DISTINCT_CARDS = [
+  'pm_card_visa',
+  'pm_card_mastercard',
+  'pm_card_amex',
+  'pm_card_discover',
+  'pm_card_visa_debit',
+  'pm_card_mastercard_debit',
+  'pm_card_mastercard_prepaid',
+  'pm_card_diners',
+  'pm_card_jcb',
+  'pm_card_unionpay',
+];
+let nextCard = 0;
+
+/** Signs up, pays with a card of its own (or `card`) and joins: the member's code and Stripe ids. */
+export async function joinedMember(h: MembershipHarness, overrides: Partial<BrowserSignup> = {}, card = DISTINCT_CARDS[nextCard++ % DISTINCT_CARDS.length]) {
   const form = signup(overrides);
   const payment = await h.rpc.send(MembershipSubjects.createPayment, form);
-  await payInBrowser(h, payment.clientSecret);
+  await payInBrowser(h, payment.clientSecret, card);
   const joined = await h.rpc.send(MembershipSubjects.join, { ...form, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
   return { form, payment, joined };
 }
 
-export async function countRows(h: MembershipHarness, table: 'members' | 'referrals' | 'commissions'): Promise<number> {
+export async function countRows(h: MembershipHarness, table: 'members' | 'referrals' | 'commissions' | 'member_cards'): Promise<number> {
   const [row] = (await h.data.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[];
   return row.n;
 }

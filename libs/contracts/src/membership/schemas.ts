@@ -136,3 +136,9 @@ export const payoutRowsSchema = payoutMonthSchema.extend({
   after: z.uuid().optional(),
   limit: z.number().int().min(1).max(5000).default(5000),
 });
+
+/** Admin's review of a held commission (ADR 0028): approve (it becomes pending) or reverse (never paid). */
+export const heldCommissionReviewSchema = z.object({
+  commissionId: z.uuid({ error: 'commissionId must be the id of a held commission (a UUID), as the held commissions list shows it' }),
+  decision: z.enum(['approve', 'reverse'], { error: 'decision must be approve or reverse' }),
+});

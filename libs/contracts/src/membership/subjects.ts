@@ -5,6 +5,7 @@ import type {
   joinRequestSchema,
   membershipPaymentRequestSchema,
   findMemberByEmailSchema,
+  heldCommissionReviewSchema,
   memberIdSchema,
   memberListSchema,
   membershipWebhookSchema,
@@ -14,6 +15,8 @@ import type {
 } from './schemas';
 import type {
   AdminMember,
+  HeldCommission,
+  HeldCommissionReview,
   JoinedMember,
   MemberCommission,
   MemberDiscount,
@@ -66,6 +69,9 @@ export const MembershipSubjects = {
   listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
   /** Admin: the members with status, referrals, pending and paid totals (a page, newest first). */
   listMembers: 'membership.admin-members.list',
+  /** Admin: commissions held for review (ADR 0028), oldest first, and the decision on one (approve or reverse). */
+  listHeldCommissions: 'membership.held-commissions.list',
+  reviewHeldCommission: 'membership.held-commissions.review',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -89,6 +95,8 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
   [MembershipSubjects.listMembers]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<AdminMember> };
+  [MembershipSubjects.listHeldCommissions]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<HeldCommission> };
+  [MembershipSubjects.reviewHeldCommission]: { payload: z.input<typeof heldCommissionReviewSchema>; result: HeldCommissionReview };
 }
 
 // Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.

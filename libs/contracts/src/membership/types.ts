@@ -43,8 +43,12 @@ export interface MemberReferral {
   commissionAmount: string;
 }
 
-/** `reversed`: the referred member's first payment was refunded or disputed before the payout; never paid. */
-export type CommissionStatus = 'pending' | 'paid' | 'reversed';
+/**
+ * `reversed`: the referred member's first payment was refunded or disputed before the payout, or an admin reversed a
+ * held commission; never paid. `held`: looks like self-referral and waits for an admin's review (ADR 0028); not paid
+ * until approved, when it becomes `pending`.
+ */
+export type CommissionStatus = 'pending' | 'held' | 'paid' | 'reversed';
 
 /** Spec §3 Commission; payoutMonth is YYYY-MM, the month whose 15th pays it. */
 export interface MemberCommission {
@@ -184,4 +188,29 @@ export interface AdminMember {
   pending: string;
   /** What payouts and profit bonuses have paid. */
   paid: string;
+}
+
+/** Why a commission was held for review (ADR 0028). */
+export type HoldReason = 'same_card_as_referrer' | 'same_card_as_referred_member' | 'same_email_as_referrer';
+
+/** A commission held for review (admin's Marketshare tab): who referred whom, and why it looks like self-referral. */
+export interface HeldCommission {
+  commissionId: string;
+  amount: string;
+  /** "YYYY-MM": the month whose payout run would have paid it. */
+  payoutMonth: string;
+  reason: HoldReason;
+  heldAt: string;
+  referrer: { memberId: string; firstName: string; lastName: string; email: string };
+  referred: { memberId: string; firstName: string; lastName: string; email: string; memberSince: string; subscriptionStatus: SubscriptionStatus };
+}
+
+/** An admin's decision on a held commission: approved ones are pending (paid by the next run), reversed ones never paid. */
+export interface HeldCommissionReview {
+  commissionId: string;
+  decision: 'approved' | 'reversed';
+  status: 'pending' | 'paid' | 'reversed';
+  /** The 15th that pays an approved commission; null when reversed. */
+  payoutDate: string | null;
+  reviewedAt: string;
 }

@@ -49,6 +49,9 @@ export const ConflictReasons = [
   'subscription_used',
   'payment_incomplete',
   'membership_not_active',
+  // ADR 0028: a held commission already decided the other way; one that is not (or no longer) held.
+  'commission_already_reviewed',
+  'commission_not_held',
   'signup_paid',
   'payout_not_due',
   'profit_bonus_not_due',

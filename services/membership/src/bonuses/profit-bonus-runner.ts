@@ -35,8 +35,8 @@ const MAIL_BATCH = 2000;
  * A half-year's profit bonuses, exactly once (ADR 0018). The period row is claimed first (its primary key), then
  * locked, so of two runs one decides and the other finds it completed. The whole split is one statement in that
  * transaction: the pool is the share of the half-year's paid store revenue net of its refunds, rounded down to the cent; members active
- * now who were members before the half-year began share it in proportion to their referrals made in it (reversed or
- * clawed-back commissions do not count); each gets the whole cents of their share, and the cents left over go one each
+ * now who were members before the half-year began share it in proportion to their referrals made in it (reversed,
+ * clawed-back and held commissions do not count, nor referred members who were not active on the half-year's last day); each gets the whole cents of their share, and the cents left over go one each
  * to the largest remainders (then the lower member id). Rows are unique per (member, period). A run that dies before
  * its commit leaves nothing; mail is swept from `mailed_at IS NULL` afterwards, keyed by bonus id.
  */
@@ -74,11 +74,21 @@ export class ProfitBonusRunner {
          ), weights AS (
            SELECT r.referrer_id AS member_id, count(*)::bigint AS referrals
            FROM referrals r
-           JOIN commissions c ON c.referral_id = r.id AND c.status <> 'reversed'
-           JOIN members m ON m.id = r.referrer_id, bounds b
+           -- held commissions (ADR 0028) weigh only once an admin approves them
+           JOIN commissions c ON c.referral_id = r.id AND c.status IN ('pending', 'paid')
+           JOIN members m ON m.id = r.referrer_id
+           JOIN members referred ON referred.id = r.referred_id, bounds b
            WHERE r.created_at >= b.starts AND r.created_at < b.ends
              AND m.subscription_status = 'active' AND m.member_since < b.starts
              AND NOT EXISTS (SELECT 1 FROM commission_reversals x WHERE x.commission_id = c.id)
+             -- the referred member still active at the end of the half-year's last day (issue 25): the status then is the
+             -- last change recorded before it, else what the first change after it changed from, else the status now
+             AND COALESCE(
+                   (SELECT s.status FROM member_status_changes s WHERE s.member_id = referred.id AND s.changed_at < b.ends
+                    ORDER BY s.changed_at DESC, s.id DESC LIMIT 1),
+                   (SELECT s.previous_status FROM member_status_changes s WHERE s.member_id = referred.id AND s.changed_at >= b.ends
+                    ORDER BY s.changed_at, s.id LIMIT 1),
+                   referred.subscription_status) = 'active'
            GROUP BY r.referrer_id
          ), shares AS (
            SELECT w.member_id, w.referrals, (p.cents * w.referrals) / t.total AS base, (p.cents * w.referrals) % t.total AS remainder

@@ -18,6 +18,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../payments/membership-price';
 import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
 import { newReferralCode, payoutMonthFor } from './referral-code';
+import { reviewJoin } from '../referrals/referral-review';
 
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
 const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
@@ -222,6 +223,8 @@ export class MembersService {
         )) as { id: string }[];
         commissionId = commission.id;
       }
+      // Keeps the card that paid and holds a commission that looks like self-referral for review (ADR 0028).
+      await reviewJoin(manager, this.stripe, { memberId: member.id, subscriptionId: sub.id, referrerId: referrer?.id ?? null, commissionId });
       await record(MembershipEvents.memberJoined, { memberId: member.id, referrerId: referrer?.id ?? null, commissionId });
       return { member, created: true, sessionGranted: await grant() };
     });

@@ -54,10 +54,11 @@ export class CommissionReversalsService {
         // Joined without a referral code: nobody earned a commission. Not joined yet: kept for the join.
         return member ? 'ignored' : 'unknown_member';
       }
-      // Waits for a payout run that holds the row; then either this takes it while pending, or the run has paid it.
+      // Waits for a payout run that holds the row; then either this takes it while pending (or held for review: ADR 0028,
+      // never to be approved once its payment is back), or the run has paid it.
       // TypeORM answers an UPDATE as [rows, affected].
       const [, reversed] = (await manager.query(
-        `UPDATE commissions SET status = 'reversed', reversed_at = now(), payout_date = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
+        `UPDATE commissions SET status = 'reversed', reversed_at = now(), payout_date = NULL WHERE id = $1 AND status IN ('pending', 'held') RETURNING id`,
         [commission.id],
       )) as [unknown[], number];
       if (reversed === 1) return 'reversed';

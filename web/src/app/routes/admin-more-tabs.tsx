@@ -1,4 +1,5 @@
 import { AdminOrders } from '@/features/checkout/components/admin-orders';
+import { AdminHeldCommissions } from '@/features/marketshare/components/admin-held-commissions';
 import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
 
@@ -11,6 +12,7 @@ export function MarketshareTab({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="grid gap-12">
       <AdminMembers isAdmin={isAdmin} />
+      <AdminHeldCommissions isAdmin={isAdmin} />
       <AdminPayoutRuns isAdmin={isAdmin} />
       <AdminProfitBonusPeriods isAdmin={isAdmin} />
     </div>

@@ -25,8 +25,9 @@ import {
 
 const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const money = (amount: string) => `$${amount}`;
-const STATUS_LABEL = { pending: 'Pending', paid: 'Paid', reversed: 'Reversed' } as const;
-// Spec §4: paid is highlighted, anything else (pending, reversed) secondary.
+// `held`: the referral looked like self-referral and an admin reviews it before it is paid (ADR 0028).
+const STATUS_LABEL = { pending: 'Pending', held: 'Under review', paid: 'Paid', reversed: 'Reversed' } as const;
+// Spec §4: paid is highlighted, anything else (pending, under review, reversed) secondary.
 const statusBadge = (status: keyof typeof STATUS_LABEL) => <Badge variant={status === 'paid' ? 'positive' : 'secondary'}>{STATUS_LABEL[status]}</Badge>;
 /** "-1.00" → "-$1.00". */
 const signedMoney = (amount: string) => (amount.startsWith('-') ? `-$${amount.slice(1)}` : money(amount));
