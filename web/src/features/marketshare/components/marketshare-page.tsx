@@ -321,7 +321,7 @@ function Welcome({ firstName, referralCode, signIn, email }: { firstName: string
         </Link>
       ) : (
         // The email already has an account (or this is a repeat): its owner proves it from the inbox (ADR 0026).
-        <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
+        <p role="status" className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm break-words text-indigo-950">
           {signIn === 'link_sent'
             ? `This email address already has an account with us, so we sent a sign-in link to ${email}. Open it to see your member dashboard.`
             : 'To see your member dashboard, sign in with the link we email you from the member dashboard page.'}
