@@ -16,6 +16,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { IdentityConfig } from './config';
 import { MemberLinksService } from './members/member-links.service';
+import { assertNewPassword } from './passwords/password-rule';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
 
@@ -37,7 +38,9 @@ export class IdentityHandlers {
 
   @MessagePattern(IdentitySubjects.register)
   register(@Payload() payload: unknown): Promise<PublicUser> {
-    return this.users.register(parseOrThrow(registerSchema, payload));
+    const input = parseOrThrow(registerSchema, payload);
+    assertNewPassword(input.password, 'password');
+    return this.users.register(input);
   }
 
   @MessagePattern(IdentitySubjects.createSession)

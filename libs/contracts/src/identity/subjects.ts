@@ -1,6 +1,19 @@
 import type { z } from 'zod';
-import type { createSessionSchema, ensureMemberUserSchema, loginSchema, memberLinkRequestSchema, registerSchema, sessionTokenSchema } from './schemas';
-import type { CreatedMemberLink, CreatedSession, PublicUser, ResolvedSession } from './types';
+import type {
+  changePasswordSchema,
+  completeLoginSchema,
+  confirmTotpSchema,
+  createSessionSchema,
+  disableTotpSchema,
+  ensureMemberUserSchema,
+  loginSchema,
+  memberLinkRequestSchema,
+  pendingLoginSchema,
+  registerSchema,
+  sessionTokenSchema,
+  userIdSchema,
+} from './schemas';
+import type { CompletedLogin, CreatedMemberLink, CreatedSession, LoginStep, PublicUser, ResolvedSession, TotpEnrolment, TotpStatus } from './types';
 
 export const IdentitySubjects = {
   verifyCredentials: 'identity.credentials.verify',
@@ -14,6 +27,22 @@ export const IdentitySubjects = {
   createMemberLink: 'identity.member-links.create',
   /** Uses a sign-in link up: its member user, or unauthorized when it is unknown, used or expired. */
   redeemMemberLink: 'identity.member-links.redeem',
+  /** After a right password: a session at once, or a pending sign-in waiting for the second factor. */
+  startLogin: 'identity.logins.start',
+  /** Whose pending sign-in this is (unauthorized when unknown, used or expired); the gateway's limiter keys on it. */
+  pendingLoginUser: 'identity.logins.pending-user',
+  /** Starts TOTP enrolment for the admin of a pending sign-in that requires it. */
+  setupPendingLoginTotp: 'identity.logins.totp-setup',
+  /** Completes a pending sign-in with a TOTP or recovery code (and confirms an enrolment); used up on success. */
+  completeLogin: 'identity.logins.complete',
+  totpStatus: 'identity.totp.status',
+  setupTotp: 'identity.totp.setup',
+  confirmTotp: 'identity.totp.confirm',
+  disableTotp: 'identity.totp.disable',
+  /** Revokes every session of a user, the caller's own included. */
+  revokeAllSessions: 'identity.sessions.revoke-all',
+  /** Sets a new password after checking the current one, and revokes every other session. */
+  changePassword: 'identity.passwords.change',
 } as const;
 
 /** What each identity subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -26,4 +55,14 @@ export interface IdentitySubjectMap {
   [IdentitySubjects.ensureMemberUser]: { payload: z.input<typeof ensureMemberUserSchema>; result: PublicUser };
   [IdentitySubjects.createMemberLink]: { payload: z.input<typeof memberLinkRequestSchema>; result: CreatedMemberLink };
   [IdentitySubjects.redeemMemberLink]: { payload: z.input<typeof sessionTokenSchema>; result: PublicUser };
+  [IdentitySubjects.startLogin]: { payload: z.input<typeof userIdSchema>; result: LoginStep };
+  [IdentitySubjects.pendingLoginUser]: { payload: z.input<typeof pendingLoginSchema>; result: { userId: string } };
+  [IdentitySubjects.setupPendingLoginTotp]: { payload: z.input<typeof pendingLoginSchema>; result: TotpEnrolment };
+  [IdentitySubjects.completeLogin]: { payload: z.input<typeof completeLoginSchema>; result: CompletedLogin };
+  [IdentitySubjects.totpStatus]: { payload: z.input<typeof userIdSchema>; result: TotpStatus };
+  [IdentitySubjects.setupTotp]: { payload: z.input<typeof userIdSchema>; result: TotpEnrolment };
+  [IdentitySubjects.confirmTotp]: { payload: z.input<typeof confirmTotpSchema>; result: { recoveryCodes: string[] } };
+  [IdentitySubjects.disableTotp]: { payload: z.input<typeof disableTotpSchema>; result: { ok: true } };
+  [IdentitySubjects.revokeAllSessions]: { payload: z.input<typeof userIdSchema>; result: { revokedSessions: number } };
+  [IdentitySubjects.changePassword]: { payload: z.input<typeof changePasswordSchema>; result: { revokedSessions: number } };
 }
