@@ -122,7 +122,12 @@ export async function redisProxy() {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const servers = testServers();
   const s3 = testStorageEnv();
-  const identity = await startDownstream('identity', { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  // The seeded admin skips the second factor here, as in the dev stack (issue 25); other admins must enrol.
+  const identity = await startDownstream('identity', {
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true',
+  });
   const catalog = options.catalog ? await startDownstream('catalog', { ...s3, ...options.catalog }) : undefined;
   const forms = options.forms
     ? await startDownstream('forms', {
