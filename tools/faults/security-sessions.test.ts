@@ -16,6 +16,7 @@ interface Reply {
   status: number;
   body: any;
   setCookies: string[];
+  headers: Headers;
 }
 
 /** A browser: keeps every cookie the gateway sets (session and pending sign-in), sends the page's Origin. */
@@ -46,7 +47,7 @@ class Browser {
     } catch {
       /* not JSON */
     }
-    return { status: res.status, body: parsed, setCookies };
+    return { status: res.status, body: parsed, setCookies, headers: res.headers };
   }
 
   post = (path: string, body?: unknown) => this.request('POST', path, body);
@@ -185,6 +186,7 @@ describe('admin second factor through the gateway', () => {
     assert.deepEqual(statuses, [401, 401, 401, 401, 401]);
     const limited = await browser.post('/api/auth/login/totp', { code: right });
     assert.equal(limited.status, 429);
+    assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
     assert.match(limited.body.message, /^Too many wrong codes or passwords for this account\. Please try again in \d+ minutes?\.$/);
     assert.equal(await browser.me(), 401);
     note('security sessions', 'five wrong TOTP codes, then the right one: 429 and no session');
