@@ -58,6 +58,14 @@ const concrete = (routePath: string) => routePath.replace(/:\w+/g, 'fault-matrix
 
 /** Routes that are public on purpose and still answer a visitor 401 themselves (saying "you are signed out"). */
 const SAYS_SIGNED_OUT = new Set(['GET /api/auth/me']);
+/**
+ * Public on purpose (the password was right, no session exists yet) but only with a pending sign-in cookie, which no
+ * role of the matrix holds: 401 for everyone. (POST /api/auth/login/totp answers 400 first: {} has no code.)
+ */
+const NEEDS_PENDING_SIGN_IN = new Set(['POST /api/auth/login/totp/setup']);
+/** Routes that end the caller's session, in the order they are called, after every other route (which needs it). */
+const SIGNS_OUT = ['/api/auth/sessions/revoke-all', '/api/auth/logout'];
+const lateness = (route: Route) => SIGNS_OUT.indexOf(route.path) + 1;
 
 type Role = 'visitor' | 'member' | 'admin';
 const denied = (status: number) => status === 401 || status === 403;
@@ -66,6 +74,7 @@ function expected(route: Route, role: Role): 'allowed' | 401 | 403 {
   const key = `${route.method} ${route.path}`;
   switch (route.access) {
     case 'public':
+      if (NEEDS_PENDING_SIGN_IN.has(key)) return 401;
       return role === 'visitor' && SAYS_SIGNED_OUT.has(key) ? 401 : 'allowed';
     case 'user':
       return role === 'visitor' ? 401 : 'allowed';
@@ -98,6 +107,15 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('GET /api/membership/stats'), 'member');
     assert.equal(keys.get('POST /api/orders'), 'public');
     assert.equal(keys.get('GET /ready'), 'public');
+    // Issue 25: the second factor, sign out everywhere and password change.
+    assert.equal(keys.get('POST /api/auth/login/totp'), 'public');
+    assert.equal(keys.get('POST /api/auth/login/totp/setup'), 'public');
+    assert.equal(keys.get('GET /api/auth/totp'), 'admin');
+    assert.equal(keys.get('POST /api/auth/totp/setup'), 'admin');
+    assert.equal(keys.get('POST /api/auth/totp/confirm'), 'admin');
+    assert.equal(keys.get('POST /api/auth/totp/disable'), 'admin');
+    assert.equal(keys.get('POST /api/auth/sessions/revoke-all'), 'user');
+    assert.equal(keys.get('POST /api/auth/password'), 'user');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember or @RequireAdmin): none is open by omission', () => {
@@ -106,8 +124,8 @@ describe('authorization matrix from the gateway’s route metadata', () => {
   });
 
   test('visitor, member and admin get the status class the declared access promises, and never a 5xx', async () => {
-    // Signing out revokes the session the other calls use: it goes last.
-    const ordered = [...routes].sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));
+    // Signing out (here or everywhere) revokes the session the other calls use: those go last.
+    const ordered = [...routes].sort((a, b) => lateness(a) - lateness(b));
     const wrong: string[] = [];
     let calls = 0;
     for (const route of ordered) {

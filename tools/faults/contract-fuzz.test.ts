@@ -178,8 +178,8 @@ function operations(): Operation[] {
   return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      // Signing out would end the member's and admin's sessions for every later request.
-      .filter(([method]) => !(method === 'post' && path === '/api/auth/logout'))
+      // Signing out (here or everywhere) would end the member's and admin's sessions for every later request.
+      .filter(([method]) => !(method === 'post' && (path === '/api/auth/logout' || path === '/api/auth/sessions/revoke-all')))
       .map(([method, op]) => {
         const [type, media] = Object.entries((op.requestBody?.content ?? {}) as Record<string, { schema?: Schema }>)[0] ?? [];
         return {

@@ -66,7 +66,8 @@ async function adminPassword(): Promise<number> {
   });
   const entry = path.join(ROOT, 'services', 'identity', 'dist', 'src', 'admin-password.js');
   if (build.status !== 0 || !existsSync(entry)) throw new Error('Building the identity service failed; run npx nx run @km/identity:build to see why.');
-  const child = spawn(process.execPath, [entry], {
+  // Arguments pass through (--reset-totp); the password itself never comes by argv.
+  const child = spawn(process.execPath, [entry, ...process.argv.slice(3)], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: infraUrls(settings.ports, {}).databaseUrl('identity'), ADMIN_USERNAME: settings.adminUsername },

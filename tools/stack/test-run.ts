@@ -128,7 +128,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
  * `npm test -- unit` (or lint, integration, e2e, faults) runs one suite; lint runs first, before the build.
- * `npm test -- integration checkout.test profit-bonuses` runs only the integration files whose name contains one of the words (matched against the built dist/test/*.test.js).
+ * `npm test -- integration checkout.test profit-bonuses` (or `faults security-sessions`) runs only the integration files whose name contains one of the words (matched against the built dist/test/*.test.js).
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
   const only = args.filter((a): a is Suite => (SUITES as readonly string[]).includes(a));
@@ -221,7 +221,9 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       await group.stopAll();
       console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
       const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
-      tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults'));
+      // `npm test -- faults <file word> …` runs only the fault files whose path contains one of them.
+      const patterns = only.length === 1 ? playwrightArgs : [];
+      tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns));
       printFaultNote(settings);
     }
   } catch (error) {

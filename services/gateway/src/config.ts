@@ -43,6 +43,8 @@ export const gatewayConfigSchema = z
     LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(0).default(10),
     LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(3000),
+    // Wrong TOTP or recovery codes (and current passwords) per account per LOGIN_WINDOW_SECONDS, then 429.
+    SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MEMBER_LINKS_PER_HOUR: z.coerce.number().int().positive().default(3),
     // Keys the visitor hash of play and download counting (media/visitor.ts); the same on every replica, and kept at
@@ -111,6 +113,8 @@ export const gatewayConfigSchema = z
         slowdownAfterFailures: env.LOGIN_SLOWDOWN_AFTER_FAILURES,
         slowdownMaxMs: env.LOGIN_SLOWDOWN_MAX_MS,
       },
+      /** Wrong second-factor codes or current passwords per user per login window before 429. */
+      secondFactor: { maxFailures: env.SECOND_FACTOR_MAX_FAILURES },
       /** Form submissions (contact, prayer, publishing, books, newsletter) per client IP per hour, all kinds together. */
       rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
       /** Sign-in links mailed to one member's address per hour; more requests answer the same and mail nothing. */

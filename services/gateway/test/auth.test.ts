@@ -204,10 +204,11 @@ describe('register', () => {
     assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
   });
 
-  test('an admin can create another admin', async () => {
+  test('an admin can create another admin, whose password sign-in then asks it to enrol a second factor (issue 25)', async () => {
     const { username, password } = await registered(true);
     const res = await new Client(h.gateway).post('/api/auth/login', { username, password });
-    assert.equal(res.body.user.isAdmin, true);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { secondFactor: 'totp-enrolment' });
   });
 
   test('for an admin, a username taken in any letter case is a 409', async () => {
@@ -218,7 +219,7 @@ describe('register', () => {
   });
 
   for (const [name, body, field, message] of [
-    ['a short password', { username: 'valid_name', password: 'short' }, 'password', 'password must be at least 8 characters'],
+    ['a short password', { username: 'valid_name', password: 'short-pw-11' }, 'password', 'Passwords must be at least 12 characters long.'],
     [
       'a username with spaces',
       { username: 'two words', password: 'password-123' },
@@ -329,15 +330,24 @@ describe('gateway protections', () => {
       Object.keys(doc.body.paths)
         .filter((p) => p.startsWith('/api/auth'))
         .sort(),
-      // Issue 12 adds member sign-in by emailed link; issue 25 its code and email confirmation.
+      // Issue 12 adds member sign-in by emailed link; issue 25 its code, email confirmation, the admin second factor,
+      // sign out everywhere and password change.
       [
         '/api/auth/login',
+        '/api/auth/login/totp',
+        '/api/auth/login/totp/setup',
         '/api/auth/logout',
         '/api/auth/me',
         '/api/auth/member-link',
         '/api/auth/member-link/code',
         '/api/auth/member-link/redeem',
+        '/api/auth/password',
         '/api/auth/register',
+        '/api/auth/sessions/revoke-all',
+        '/api/auth/totp',
+        '/api/auth/totp/confirm',
+        '/api/auth/totp/disable',
+        '/api/auth/totp/setup',
         '/api/auth/verify-email',
       ],
     );

@@ -2,12 +2,14 @@
 // database (README, "Production"):
 //   printf '%s' "$NEW" | docker compose exec -T identity node services/identity/dist/src/admin-password.js
 // The new password comes from NEW_ADMIN_PASSWORD or stdin (a hidden prompt on a terminal), never from argv.
+// With --reset-totp it removes the admin's second factor instead (a lost phone) and changes no password; the next
+// sign-in asks the admin to enrol again. Either way every session of the admin is revoked.
 import 'reflect-metadata';
 import { exitOnStartupFailure, postgresOptions } from '@km/nest-kit';
 import { DataSource } from 'typeorm';
 import { loadAdminPasswordConfig } from './config';
 import { Session } from './sessions/session.entity';
-import { rotateAdminPassword } from './users/rotate-admin-password';
+import { resetAdminTotp, rotateAdminPassword } from './users/rotate-admin-password';
 import { User } from './users/user.entity';
 
 /** Reads one line without echoing it. */
@@ -57,12 +59,27 @@ async function newPassword(fromEnv: string | undefined, username: string): Promi
 
 async function main() {
   const config = loadAdminPasswordConfig();
+  const unknown = process.argv.slice(2).filter((arg) => arg !== '--reset-totp');
+  if (unknown.length > 0) throw new Error(`unknown argument ${unknown[0]} (the only one is --reset-totp)`);
+  if (process.argv.includes('--reset-totp')) return resetTotp(config.DATABASE_URL, config.ADMIN_USERNAME);
   const password = await newPassword(config.NEW_ADMIN_PASSWORD, config.ADMIN_USERNAME);
   // No migrations here: the running service owns the schema.
   const dataSource = await new DataSource(postgresOptions({ url: config.DATABASE_URL, entities: [User, Session], migrations: [] })).initialize();
   try {
     const result = await rotateAdminPassword(dataSource, config.ADMIN_USERNAME, password);
     console.log(`Changed the password of admin "${result.username}" and revoked ${result.revokedSessions} open session(s).`);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+async function resetTotp(url: string, username: string) {
+  const dataSource = await new DataSource(postgresOptions({ url, entities: [User, Session], migrations: [] })).initialize();
+  try {
+    const result = await resetAdminTotp(dataSource, username);
+    console.log(
+      `Removed the two-factor authentication of admin "${result.username}" and revoked ${result.revokedSessions} open session(s); the next sign-in sets it up again.`,
+    );
   } finally {
     await dataSource.destroy();
   }

@@ -4,11 +4,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100-create-users-and-sessions';
 import { MemberUsersAndLinks1763700000101 } from '../migrations/1763700000101-member-users-and-links';
 import { EmailOwnership1763700000110 } from '../migrations/1763700000110-email-ownership';
+import { SessionIdleAndAdminTotp1763700000200 } from '../migrations/1763700000200-session-idle-and-admin-totp';
+import { AccountHandlers } from './account.handlers';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
 import { MemberLinksService } from './members/member-links.service';
+import { PasswordChangeService } from './passwords/password-change.service';
 import { Session } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
+import { SecondFactorService } from './totp/second-factor.service';
 import { AdminSeeder } from './users/admin-seeder';
 import { User } from './users/user.entity';
 import { UsersService } from './users/users.service';
@@ -23,12 +27,17 @@ export class AppModule {
           name: 'identity',
           config,
           entities: [User, Session],
-          migrations: [CreateUsersAndSessions1763700000100, MemberUsersAndLinks1763700000101, EmailOwnership1763700000110],
+          migrations: [
+            CreateUsersAndSessions1763700000100,
+            MemberUsersAndLinks1763700000101,
+            EmailOwnership1763700000110,
+            SessionIdleAndAdminTotp1763700000200,
+          ],
         }),
         MailModule.forRoot(config.mail, 'identity', config.logLevel),
       ],
-      controllers: [IdentityHandlers],
-      providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService],
+      controllers: [IdentityHandlers, AccountHandlers],
+      providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService, SecondFactorService, PasswordChangeService],
     };
   }
 }

@@ -26,3 +26,25 @@ test('a missing DATABASE_URL and a bad port are both reported at once', () => {
       error.problems.some((p) => p.startsWith('DATABASE_URL:')),
   );
 });
+
+test('production refuses ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN; development takes it, and by default every admin needs TOTP', () => {
+  assert.throws(
+    () => loadIdentityConfig({ ...base, NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-admin-secret-9', ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN:')),
+  );
+  assert.equal(loadIdentityConfig({ ...base, ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true' }).secondFactor.seededAdminMaySkip, true);
+  assert.equal(loadIdentityConfig(base).secondFactor.seededAdminMaySkip, false);
+});
+
+test('sessions idle out after 30 minutes for admins and 14 days for members unless configured', () => {
+  assert.deepEqual(loadIdentityConfig(base).sessionIdleMinutes, { admin: 30, member: 20160 });
+});
+
+test('an ADMIN_PASSWORD shorter than 12 characters or on the common-password list is refused at start', () => {
+  for (const password of ['short-pw-11', 'password1234']) {
+    assert.throws(
+      () => loadIdentityConfig({ ...base, ADMIN_PASSWORD: password }),
+      (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('ADMIN_PASSWORD:')),
+    );
+  }
+});

@@ -19,6 +19,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { IdentityConfig } from './config';
 import { MemberLinksService } from './members/member-links.service';
+import { assertNewPassword } from './passwords/password-rule';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
 
@@ -40,7 +41,9 @@ export class IdentityHandlers {
 
   @MessagePattern(IdentitySubjects.register)
   register(@Payload() payload: unknown): Promise<RegisterOutcome> {
-    return this.users.register(parseOrThrow(registerRequestSchema, payload));
+    const input = parseOrThrow(registerRequestSchema, payload);
+    assertNewPassword(input.password, 'password');
+    return this.users.register(input);
   }
 
   @MessagePattern(IdentitySubjects.createSession)

@@ -4,9 +4,11 @@ import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { AppModule } from '../src/app.module';
 import { loadIdentityConfig } from '../src/config';
 import { SessionsService } from '../src/sessions/sessions.service';
+import { SecondFactorService } from '../src/totp/second-factor.service';
 import { UsersService } from '../src/users/users.service';
 
 // The built entry point, exactly what the image runs with `node services/identity/dist/src/admin-password.js`.
@@ -25,11 +27,11 @@ interface Run {
   stderr: string;
 }
 
-function rotate(env: Record<string, string>, stdin = ''): Promise<Run> {
+function rotate(env: Record<string, string>, stdin = '', args: string[] = []): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [ENTRY],
+      [ENTRY, ...args],
       { env: { PATH: process.env.PATH, DATABASE_URL: db.url, ADMIN_USERNAME: ADMIN, ...env }, timeout: 30_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -85,13 +87,13 @@ test('NEW_ADMIN_PASSWORD sets the password too, and the admin username matches w
   assert.equal((await users.verifyCredentials(ADMIN, 'third-Admin-pw-43')).username, ADMIN);
 });
 
-test('a password shorter than 8 characters is refused with exit 1 and a message, and nothing changes (sessions stay open)', async () => {
+test('a password shorter than 12 characters is refused with exit 1 and a message, and nothing changes (sessions stay open)', async () => {
   const token = (await sessions.create(await adminId('third-Admin-pw-43'), 1)).token;
 
-  const run = await rotate({}, 'Short7!');
+  const run = await rotate({}, 'Short-pw-11');
 
   assert.equal(run.code, 1);
-  assert.equal(run.stderr.trim(), 'admin-password: the new password must be at least 8 characters');
+  assert.equal(run.stderr.trim(), 'admin-password: Passwords must be at least 12 characters long.');
   assert.equal((await users.verifyCredentials(ADMIN, 'third-Admin-pw-43')).username, ADMIN);
   assert.equal((await sessions.resolve(token))?.username, ADMIN);
 });
@@ -110,4 +112,31 @@ test('a username that is not an admin is refused with exit 1, and that user keep
   assert.equal(run.code, 1);
   assert.equal(run.stderr.trim(), 'admin-password: No admin named "member1" exists: set ADMIN_USERNAME to the admin\'s username.');
   assert.equal((await users.verifyCredentials('member1', 'member-pw-123')).username, 'member1');
+});
+
+test('a password on the common-password list is refused with exit 1, whatever its letter case', async () => {
+  const run = await rotate({ NEW_ADMIN_PASSWORD: 'QWERTY123456' });
+
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr.trim(), 'admin-password: This password appears in lists of common or leaked passwords. Please choose another one.');
+  assert.equal((await users.verifyCredentials(ADMIN, 'third-Admin-pw-43')).username, ADMIN);
+});
+
+test('--reset-totp removes the admin’s TOTP and recovery codes, revokes every session, keeps the password, and the next sign-in asks to enrol', async () => {
+  const id = await adminId('third-Admin-pw-43');
+  const secondFactor = app.get(SecondFactorService);
+  const { secret } = await secondFactor.setup(id);
+  await secondFactor.confirm(id, await generate({ secret }));
+  assert.equal((await secondFactor.startLogin(id)).next, 'totp');
+  await sessions.revokeAll(id); // the earlier tests left sessions open
+  const token = (await sessions.create(id, 1)).token;
+
+  const run = await rotate({}, '', ['--reset-totp']);
+
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.trim(), 'Removed the two-factor authentication of admin "chief" and revoked 1 open session(s); the next sign-in sets it up again.');
+  assert.deepEqual(await secondFactor.status(id), { enabled: false, recoveryCodesLeft: 0 });
+  assert.equal(await sessions.resolve(token), null);
+  assert.equal((await users.verifyCredentials(ADMIN, 'third-Admin-pw-43')).id, id);
+  assert.equal((await secondFactor.startLogin(id)).next, 'totp-enrolment');
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '../vocabulary/passwords';
 
 const username = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters');
 
@@ -11,7 +12,7 @@ export const registerSchema = z.object({
   username: username
     .min(3, 'username must be at least 3 characters')
     .regex(/^[A-Za-z0-9_.-]+$/, 'username may contain only letters, digits, dot, dash and underscore'),
-  password: password.min(8, 'password must be at least 8 characters'),
+  password: password.min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort),
   email: z.email('email must be a valid email address').max(254).optional(),
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional().default(false),
 });
@@ -39,3 +40,27 @@ export const memberCodeSchema = z.object({
 export type MemberCodeInput = z.infer<typeof memberCodeSchema>;
 /** Register over the bus: `byAdmin` keeps an admin's precise answers; anyone else gets one answer (ADR 0026). */
 export const registerRequestSchema = registerSchema.extend({ byAdmin: z.boolean().default(false) });
+
+// Issue 25: second factor for admins, sessions and password change.
+
+/** A second-factor code as typed: six digits from the app, or a recovery code. */
+const secondFactorCode = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'code must be at most 64 characters');
+export const secondFactorCodeSchema = z.object({ code: secondFactorCode });
+export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
+
+export const userIdSchema = z.object({ userId: z.uuid() });
+export const pendingLoginSchema = z.object({ pendingToken: z.string().min(1).max(200) });
+export const completeLoginSchema = z.object({ pendingToken: z.string().min(1).max(200), code: secondFactorCode });
+export const confirmTotpSchema = z.object({ userId: z.uuid(), code: secondFactorCode });
+
+export const disableTotpBodySchema = z.object({ currentPassword: password, code: secondFactorCode });
+export type DisableTotpInput = z.infer<typeof disableTotpBodySchema>;
+export const disableTotpSchema = disableTotpBodySchema.extend({ userId: z.uuid() });
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: password,
+  newPassword: password.min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordBodySchema>;
+/** keepToken: the caller's own session, which stays signed in. */
+export const changePasswordSchema = changePasswordBodySchema.extend({ userId: z.uuid(), keepToken: z.string().min(1).max(200) });

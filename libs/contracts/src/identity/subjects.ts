@@ -1,14 +1,31 @@
 import type { z } from 'zod';
 import type {
+  changePasswordSchema,
+  completeLoginSchema,
+  confirmTotpSchema,
   createSessionSchema,
+  disableTotpSchema,
   ensureMemberUserSchema,
   loginSchema,
   memberCodeSchema,
   memberLinkRequestSchema,
+  pendingLoginSchema,
   registerRequestSchema,
   sessionTokenSchema,
+  userIdSchema,
 } from './schemas';
-import type { CreatedMemberLink, CreatedSession, MemberAccount, PublicUser, RegisterOutcome, ResolvedSession } from './types';
+import type {
+  CompletedLogin,
+  CreatedMemberLink,
+  CreatedSession,
+  LoginStep,
+  MemberAccount,
+  PublicUser,
+  RegisterOutcome,
+  ResolvedSession,
+  TotpEnrolment,
+  TotpStatus,
+} from './types';
 
 export const IdentitySubjects = {
   verifyCredentials: 'identity.credentials.verify',
@@ -26,6 +43,22 @@ export const IdentitySubjects = {
   redeemMemberCode: 'identity.member-links.redeem-code',
   /** Uses an email verification link up: the user, now verified. */
   verifyEmail: 'identity.users.verify-email',
+  /** After a right password: a session at once, or a pending sign-in waiting for the second factor. */
+  startLogin: 'identity.logins.start',
+  /** Whose pending sign-in this is (unauthorized when unknown, used or expired); the gateway's limiter keys on it. */
+  pendingLoginUser: 'identity.logins.pending-user',
+  /** Starts TOTP enrolment for the admin of a pending sign-in that requires it. */
+  setupPendingLoginTotp: 'identity.logins.totp-setup',
+  /** Completes a pending sign-in with a TOTP or recovery code (and confirms an enrolment); used up on success. */
+  completeLogin: 'identity.logins.complete',
+  totpStatus: 'identity.totp.status',
+  setupTotp: 'identity.totp.setup',
+  confirmTotp: 'identity.totp.confirm',
+  disableTotp: 'identity.totp.disable',
+  /** Revokes every session of a user, the caller's own included. */
+  revokeAllSessions: 'identity.sessions.revoke-all',
+  /** Sets a new password after checking the current one, and revokes every other session. */
+  changePassword: 'identity.passwords.change',
 } as const;
 
 /** What each identity subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -40,4 +73,14 @@ export interface IdentitySubjectMap {
   [IdentitySubjects.redeemMemberLink]: { payload: z.input<typeof sessionTokenSchema>; result: PublicUser };
   [IdentitySubjects.redeemMemberCode]: { payload: z.input<typeof memberCodeSchema>; result: PublicUser };
   [IdentitySubjects.verifyEmail]: { payload: z.input<typeof sessionTokenSchema>; result: PublicUser };
+  [IdentitySubjects.startLogin]: { payload: z.input<typeof userIdSchema>; result: LoginStep };
+  [IdentitySubjects.pendingLoginUser]: { payload: z.input<typeof pendingLoginSchema>; result: { userId: string } };
+  [IdentitySubjects.setupPendingLoginTotp]: { payload: z.input<typeof pendingLoginSchema>; result: TotpEnrolment };
+  [IdentitySubjects.completeLogin]: { payload: z.input<typeof completeLoginSchema>; result: CompletedLogin };
+  [IdentitySubjects.totpStatus]: { payload: z.input<typeof userIdSchema>; result: TotpStatus };
+  [IdentitySubjects.setupTotp]: { payload: z.input<typeof userIdSchema>; result: TotpEnrolment };
+  [IdentitySubjects.confirmTotp]: { payload: z.input<typeof confirmTotpSchema>; result: { recoveryCodes: string[] } };
+  [IdentitySubjects.disableTotp]: { payload: z.input<typeof disableTotpSchema>; result: { ok: true } };
+  [IdentitySubjects.revokeAllSessions]: { payload: z.input<typeof userIdSchema>; result: { revokedSessions: number } };
+  [IdentitySubjects.changePassword]: { payload: z.input<typeof changePasswordSchema>; result: { revokedSessions: number } };
 }

@@ -39,3 +39,27 @@ export interface MemberAccount {
 export interface RegisterOutcome {
   user: PublicUser | null;
 }
+
+/**
+ * What a right password leads to: a session at once, or a pending sign-in (its secret goes in a short-lived cookie)
+ * that a TOTP code completes — or, for an admin without TOTP where it is required, that enrolment completes.
+ */
+export type LoginStep = { next: 'session' } | { next: 'totp' | 'totp-enrolment'; pendingToken: string; expiresAt: string };
+
+/** An enrolment started: the secret for the authenticator app, as text and as a QR code (an SVG data URL). */
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUri: string;
+  qrCodeDataUrl: string;
+}
+
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** A pending sign-in completed; recoveryCodes only when it also confirmed an enrolment (shown once). */
+export interface CompletedLogin {
+  user: PublicUser;
+  recoveryCodes?: string[];
+}

@@ -6,3 +6,4 @@ export * from './forms';
 export * from './errors';
 export * from './podcast';
 export * from './membership';
+export * from './passwords';

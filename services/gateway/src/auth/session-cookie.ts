@@ -54,3 +54,17 @@ export function existingSignupBrowserKey(req: AuthedRequest): string | undefined
   const nonce = cookieValue(req, SIGNUP_COOKIE);
   return nonce && /^[\w-]{43}$/.test(nonce) ? createHash('sha256').update(nonce).digest('hex') : undefined;
 }
+
+/**
+ * A right password waiting for its second factor (issue 25). HttpOnly and sent only to the sign-in routes that
+ * complete it; SameSite=Strict, since no cross-site navigation ever needs it; it lives minutes and is used up once.
+ */
+export const PENDING_LOGIN_COOKIE = 'km_pending_login';
+
+export const pendingLoginCookieOptions = (secure: boolean, expires: Date): CookieSerializeOptions => ({
+  httpOnly: true,
+  sameSite: 'strict',
+  secure,
+  path: '/api/auth/login',
+  expires,
+});

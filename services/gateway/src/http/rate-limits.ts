@@ -22,6 +22,7 @@ export class RateLimits implements OnModuleDestroy {
   private readonly loginUserFailures: RateLimiterRedis;
   private readonly formSubmissions: RateLimiterRedis;
   private readonly memberLinks: RateLimiterRedis;
+  private readonly secondFactorFailures: RateLimiterRedis;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -54,6 +55,12 @@ export class RateLimits implements OnModuleDestroy {
     this.loginUserFailures = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:login-user', points: 1e9, duration: config.login.windowSeconds });
     this.formSubmissions = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:forms', points: config.rateLimitFormsPerHour, duration: 3600 });
     this.memberLinks = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:member-link', points: config.memberLinksPerHour, duration: 3600 });
+    this.secondFactorFailures = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'rl:second-factor',
+      points: config.secondFactor.maxFailures,
+      duration: config.login.windowSeconds,
+    });
   }
 
   /**
@@ -202,6 +209,38 @@ export class RateLimits implements OnModuleDestroy {
         ? 'Sign-in is temporarily unavailable. Please try again in a few minutes.'
         : 'Registration is temporarily unavailable. Please try again in a few minutes.',
     );
+  }
+
+  /**
+   * Reserves one check of a secret a signed-in or half-signed-in user gives again (a TOTP or recovery code, the
+   * current password), per user, before it is checked (as sign-in does, ADR 0012): a six-digit code has only a
+   * million values, so the guesses per user must be few. The user is known only after the password (a pending
+   * sign-in) or from the session, so nobody can spend another person's budget without their password. A failure keeps
+   * its slot, a success clears the count. Fails closed like sign-in.
+   */
+  async reserveSecondFactor(userId: string): Promise<LoginAttempt> {
+    try {
+      await this.secondFactorFailures.consume(userId);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw this.unavailable('sign-in', error);
+      const seconds = Math.ceil(error.msBeforeNext / 1000);
+      const wait = `${minutes(seconds)} minute${minutes(seconds) === 1 ? '' : 's'}`;
+      throw new RateLimitedError(`Too many wrong codes or passwords for this account. Please try again in ${wait}.`, seconds);
+    }
+    return {
+      delayMs: 0,
+      succeeded: () =>
+        this.secondFactorFailures.delete(userId).then(
+          () => undefined,
+          (error) => this.logger.warn(`could not clear a second-factor count: ${String(error)}`),
+        ),
+      failed: async () => undefined,
+      aborted: () =>
+        this.secondFactorFailures.reward(userId, 1).then(
+          () => undefined,
+          (error) => this.logger.warn(`could not refund a second-factor attempt: ${String(error)}`),
+        ),
+    };
   }
 
   private trustedKey(pair: string) {

@@ -1,17 +1,15 @@
 import { AppError, InvalidError, isPlaceholderSecret } from '@km/nest-kit';
-import { DataSource, IsNull } from 'typeorm';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../config';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { newPasswordProblem } from '../passwords/password-rule';
 import { Session } from '../sessions/session.entity';
+import { resetSecondFactor } from '../totp/second-factor.store';
 import { hashPassword } from './password-hasher';
 import { User } from './user.entity';
 
-/** Same ceiling as sign-in (contracts' loginSchema), so the new password can actually be used. */
-const MAX_LENGTH = 256;
-
-/** Why a new admin password is refused, or undefined when it is acceptable. */
+/** Why a new admin password is refused (every new password's rule, then no shipped placeholder), or undefined. */
 export function adminPasswordProblem(password: string): string | undefined {
-  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) return `the new password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`;
-  if (password.length > MAX_LENGTH) return `the new password must be at most ${MAX_LENGTH} characters`;
+  const problem = newPasswordProblem(password);
+  if (problem) return problem;
   if (isPlaceholderSecret(password)) return 'the new password is a placeholder or development value shipped with the repository; choose a real one';
   return undefined;
 }
@@ -25,15 +23,37 @@ export async function rotateAdminPassword(dataSource: DataSource, username: stri
   if (problem) throw new InvalidError(problem);
   const passwordHash = await hashPassword(password);
   return dataSource.transaction(async (manager) => {
-    const admin = await manager
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .setLock('pessimistic_write')
-      .where('lower(u.username) = lower(:username) AND u.is_admin', { username })
-      .getOne();
-    if (!admin) throw new AppError('not_found', `No admin named "${username}" exists: set ADMIN_USERNAME to the admin's username.`);
+    const admin = await lockAdmin(manager, username);
     await manager.getRepository(User).update({ id: admin.id }, { passwordHash });
-    const revoked = await manager.getRepository(Session).update({ userId: admin.id, revokedAt: IsNull() }, { revokedAt: new Date() });
-    return { username: admin.username, revokedSessions: revoked.affected ?? 0 };
+    return { username: admin.username, revokedSessions: await revokeSessions(manager, admin.id) };
   });
+}
+
+/**
+ * Removes an admin's second factor (a lost phone): the TOTP secret, the recovery codes and any pending sign-in go,
+ * and every session the admin has open is revoked. The next sign-in with the password asks to enrol again
+ * (production), so whoever held the old factor or a session holds nothing.
+ */
+export async function resetAdminTotp(dataSource: DataSource, username: string): Promise<{ username: string; revokedSessions: number }> {
+  return dataSource.transaction(async (manager) => {
+    const admin = await lockAdmin(manager, username);
+    await resetSecondFactor(manager, admin.id);
+    return { username: admin.username, revokedSessions: await revokeSessions(manager, admin.id) };
+  });
+}
+
+async function lockAdmin(manager: EntityManager, username: string): Promise<User> {
+  const admin = await manager
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .setLock('pessimistic_write')
+    .where('lower(u.username) = lower(:username) AND u.is_admin', { username })
+    .getOne();
+  if (!admin) throw new AppError('not_found', `No admin named "${username}" exists: set ADMIN_USERNAME to the admin's username.`);
+  return admin;
+}
+
+async function revokeSessions(manager: EntityManager, userId: string): Promise<number> {
+  const revoked = await manager.getRepository(Session).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  return revoked.affected ?? 0;
 }

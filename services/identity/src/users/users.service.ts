@@ -23,7 +23,8 @@ export class UsersService {
     this.argon2 = new PasswordGate(config.argon2.concurrency, config.argon2.maxQueued);
   }
 
-  private readonly argon2: PasswordGate;
+  /** The one argon2 budget (ADR 0012); password change and TOTP disable verify through it too. */
+  readonly argon2: PasswordGate;
 
   async verifyCredentials(username: string, password: string): Promise<PublicUser> {
     const user = await this.findByUsername(username);

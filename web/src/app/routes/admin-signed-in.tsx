@@ -1,6 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { AuthUser } from '@/features/auth/auth-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { userSignedOut, type AuthUser } from '@/features/auth/auth-slice';
+import { meQueryKey } from '@/features/auth/api/get-me';
+import { AccountSecurity } from '@/features/admin/components/account-security';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { toastAfterReload } from '@/components/toast/use-toast';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeferredModule } from '@/lib/use-deferred-module';
 
@@ -13,6 +18,15 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
   const [moreTabsWanted, setMoreTabsWanted] = useState(false);
   const moreTabs = useDeferredModule(loadMoreTabs, moreTabsWanted);
   const wantMoreTabs = useCallback(() => setMoreTabsWanted(true), []);
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  // As Admin Logout does: forget the user, reload to drop admin-only state, and say so on the fresh page.
+  const signedOutEverywhere = useCallback(() => {
+    dispatch(userSignedOut());
+    queryClient.setQueryData(meQueryKey, null);
+    toastAfterReload({ title: 'Signed out everywhere', description: 'Every session of this account has ended.', variant: 'success' });
+    window.location.reload();
+  }, [dispatch, queryClient]);
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
       <h1 className="font-serif text-4xl font-bold text-indigo-950">Admin Dashboard</h1>
@@ -30,6 +44,7 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             label: 'Marketshare',
             content: moreTabs ? <moreTabs.MarketshareTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading Marketshare" onShown={wantMoreTabs} />,
           },
+          { value: 'security', label: 'Account security', content: <AccountSecurity onSignedOut={signedOutEverywhere} /> },
         ]}
       />
     </section>

@@ -1,4 +1,5 @@
-import { Calendar, Check, Copy, Crown, DollarSign, LoaderCircle, Mail, Percent, Share2, Users, Wallet } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Calendar, Check, Copy, Crown, DollarSign, LoaderCircle, LogOut, Mail, Percent, Share2, Users, Wallet } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/components/toast/use-toast';
@@ -8,8 +9,10 @@ import { TextField } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { serverMessage } from '@/lib/api-client';
+import { signOutEverywhere } from '@/lib/sign-out-everywhere';
 import { nextPayoutDate, referralLink, shareReferralLink, vipProgress } from '@/lib/referral';
 import {
+  PROFILE_KEY,
   useMemberCommissions,
   useMemberProfile,
   useMemberProfitBonuses,
@@ -211,13 +214,16 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           <h1 className="font-serif text-3xl font-bold text-indigo-950">Welcome back, {profile.firstName}!</h1>
           <p className="mt-1 text-slate-600">Member since {longDate(profile.memberSince)}</p>
         </div>
-        {profile.subscriptionStatus === 'active' ? (
-          <Badge variant="positive">Active Member</Badge>
-        ) : (
-          <Badge variant="alert" className="bg-red-600 text-white">
-            {profile.subscriptionStatus}
-          </Badge>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {profile.subscriptionStatus === 'active' ? (
+            <Badge variant="positive">Active Member</Badge>
+          ) : (
+            <Badge variant="alert" className="bg-red-600 text-white">
+              {profile.subscriptionStatus}
+            </Badge>
+          )}
+          <SignOutEverywhereButton />
+        </div>
       </div>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -409,5 +415,27 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
         Save Profile
       </Button>
     </form>
+  );
+}
+
+/** Issue 25: ends every session of this member (this browser's too); the dashboard then offers the sign-in link. */
+function SignOutEverywhereButton() {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function click() {
+    setBusy(true);
+    try {
+      await signOutEverywhere();
+      client.setQueryData(PROFILE_KEY, { kind: 'signed-out' });
+      toast({ title: 'Signed out everywhere', description: 'Every session of your account has ended.', variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Sign out everywhere failed', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={() => void click()} disabled={busy}>
+      <LogOut className="size-4" aria-hidden /> Sign out everywhere
+    </Button>
   );
 }
