@@ -5,8 +5,8 @@ import { hold, note, pidOf, release, Session, stack, waitUntil } from './stack';
 
 /**
  * Issue 15, Redis down: the stack's redis-server stopped (SIGTERM, and kept down as a StatefulSet scaled to 0) while
- * contact messages are sent. Rate limits fail as ADR 0012 decided: the form is taken (fail open), sign-in refuses
- * with 503 (fail closed). No mail can leave while Redis is down; once the supervisor starts Redis again, each
+ * contact messages are sent. Rate limits fail as ADR 0012 decided, and issue 25 changed for forms: a form is refused
+ * with 503 (fail closed, like sign-in), so an outage is never a window for unbounded anonymous writes. No mail can leave while Redis is down; once the supervisor starts Redis again, each
  * message's two emails (the sender's acknowledgement, the staff notification) arrive exactly once.
  * The payout run interrupted by a Redis restart is proved by services/membership/test/payout-crashes.test.ts
  * ("Redis killed and started again on its port mid-run: the run completes with one payout per member").
@@ -20,7 +20,7 @@ const mails = async () => (await (await fetch(`${stack.mailApiUrl}/api/email`)).
 describe('Redis stopped, then started again', () => {
   afterAll(() => release('redis'));
 
-  test(`${MESSAGES} contact messages while Redis is stopped: taken (201), sign-in 503, no mail meanwhile; after Redis returns each message's 2 emails arrive exactly once`, async () => {
+  test(`${MESSAGES} contact messages while Redis is stopped: refused 503 (forms fail closed), sign-in 503, no mail meanwhile; after Redis returns each message's 2 emails arrive exactly once`, async () => {
     const visitor = new Session();
     const run = randomUUID().slice(0, 6);
     const redis = pidOf('redis');
@@ -31,6 +31,7 @@ describe('Redis stopped, then started again', () => {
 
     const sent: { email: string; lastName: string }[] = [];
     const statuses = new Map<number, number>();
+    const refusals = new Set<string>();
     await Promise.all(
       Array.from({ length: MESSAGES }, async (_, n) => {
         const body = {
@@ -44,6 +45,7 @@ describe('Redis stopped, then started again', () => {
         const res = await visitor.post('/api/contact-messages', body);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 201) sent.push({ email: body.email, lastName: body.lastName });
+        else refusals.add(JSON.stringify(res.body));
       }),
     );
     const signIn = await new Session().post('/api/auth/login', stack.admin);
@@ -73,7 +75,12 @@ describe('Redis stopped, then started again', () => {
         `${counts.reduce((a, m) => a + m.messages, 0)} emails in ${counts.reduce((a, m) => a + m.deliveries, 0)} deliveries for ${sent.length} messages (2 each expected); ` +
         'a payout run interrupted by a Redis restart (one payout per member) is proved by services/membership/test/payout-crashes.test.ts in the integration suite',
     );
-    assert.deepEqual(Object.fromEntries(statuses), { 201: MESSAGES }, 'the form limit fails open (ADR 0012): every message taken');
+    // Issue 25 changed this on purpose: the form limit fails closed (it failed open before, ADR 0012).
+    assert.deepEqual(Object.fromEntries(statuses), { 503: MESSAGES }, 'the form limit fails closed (issue 25): no message taken while Redis is down');
+    assert.deepEqual(
+      [...refusals],
+      [JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Sending forms is temporarily unavailable. Please try again in a few minutes.' })],
+    );
     assert.equal(signIn.status, 503, 'sign-in fails closed (ADR 0012)');
     assert.equal(signIn.body.message, 'Sign-in is temporarily unavailable. Please try again in a few minutes.');
     assert.equal(readyDuring.status, 503, 'the gateway’s /ready says Redis is down');

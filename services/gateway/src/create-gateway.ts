@@ -13,6 +13,7 @@ import { JSON_BODY_LIMIT, parseJsonBody } from './http/http-error.filter';
 import { refuseNulCharacters } from './http/nul-characters';
 import { noStoreHook } from './http/no-store.middleware';
 import { originCheckHook } from './http/origin-check.middleware';
+import { refuseUnnormalisedPath, rewriteRequestUrl } from './http/request-path';
 import { RateLimits } from './http/rate-limits';
 import { requestContextHooks } from './http/request-context.middleware';
 import { securityHeadersHook } from './http/security-headers';
@@ -31,6 +32,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     // may be as long as a stored key (the handlers say what is wrong with it); fastify's default stops at 100, and a
     // longer one matches no route (404).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER },
+    // One normalised path (ADR 0027), decided before the router: the router and every hook below see the same spelling,
+    // so `/%61pi/…` or `//api/…` cannot reach an /api handler while the checks, reading another spelling, skip it.
+    rewriteUrl: rewriteRequestUrl,
     // The router's own refusals, in our error shape like every other answer.
     // (typed against the workspace's fastify, not the adapter's pinned copy: hence the cast below)
     frameworkErrors: ((error: { code?: string; message: string }, _request: FastifyRequest, reply: FastifyReply) => {
@@ -51,9 +55,12 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   fastify.addHook('onRequest', securityHeadersHook(config));
   const context = requestContextHooks(pino, config.slowRequestMs);
   fastify.addHook('onRequest', context.onRequest);
+  // Before any other check: a path that could not be normalised is answered 400 here.
+  fastify.addHook('onRequest', refuseUnnormalisedPath());
   fastify.addHook('onRequest', noStoreHook());
   fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
   fastify.addHook('onRequest', app.get(RateLimits).apiHook());
+  fastify.addHook('onRequest', app.get(RateLimits).feedsHook());
   // A query holding U+0000 is refused before the catalog copy could answer it.
   fastify.addHook('onRequest', refuseNulCharacters('query'));
   // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.
