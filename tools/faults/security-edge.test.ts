@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { Client } from 'pg';
 import { concrete, gatewayRoutes } from './gateway-routes';
 import { note, signedInAdmin, stack, type Session } from './stack';
@@ -24,11 +25,15 @@ interface RawAnswer {
  * One request with its path sent byte for byte: fetch (WHATWG URL) would resolve `..`, turn `\` into `/` and so on
  * before sending, which is exactly what this suite must not let a client do for it. `from` picks the loopback address
  * the request leaves from, so a budget test has an address of its own (the gateway trusts no proxy here).
+ * A body always goes with its Content-Length: Node's client sends a DELETE's body without one, so the server reads
+ * the request as bodiless and the body as the start of the next request on the kept-alive connection (which the
+ * gateway then refuses as unreadable and closes: the sweep's next request failed with EPIPE).
  */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer, from?: string): Promise<RawAnswer> {
   const gateway = new URL(stack.gatewayUrl);
+  const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: gateway.hostname, port: gateway.port, method, path, headers, localAddress: from, timeout: 20_000 }, (res) => {
+    const req = http.request({ host: gateway.hostname, port: gateway.port, method, path, headers: sent, localAddress: from, timeout: 20_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
@@ -124,6 +129,23 @@ async function rowCounts(): Promise<Map<string, number>> {
   return counts;
 }
 
+/**
+ * Whether an answer is the gateway refusing a request before any handler: the Origin check's 403, or the 400 of a path
+ * that cannot be normalised (ADR 0027). Any other 400 (a body's validation, an unreadable request) is not proof that
+ * the spelling itself was refused.
+ */
+function refusedByACheck(res: RawAnswer): boolean {
+  if (!/^application\/json/.test(String(res.headers['content-type']))) return false;
+  let body: { code?: string; message?: string };
+  try {
+    body = JSON.parse(res.body) as typeof body;
+  } catch {
+    return false;
+  }
+  if (res.status === 403) return body.code === 'forbidden' && (body.message ?? '').startsWith(`Request refused: it came from another site (${FOREIGN}).`);
+  return res.status === 400 && body.code === 'invalid' && /^That address is not valid: /.test(body.message ?? '');
+}
+
 describe('one normalised path for every check (finding 4)', () => {
   test('POST /%61pi/auth/logout from a foreign Origin is refused 403 and the session it carried still works', async () => {
     const res = await raw('POST', '/%61pi/auth/logout', { origin: FOREIGN, cookie: admin.cookieHeader });
@@ -144,9 +166,7 @@ describe('one normalised path for every check (finding 4)', () => {
         const res = await raw(route.method, spelling, { origin: FOREIGN, cookie: admin.cookieHeader, 'content-type': 'application/json' }, '{}');
         sent++;
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
-        if (res.status !== 403 && res.status !== 400) wrong.push(`${route.method} ${spelling}: ${res.status} ${res.body.slice(0, 120)}`);
-        else if (!/^application\/json/.test(String(res.headers['content-type'])) || !JSON.parse(res.body).message)
-          wrong.push(`${route.method} ${spelling}: ${res.status} without a JSON message`);
+        if (!refusedByACheck(res)) wrong.push(`${route.method} ${spelling}: ${res.status} ${res.body.slice(0, 160)}`);
       }
     }
     const after = await rowCounts();
@@ -194,6 +214,37 @@ describe('one normalised path for every check (finding 4)', () => {
     }
     assert.deepEqual(wrong, []);
     assert.equal((await admin.get('/api/auth/me')).status, 200);
+  });
+
+  test('bytes left in front of the next request (a body sent without its length) are refused 400 with Connection: close, and the connection closed', async () => {
+    const gateway = new URL(stack.gatewayUrl);
+    const socket = net.connect(Number(gateway.port), gateway.hostname);
+    const host = `Host: ${gateway.host}\r\nOrigin: ${FOREIGN}\r\nCookie: ${admin.cookieHeader}\r\n`;
+    // What Node's client writes for a DELETE with a body (no Content-Length, so "{}" opens the next request), then a
+    // logout; in one write, so the gateway has read every byte when it closes (no reset racing its answer).
+    socket.write(
+      `DELETE /api/products/fault-matrix HTTP/1.1\r\n${host}Content-Type: application/json\r\n\r\n{}` +
+        `POST /api/auth/logout HTTP/1.1\r\n${host}Content-Length: 0\r\n\r\n`,
+    );
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    await new Promise<void>((resolve, reject) => {
+      socket.setTimeout(20_000, () => reject(new Error('the gateway kept the connection open')));
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    const answers = Buffer.concat(chunks)
+      .toString()
+      .split(/(?=HTTP\/1\.1 )/);
+    const unreadable = answers.find((a) => a.startsWith('HTTP/1.1 400 '));
+    assert.ok(unreadable, `no 400 among: ${answers.map((a) => a.split('\r\n')[0]).join(' | ')}`);
+    assert.match(unreadable, /\r\nConnection: close\r\n/i);
+    assert.equal(JSON.parse(unreadable.split('\r\n\r\n')[1]).code, 'invalid');
+    assert.ok(
+      answers.every((a) => /^HTTP\/1\.1 (400|403) /.test(a)),
+      answers.map((a) => a.split('\r\n')[0]).join(' | '),
+    );
+    assert.equal((await admin.get('/api/auth/me')).status, 200, 'the logout after the stray bytes never ran');
   });
 });
 

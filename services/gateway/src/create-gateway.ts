@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayModule } from './app.module';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import type { GatewayConfig } from './config';
+import { answerClientError } from './http/client-error';
 import { JSON_BODY_LIMIT, parseJsonBody } from './http/http-error.filter';
 import { refuseNulCharacters } from './http/nul-characters';
 import { noStoreHook } from './http/no-store.middleware';
@@ -42,6 +43,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
         error.code === 'FST_ERR_BAD_URL' ? 'That address is not valid: it has a malformed %-escape.' : `That address is not valid: ${error.message}.`;
       void reply.code(400).type('application/json; charset=utf-8').send({ statusCode: 400, code: 'invalid', message });
     }) as never,
+    // Bytes the HTTP parser cannot read: answered in our error shape with `Connection: close` (fastify's default
+    // omits it, and a keep-alive client then sends its next request into the closed socket).
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     logger: new JsonLogger(pino),
