@@ -1131,3 +1131,202 @@ describe('deployment files agree with libs/registry (issue 9)', () => {
     }
   });
 });
+
+// ------------------------------------------------------------------------------------------ object storage
+/** Where a k8s container's variable comes from: `<Secret|ConfigMap>/<name>/<key>` or `inline`, with its value in the base. */
+function k8sEnvSource(container: Obj, key: string): { from: string; value: string | undefined } | undefined {
+  const entry = (container.env ?? []).find((e: Obj) => e.name === key);
+  if (entry?.valueFrom?.secretKeyRef) {
+    const { name, key: field } = entry.valueFrom.secretKeyRef;
+    return { from: `Secret/${name}/${field}`, value: secrets.get(name)?.[field] };
+  }
+  if (entry?.valueFrom?.configMapKeyRef) {
+    const { name, key: field } = entry.valueFrom.configMapKeyRef;
+    return { from: `ConfigMap/${name}/${field}`, value: configMaps.get(name)?.[field] };
+  }
+  if (entry) return { from: 'inline', value: entry.value };
+  let found: { from: string; value: string | undefined } | undefined;
+  for (const source of container.envFrom ?? []) {
+    const [kind, name] = source.secretRef ? ['Secret', source.secretRef.name] : ['ConfigMap', source.configMapRef?.name];
+    const data = kind === 'Secret' ? secrets.get(name) : configMaps.get(name);
+    const prefixed = (source.prefix ?? '') as string;
+    if (data && key.startsWith(prefixed) && key.slice(prefixed.length) in data)
+      found = { from: `${kind}/${name}/${key.slice(prefixed.length)}`, value: data[key.slice(prefixed.length)] };
+  }
+  return found;
+}
+
+/** The pairs (service's variable, MinIO server's root variable) that must never be the same credential. */
+const ROOT_PAIRS = [
+  ['S3_ACCESS_KEY', 'MINIO_ROOT_USER'],
+  ['S3_SECRET_KEY', 'MINIO_ROOT_PASSWORD'],
+] as const;
+
+/**
+ * k8s workloads whose object-storage keys are MinIO's root credentials: the very Secret key the MinIO server reads its
+ * root user from, or the same value. Returns one line per offence.
+ */
+function k8sRootCredentialUses(workloadsToCheck: Obj[]): string[] {
+  const minio = mainContainer(byName('StatefulSet', 'minio')!);
+  const problems: string[] = [];
+  for (const workload of workloadsToCheck) {
+    for (const container of workload.spec.template.spec.containers as Obj[]) {
+      for (const [appKey, rootKey] of ROOT_PAIRS) {
+        const app = k8sEnvSource(container, appKey);
+        const root = k8sEnvSource(minio, rootKey);
+        assert.ok(root?.value, `the minio StatefulSet gets ${rootKey}`);
+        if (app && (app.from === root.from || app.value === root.value))
+          problems.push(`${workload.metadata.name}: ${appKey} is MinIO's ${rootKey} (${app.from})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** compose services whose object-storage keys are MinIO's root credentials: the same variable, or the same default. */
+function composeRootCredentialUses(services: Record<string, Obj>): string[] {
+  const minio = composeEnv(services.minio);
+  const variable = (value: string | undefined): string | undefined => /^\$\{([A-Za-z0-9_]+)/.exec(value ?? '')?.[1];
+  const problems: string[] = [];
+  for (const [name, service] of Object.entries(services)) {
+    if (name === 'minio' || name === 'minio-init') continue;
+    const env = composeEnv(service);
+    for (const [appKey, rootKey] of ROOT_PAIRS) {
+      if (env[appKey] === undefined) continue;
+      if (variable(env[appKey]) === variable(minio[rootKey]) || composeDefault(env[appKey]) === composeDefault(minio[rootKey]))
+        problems.push(`${name}: ${appKey} is MinIO's ${rootKey} (${env[appKey]})`);
+    }
+  }
+  return problems;
+}
+
+describe("object storage: the app's own MinIO user, limited to its bucket (issue 25, finding 8)", () => {
+  const bucket = configMaps.get('gateway-config')?.S3_BUCKET ?? '';
+  const policyFile = path.join(K8S_BASE, 'infra', 'minio', 'app-bucket-policy.json');
+  const storageApps = appDeployments.filter((d) => k8sEnvKeys(mainContainer(d)).includes('S3_ACCESS_KEY'));
+
+  test('no service gets the MinIO root credentials as its object-storage keys, in k8s or compose', () => {
+    assert.deepEqual(sorted(storageApps.map((d) => d.metadata.name)), ['catalog', 'gateway', 'media']);
+    assert.deepEqual(k8sRootCredentialUses(appDeployments), []);
+    assert.deepEqual(composeRootCredentialUses(composeServices), []);
+  });
+
+  test('the root-credential check fails for a service handed the root user, by reference or by value', () => {
+    const catalog = structuredClone(appDeployment('catalog'));
+    const env = mainContainer(catalog).env as Obj[];
+    env.find((e) => e.name === 'S3_ACCESS_KEY')!.valueFrom = { secretKeyRef: { name: 'minio-credentials', key: 'MINIO_ROOT_USER' } };
+    env.find((e) => e.name === 'S3_SECRET_KEY')!.valueFrom = undefined;
+    env.find((e) => e.name === 'S3_SECRET_KEY')!.value = secrets.get('minio-credentials')?.MINIO_ROOT_PASSWORD;
+    assert.deepEqual(k8sRootCredentialUses([catalog]), [
+      "catalog: S3_ACCESS_KEY is MinIO's MINIO_ROOT_USER (Secret/minio-credentials/MINIO_ROOT_USER)",
+      "catalog: S3_SECRET_KEY is MinIO's MINIO_ROOT_PASSWORD (inline)",
+    ]);
+    const services = structuredClone(composeServices);
+    services.gateway.environment = { ...composeEnv(services.gateway), S3_ACCESS_KEY: '${MINIO_ROOT_USER:-minio-root-dev-only}' };
+    assert.deepEqual(composeRootCredentialUses(services), ["gateway: S3_ACCESS_KEY is MinIO's MINIO_ROOT_USER (${MINIO_ROOT_USER:-minio-root-dev-only})"]);
+  });
+
+  test("the app's policy allows only the bucket's objects (read, write, delete, list, multipart): no other bucket, no admin", () => {
+    const policy = JSON.parse(readFileSync(policyFile, 'utf8')) as { Version: string; Statement: Obj[] };
+    assert.equal(policy.Version, '2012-10-17');
+    const granted = policy.Statement.flatMap((s) => {
+      assert.equal(s.Effect, 'Allow');
+      assert.equal(s.Condition, undefined);
+      return (s.Action as string[]).flatMap((action) => (s.Resource as string[]).map((resource) => `${action} ${resource}`));
+    });
+    const onBucket = (actions: string[]) => actions.map((a) => `s3:${a} arn:aws:s3:::${bucket}`);
+    const onObjects = (actions: string[]) => actions.map((a) => `s3:${a} arn:aws:s3:::${bucket}/*`);
+    assert.deepEqual(
+      sorted(granted),
+      sorted([
+        ...onBucket(['GetBucketLocation', 'ListBucket', 'ListBucketMultipartUploads']),
+        ...onObjects(['GetObject', 'PutObject', 'DeleteObject', 'AbortMultipartUpload', 'ListMultipartUploadParts']),
+      ]),
+    );
+    assert.equal(composeDefault(composeEnv(composeServices['minio-init']).S3_BUCKET), bucket, 'compose names the same bucket');
+    assert.equal(configMaps.get('minio-app-policy')?.['app-bucket-policy.json'], readFileSync(policyFile, 'utf8'), 'k8s ships the file as it is');
+    const mount = (composeServices['minio-init'].volumes as string[]).find((v) => v.endsWith(':/etc/minio-policy/app-bucket-policy.json:ro'));
+    assert.equal(mount, './k8s/base/infra/minio/app-bucket-policy.json:/etc/minio-policy/app-bucket-policy.json:ro', 'compose mounts the same file');
+    const job = byName('Job', 'minio-create-bucket')!;
+    const volume = (job.spec.template.spec.volumes as Obj[]).find((v) => v.configMap?.name === 'minio-app-policy');
+    const jobMount = (job.spec.template.spec.containers[0].volumeMounts as Obj[]).find((m) => m.name === volume?.name);
+    assert.deepEqual(jobMount, { name: volume?.name, mountPath: '/etc/minio-policy', readOnly: true });
+  });
+
+  /** Runs one of the setup scripts with a stand-in `mc` that logs its calls and reports the user's policies. */
+  function runSetup(script: string, env: Record<string, string>, policies: string): { status: number | null; stderr: string; calls: string[] } {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'km-minio-setup-'));
+    try {
+      const log = path.join(dir, 'calls.log');
+      writeFileSync(
+        path.join(dir, 'mc'),
+        '#!/bin/sh\necho "$*" >> "$MC_LOG"\n' +
+          'case "$*" in "admin user info "*) printf "AccessKey: %s\\nStatus: enabled\\nPolicyName: %s\\nMemberOf: \\n" "$4" "$MC_POLICIES" ;; esac\n',
+        { mode: 0o755 },
+      );
+      writeFileSync(log, '');
+      const result = spawnSync('/bin/sh', ['-ec', script.replaceAll('/etc/minio-policy/', `${path.dirname(policyFile)}/`)], {
+        encoding: 'utf8',
+        env: { PATH: `${dir}:${process.env.PATH}`, HOME: dir, MC_LOG: log, MC_POLICIES: policies, ...env },
+      });
+      return { status: result.status, stderr: result.stderr, calls: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const scripts: [string, string][] = [
+    ['k8s Job minio-create-bucket', byName('Job', 'minio-create-bucket')?.spec.template.spec.containers[0].args[0]],
+    ['compose minio-init', String(composeServices['minio-init'].command[0]).replaceAll('$$', '$')],
+  ];
+  const keys = { MINIO_ROOT_USER: 'root', MINIO_ROOT_PASSWORD: 'root-password', S3_ACCESS_KEY: 'kingdom-app', S3_SECRET_KEY: 'app-secret' };
+
+  for (const [name, script] of scripts) {
+    test(`${name}: creates the bucket and the policy from the file, and attaches only that policy to the app's user (taking back readwrite)`, () => {
+      const setup = [
+        'alias set kingdom http://minio:9000 root root-password',
+        `mb --ignore-existing kingdom/${bucket}`,
+        `admin policy create kingdom kingdom-app-bucket ${policyFile}`,
+        'admin user add kingdom kingdom-app app-secret',
+        'admin user info kingdom kingdom-app',
+      ];
+      const fresh = runSetup(script, { ...keys, S3_BUCKET: bucket }, '');
+      assert.equal(fresh.status, 0, fresh.stderr);
+      assert.deepEqual(fresh.calls, [...setup, 'admin policy attach kingdom kingdom-app-bucket --user kingdom-app']);
+      // a user an earlier version of the script made: readwrite (every bucket) is taken back
+      const earlier = runSetup(script, { ...keys, S3_BUCKET: bucket }, 'readwrite');
+      assert.equal(earlier.status, 0, earlier.stderr);
+      assert.deepEqual(earlier.calls, [
+        ...setup,
+        'admin policy attach kingdom kingdom-app-bucket --user kingdom-app',
+        'admin policy detach kingdom readwrite --user kingdom-app',
+      ]);
+      // run again: nothing more to change
+      const again = runSetup(script, { ...keys, S3_BUCKET: bucket }, 'kingdom-app-bucket');
+      assert.equal(again.status, 0, again.stderr);
+      assert.deepEqual(again.calls, setup);
+    });
+
+    test(`${name}: refuses, before calling MinIO, the root user as the app's keys and a bucket the policy does not name`, () => {
+      const root = runSetup(script, { ...keys, S3_ACCESS_KEY: 'root', S3_BUCKET: bucket }, '');
+      assert.equal(root.status, 1);
+      assert.match(root.stderr, /S3_ACCESS_KEY is the MinIO root user: give the services a user of their own/);
+      assert.deepEqual(root.calls, []);
+      const other = runSetup(script, { ...keys, S3_BUCKET: 'another-bucket' }, '');
+      assert.equal(other.status, 1);
+      assert.match(other.stderr, /app-bucket-policy\.json does not name the bucket another-bucket/);
+      assert.deepEqual(other.calls, []);
+    });
+  }
+
+  kubectlTest('kubectl: both overlays render the policy ConfigMap the Job mounts, with the file as it is', () => {
+    for (const dir of OVERLAYS) {
+      const docs = render(dir);
+      const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'minio-create-bucket');
+      const volume = (job?.spec.template.spec.volumes as Obj[]).find((v) => v.name === 'policy');
+      const configMap = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === volume?.configMap?.name);
+      assert.match(configMap?.metadata.name ?? '', /^minio-app-policy-[a-z0-9]{10}$/, rel(dir));
+      assert.equal(configMap?.data['app-bucket-policy.json'], readFileSync(policyFile, 'utf8'), rel(dir));
+    }
+  });
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { ConfigError } from '@km/nest-kit';
 import { loadCatalogConfig } from './config';
 
-const base = { HTTP_PORT: '3102', DATABASE_URL: 'postgres://localhost/catalog' };
+const base = { HTTP_PORT: '3102', DATABASE_URL: 'postgres://localhost/catalog', NATS_URL: 'nats://catalog:Qm4tR8vX2p@127.0.0.1:4222' };
 
 test('development defaults: no demo seed, the local S3 server with its development credentials', () => {
   const config = loadCatalogConfig(base);

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { ConfigError } from '@km/nest-kit';
 import { loadFormsConfig } from './config';
 
-const base = { HTTP_PORT: '3106', DATABASE_URL: 'postgres://localhost/forms' };
+const base = {
+  HTTP_PORT: '3106',
+  DATABASE_URL: 'postgres://localhost/forms',
+  NATS_URL: 'nats://forms:Qm4tR8vX2p@127.0.0.1:4222',
+  SMTP_ALLOW_PLAINTEXT: 'true',
+};
 
 test('development falls back to the documented staff inboxes, local mail catcher and site address', () => {
   const config = loadFormsConfig(base);

@@ -10,7 +10,26 @@ const production = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbCdEf',
   PUBLIC_ORIGIN: 'https://shop.example',
   VISITOR_HASH_KEY: '5f0c1e7a9b2d4c6e8f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c',
+  NATS_URL: 'nats://gateway:Qm4tR8vX2p@nats:4222',
 };
+
+test('production refuses to start without PUBLIC_ORIGIN (cookies would lose Secure, HSTS would be off)', () => {
+  const { PUBLIC_ORIGIN: _omitted, ...rest } = production;
+  assert.throws(
+    () => loadGatewayConfig(rest),
+    (error: unknown) => error instanceof ConfigError && error.problems.join() === 'PUBLIC_ORIGIN: PUBLIC_ORIGIN is required in production',
+  );
+});
+
+test('production refuses a NATS_URL without bus credentials', () => {
+  assert.throws(
+    () => loadGatewayConfig({ ...production, NATS_URL: 'nats://nats:4222' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.join() ===
+        "NATS_URL: NATS_URL must carry the service's bus credentials in production (nats://<service>:<password>@host:port, on every server listed)",
+  );
+});
 
 test('production behind https with real secrets starts with Secure cookies', () => {
   assert.equal(loadGatewayConfig(production).cookieSecure, true);

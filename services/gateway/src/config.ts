@@ -47,6 +47,11 @@ export const gatewayConfigSchema = z
     SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MEMBER_LINKS_PER_HOUR: z.coerce.number().int().positive().default(3),
+    // Issue 25: /feeds/* per address and minute; anonymous manuscript uploads (≤ 50 MB each) per address and per hour
+    // from every visitor together.
+    RATE_LIMIT_FEEDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    RATE_LIMIT_MANUSCRIPTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+    RATE_LIMIT_MANUSCRIPTS_TOTAL_PER_HOUR: z.coerce.number().int().positive().default(100),
     // Keys the visitor hash of play and download counting (media/visitor.ts); the same on every replica, and kept at
     // least 24 hours (a new key starts every visitor's window afresh).
     VISITOR_HASH_KEY: z
@@ -84,6 +89,8 @@ export const gatewayConfigSchema = z
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
     refuseInProduction(env, ctx, { ...baseProductionRules, REDIS_URL: 'url', STRIPE_PUBLISHABLE_KEY: 'stripe-key', VISITOR_HASH_KEY: 'secret' });
+    // Issue 25: without it cookies silently lose Secure and HSTS is off, so production never guesses it.
+    refuseInProduction(env, ctx, { PUBLIC_ORIGIN: 'required' });
     refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
   })
   .transform((env) => {
@@ -119,6 +126,10 @@ export const gatewayConfigSchema = z
       rateLimitFormsPerHour: env.RATE_LIMIT_FORMS_PER_HOUR,
       /** Sign-in links mailed to one member's address per hour; more requests answer the same and mail nothing. */
       memberLinksPerHour: env.RATE_LIMIT_MEMBER_LINKS_PER_HOUR,
+      /** /feeds/* requests (feed and enclosures) per client network per minute. */
+      rateLimitFeedsPerMinute: env.RATE_LIMIT_FEEDS_PER_MINUTE,
+      /** Anonymous manuscript uploads per client network per hour, and from every visitor together per hour. */
+      manuscriptUploads: { perAddressPerHour: env.RATE_LIMIT_MANUSCRIPTS_PER_HOUR, totalPerHour: env.RATE_LIMIT_MANUSCRIPTS_TOTAL_PER_HOUR },
       visitorHashKey: env.VISITOR_HASH_KEY,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,
       /** What the SPA loads Stripe.js with (GET /api/config/payments, which answers 503 while the key is unset). */

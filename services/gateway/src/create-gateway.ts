@@ -9,10 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayModule } from './app.module';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import type { GatewayConfig } from './config';
+import { answerClientError } from './http/client-error';
 import { JSON_BODY_LIMIT, parseJsonBody } from './http/http-error.filter';
 import { refuseNulCharacters } from './http/nul-characters';
 import { noStoreHook } from './http/no-store.middleware';
 import { originCheckHook } from './http/origin-check.middleware';
+import { refuseUnnormalisedPath, rewriteRequestUrl } from './http/request-path';
 import { RateLimits } from './http/rate-limits';
 import { requestContextHooks } from './http/request-context.middleware';
 import { securityHeadersHook } from './http/security-headers';
@@ -31,6 +33,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     // may be as long as a stored key (the handlers say what is wrong with it); fastify's default stops at 100, and a
     // longer one matches no route (404).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER },
+    // One normalised path (ADR 0027), decided before the router: the router and every hook below see the same spelling,
+    // so `/%61pi/…` or `//api/…` cannot reach an /api handler while the checks, reading another spelling, skip it.
+    rewriteUrl: rewriteRequestUrl,
     // The router's own refusals, in our error shape like every other answer.
     // (typed against the workspace's fastify, not the adapter's pinned copy: hence the cast below)
     frameworkErrors: ((error: { code?: string; message: string }, _request: FastifyRequest, reply: FastifyReply) => {
@@ -38,6 +43,9 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
         error.code === 'FST_ERR_BAD_URL' ? 'That address is not valid: it has a malformed %-escape.' : `That address is not valid: ${error.message}.`;
       void reply.code(400).type('application/json; charset=utf-8').send({ statusCode: 400, code: 'invalid', message });
     }) as never,
+    // Bytes the HTTP parser cannot read: answered in our error shape with `Connection: close` (fastify's default
+    // omits it, and a keep-alive client then sends its next request into the closed socket).
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config), adapter, {
     logger: new JsonLogger(pino),
@@ -51,9 +59,12 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   fastify.addHook('onRequest', securityHeadersHook(config));
   const context = requestContextHooks(pino, config.slowRequestMs);
   fastify.addHook('onRequest', context.onRequest);
+  // Before any other check: a path that could not be normalised is answered 400 here.
+  fastify.addHook('onRequest', refuseUnnormalisedPath());
   fastify.addHook('onRequest', noStoreHook());
   fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
   fastify.addHook('onRequest', app.get(RateLimits).apiHook());
+  fastify.addHook('onRequest', app.get(RateLimits).feedsHook());
   // A query holding U+0000 is refused before the catalog copy could answer it.
   fastify.addHook('onRequest', refuseNulCharacters('query'));
   // The store's public reads from this replica's copy of the catalog (ADR 0019); the rest goes on to the routes.

@@ -4,6 +4,8 @@ import { loadOrdersConfig } from './config';
 
 const base = {
   HTTP_PORT: '3104',
+  NATS_URL: 'nats://orders:Qm4tR8vX2p@127.0.0.1:4222',
+  SMTP_ALLOW_PLAINTEXT: 'true',
   DATABASE_URL: 'postgres://localhost/orders',
   STRIPE_SECRET_KEY: 'sk_test_local',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret',

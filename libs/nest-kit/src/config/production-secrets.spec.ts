@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { baseServiceEnv, ConfigError, loadConfig, optionalBooleanFromEnv } from './load-config';
+import { baseServiceEnv, booleanFromEnv, ConfigError, loadConfig, optionalBooleanFromEnv } from './load-config';
 import { baseProductionRules, PLACEHOLDER_MARKERS, refuseInProduction, refuseInsecureCookies, stripeModeEnv } from './production-secrets';
 
 const schema = z
@@ -26,7 +26,12 @@ const schema = z
     refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
   });
 
-const good = { ADMIN_PASSWORD: 'k7#Rq9!vLm2', DATABASE_URL: 'postgres://kingdom:Zt8pQ2xw@db:5432/identity', STRIPE_SECRET_KEY: 'sk_live_51AbCdEf' };
+const good = {
+  NATS_URL: 'nats://identity:Zq8wP3xL@nats:4222',
+  ADMIN_PASSWORD: 'k7#Rq9!vLm2',
+  DATABASE_URL: 'postgres://kingdom:Zt8pQ2xw@db:5432/identity',
+  STRIPE_SECRET_KEY: 'sk_live_51AbCdEf',
+};
 const prod = (env: Record<string, string>) => ({ NODE_ENV: 'production', ...good, ...env });
 
 /** The problems loadConfig reports, or [] when the configuration is accepted. */
@@ -91,7 +96,11 @@ test('a placeholder password inside a URL is refused without printing it, percen
 });
 
 test('a URL without a password, or with a real one, is accepted; every server of a comma-separated NATS_URL is checked', () => {
-  assert.deepEqual(problemsOf(prod({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/identity', NATS_URL: 'nats://a:4222,nats://b:4222' })), []);
+  // (issue 25: a NATS_URL must now carry credentials in production, so this one names them on both servers)
+  assert.deepEqual(
+    problemsOf(prod({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/identity', NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://app:Q8xv2Lp@b:4222' })),
+    [],
+  );
   assert.deepEqual(
     problemsOf(prod({ NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://app:nats-dev-only@b:4222' })).map((p) => p.split(':')[0]),
     ['NATS_URL'],
@@ -126,4 +135,30 @@ test('an https PUBLIC_ORIGIN with COOKIE_SECURE=false is refused in production; 
   assert.deepEqual(problemsOf(prod({ PUBLIC_ORIGIN: 'https://shop.example', COOKIE_SECURE: 'true' })), []);
   assert.deepEqual(problemsOf(prod({ PUBLIC_ORIGIN: 'http://localhost:3000', COOKIE_SECURE: 'false' })), []);
   assert.deepEqual(problemsOf({ ...good, PUBLIC_ORIGIN: 'https://shop.example', COOKIE_SECURE: 'false' }), []);
+});
+
+test('production refuses a NATS_URL without bus credentials on any of its servers; outside production it is accepted', () => {
+  const message = "NATS_URL: NATS_URL must carry the service's bus credentials in production (nats://<service>:<password>@host:port, on every server listed)";
+  assert.deepEqual(problemsOf(prod({ NATS_URL: 'nats://nats:4222' })), [message]);
+  assert.deepEqual(problemsOf(prod({ NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://b:4222' })), [message]);
+  assert.deepEqual(problemsOf(prod({ NATS_URL: 'nats://app@a:4222' })), [message]);
+  assert.deepEqual(problemsOf({ ...good, NATS_URL: 'nats://nats:4222' }), []);
+});
+
+test('production refuses SMTP without TLS unless SMTP_ALLOW_PLAINTEXT=true; outside production it is accepted', () => {
+  const mail = z
+    .object({ NODE_ENV: z.string(), SMTP_SECURE: booleanFromEnv, SMTP_ALLOW_PLAINTEXT: booleanFromEnv })
+    .superRefine((env, ctx) => refuseInProduction(env, ctx, { SMTP_SECURE: 'smtp-tls' }));
+  const problems = (env: Record<string, string>) => {
+    const result = mail.safeParse(env);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  const message =
+    'SMTP_SECURE: SMTP_SECURE must be true in production (SMTP over TLS), or set SMTP_ALLOW_PLAINTEXT=true on purpose for a relay on a private network';
+  assert.deepEqual(problems({ NODE_ENV: 'production', SMTP_SECURE: 'false' }), [message]);
+  assert.deepEqual(problems({ NODE_ENV: 'production' }), [message]);
+  assert.deepEqual(problems({ NODE_ENV: 'production', SMTP_SECURE: 'false', SMTP_ALLOW_PLAINTEXT: 'false' }), [message]);
+  assert.deepEqual(problems({ NODE_ENV: 'production', SMTP_SECURE: 'true' }), []);
+  assert.deepEqual(problems({ NODE_ENV: 'production', SMTP_SECURE: 'false', SMTP_ALLOW_PLAINTEXT: 'true' }), []);
+  assert.deepEqual(problems({ NODE_ENV: 'development', SMTP_SECURE: 'false' }), []);
 });

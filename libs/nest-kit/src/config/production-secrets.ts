@@ -23,17 +23,31 @@ export function isPlaceholderSecret(value: string): boolean {
  * - `url`: a connection URL (several may be comma-separated); its text and the password inside it, when there is
  *   one, must not be a placeholder nor a development default;
  * - `stripe-key`: when set, as `secret`, and a test-mode key (`sk_test_`, `rk_test_`, `pk_test_`) is refused
- *   unless `STRIPE_ALLOW_TEST_MODE=true` (spread {@link stripeModeEnv} into the schema).
+ *   unless `STRIPE_ALLOW_TEST_MODE=true` (spread {@link stripeModeEnv} into the schema);
+ * - `bus-url`: as `url`, and every server in it must carry a user and password (issue 25: the bus permissions of ADR
+ *   0010 bind to the user, so a NATS_URL without one runs the service as nobody the bus can hold to its subjects);
+ * - `required`: must be set (e.g. PUBLIC_ORIGIN, without which cookies lose `Secure` and HSTS is off);
+ * - `smtp-tls`: SMTP_SECURE must be true unless `SMTP_ALLOW_PLAINTEXT=true` is set on purpose (a relay on the same
+ *   private network, the compose and k8s mail catcher): passwords and reset links would otherwise cross in clear.
  */
-export type ProductionRule = 'secret' | 'optional-secret' | 'url' | 'stripe-key';
+export type ProductionRule = 'secret' | 'optional-secret' | 'url' | 'stripe-key' | 'bus-url' | 'required' | 'smtp-tls';
 
 /** Rules for the keys of `baseServiceEnv`, which every service reads. */
-export const baseProductionRules = { NATS_URL: 'url' } as const satisfies Record<string, ProductionRule>;
+export const baseProductionRules = { NATS_URL: 'bus-url' } as const satisfies Record<string, ProductionRule>;
 
 /** Lets production run on Stripe test-mode keys, e.g. a staging site that must not take real money. */
 export const stripeModeEnv = { STRIPE_ALLOW_TEST_MODE: booleanFromEnv };
 
 const STRIPE_TEST_KEY = /^(sk|rk|pk)_test_/;
+
+function hasCredentials(one: string): boolean {
+  try {
+    const url = new URL(one.trim());
+    return url.username !== '' && url.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 function urlPasswords(value: string): string[] {
   return value
@@ -49,13 +63,29 @@ function urlPasswords(value: string): string[] {
 }
 
 /** The problem with one value under one rule, or undefined. Never includes the value. */
-function problemWith(key: string, value: string | undefined, rule: ProductionRule, allowTestMode: boolean): string | undefined {
-  if (value === undefined || value === '') {
-    return rule === 'secret' ? `${key} is required in production` : undefined;
+function problemWith(
+  key: string,
+  value: string | undefined,
+  rule: ProductionRule,
+  env: { STRIPE_ALLOW_TEST_MODE?: boolean; SMTP_ALLOW_PLAINTEXT?: boolean },
+): string | undefined {
+  const allowTestMode = env.STRIPE_ALLOW_TEST_MODE === true;
+  if (rule === 'smtp-tls') {
+    return value === 'true' || env.SMTP_ALLOW_PLAINTEXT === true
+      ? undefined
+      : `${key} must be true in production (SMTP over TLS), or set SMTP_ALLOW_PLAINTEXT=true on purpose for a relay on a private network`;
   }
-  if (rule === 'url') {
+  if (value === undefined || value === '') {
+    if (rule === 'secret' || rule === 'required') return `${key} is required in production`;
+    return rule === 'bus-url' ? `${key} is required in production, with the service's bus credentials (nats://<service>:<password>@host:port)` : undefined;
+  }
+  if (rule === 'required') return undefined;
+  if (rule === 'url' || rule === 'bus-url') {
     if (isPlaceholderSecret(value) || urlPasswords(value).some(isPlaceholderSecret)) {
       return `${key} carries a placeholder or development credential shipped with the repository; set the real one in production`;
+    }
+    if (rule === 'bus-url' && !value.split(',').every(hasCredentials)) {
+      return `${key} must carry the service's bus credentials in production (nats://<service>:<password>@host:port, on every server listed)`;
     }
     return undefined;
   }
@@ -75,7 +105,7 @@ function problemWith(key: string, value: string | undefined, rule: ProductionRul
  * one more entry in `rules`.
  */
 export function refuseInProduction(
-  env: { NODE_ENV: string; STRIPE_ALLOW_TEST_MODE?: boolean } & Record<string, unknown>,
+  env: { NODE_ENV: string; STRIPE_ALLOW_TEST_MODE?: boolean; SMTP_ALLOW_PLAINTEXT?: boolean } & Record<string, unknown>,
   ctx: z.RefinementCtx,
   rules: Record<string, ProductionRule>,
 ): void {
@@ -83,7 +113,7 @@ export function refuseInProduction(
   for (const [key, rule] of Object.entries(rules)) {
     const raw = env[key];
     const value = raw === undefined || raw === null ? undefined : String(raw);
-    const message = problemWith(key, value, rule, env.STRIPE_ALLOW_TEST_MODE === true);
+    const message = problemWith(key, value, rule, env);
     if (message) ctx.addIssue({ code: 'custom', path: [key], message });
   }
 }

@@ -8,6 +8,8 @@ export const mailEnv = {
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   SMTP_SECURE: booleanFromEnv,
+  /** Lets production send mail without TLS (SMTP_SECURE=false), set on purpose: a relay or catcher on a private network. */
+  SMTP_ALLOW_PLAINTEXT: booleanFromEnv,
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Kingdom Marketplace <hello@kingdommarketplace.example>'),
@@ -16,7 +18,10 @@ export const mailEnv = {
 };
 
 /** {@link refuseInProduction} rules for the keys of {@link mailEnv}; SMTP_PASS stays empty when the relay needs no login. */
-export const mailProductionRules = { REDIS_URL: 'url', SMTP_PASS: 'optional-secret' } as const satisfies Record<string, ProductionRule>;
+export const mailProductionRules = { REDIS_URL: 'url', SMTP_PASS: 'optional-secret', SMTP_SECURE: 'smtp-tls' } as const satisfies Record<
+  string,
+  ProductionRule
+>;
 
 export const mailSettingsFromEnv = (env: {
   REDIS_URL: string;

@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NatsConnection, Subscription } from 'nats';
 import zlib from 'node:zlib';
 import { CatalogReadModel, type Answer } from './catalog-read-model';
+import { requestPath } from '../http/request-path';
 
 const KINDS: readonly ItemKind[] = ['product', 'service'];
 const KIND_OF_PATH: Record<string, ItemKind> = { products: 'product', services: 'service' };
@@ -163,8 +164,8 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
   hook() {
     return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (!this.ready || (req.method !== 'GET' && req.method !== 'HEAD')) return done();
-      const question = req.url.indexOf('?');
-      const match = READ_PATH.exec(question === -1 ? req.url : req.url.slice(0, question));
+      // The normalised path (ADR 0027), like every other check: /%61pi/products is /api/products here too.
+      const match = READ_PATH.exec(requestPath(req));
       if (!match) return done();
       const kind = KIND_OF_PATH[match[1]];
       const answer = match[2] === undefined ? this.page(kind, req.query as Record<string, unknown>) : this.one(kind, match[2]);

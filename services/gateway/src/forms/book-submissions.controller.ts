@@ -1,13 +1,14 @@
 import { FormsSubjects, type FormReceipt, type ManuscriptFile } from '@km/contracts';
 import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
-import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { RequireAdmin } from '../auth/guards';
 import { bookSubmissionFormSchema, MANUSCRIPT_POLICY, parseBookSubmissionForm } from './book-submission-form';
-import { FormsRateLimit } from './forms-rate-limit.guard';
+import { FormsRateLimit, ManuscriptUploadLimitGuard } from './forms-rate-limit.guard';
+import { RateLimits } from '../http/rate-limits';
 import { inboxRoutes } from './inbox-routes';
 import { manuscriptFilename } from './manuscript-filename';
 import { create as contentDisposition } from 'content-disposition';
@@ -21,6 +22,7 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   constructor(
     rpc: RpcClient,
     private readonly storage: ObjectStorage,
+    private readonly limits: RateLimits,
   ) {
     super(rpc);
   }
@@ -28,6 +30,7 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   @Post()
   @Public()
   @FormsRateLimit()
+  @UseGuards(ManuscriptUploadLimitGuard)
   @ApiOperation({
     summary:
       'Submit a manuscript (anyone): multipart form with every field required. 413 over 50 MB, 415 unless the content is PDF or DOCX; a refused submission stores nothing.',
@@ -35,7 +38,13 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: bookSubmissionFormSchema })
   async create(@Req() req: FastifyRequest): Promise<FormReceipt> {
-    const form = await receiveMultipart(req.raw, this.storage, { files: { manuscript: MANUSCRIPT_POLICY }, maxFields: 20 });
+    let form: Awaited<ReturnType<typeof receiveMultipart>>;
+    try {
+      form = await receiveMultipart(req.raw, this.storage, { files: { manuscript: MANUSCRIPT_POLICY }, maxFields: 20 });
+    } catch (error) {
+      await this.limits.refundManuscriptUpload();
+      throw error;
+    }
     try {
       const { fields, manuscript: file } = parseBookSubmissionForm(form);
       const manuscript: ManuscriptFile = {
@@ -47,7 +56,7 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
       };
       return await this.rpc.send(FormsSubjects.book.create, { ...fields, manuscript });
     } catch (error) {
-      await this.discard(form.files.manuscript, error);
+      if (await this.discard(form.files.manuscript, error)) await this.limits.refundManuscriptUpload();
       throw error;
     }
   }
@@ -78,12 +87,14 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
    * Deletes the upload of a submission that failed. Not when the forms service did not answer in time: it may
    * still have saved the submission with this manuscript, and a stray object is the lesser harm.
    */
-  private async discard(file: ReceivedFile | undefined, error: unknown) {
-    if (!file) return;
+  /** Whether nothing of the submission is kept (so its slot of the shared upload budget can be given back). */
+  private async discard(file: ReceivedFile | undefined, error: unknown): Promise<boolean> {
+    if (!file) return true;
     if (error instanceof AppError && error.code === 'unavailable') {
       this.logger.warn(`keeping ${file.key}: the forms service did not answer, so the submission may have been saved with it`);
-      return;
+      return false;
     }
     await this.storage.delete(file.key).catch((e) => this.logger.warn(`could not delete the unused upload ${file.key}: ${String(e)}`));
+    return true;
   }
 }

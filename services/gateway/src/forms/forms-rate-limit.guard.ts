@@ -14,5 +14,17 @@ export class FormsRateLimitGuard implements CanActivate {
   }
 }
 
-/** Counts the route against the per-IP hourly budget of form submissions (429 when spent). */
+/** Counts the route against the per-IP hourly budget of form submissions (429 when spent, 503 without Redis). */
 export const FormsRateLimit = () => UseGuards(FormsRateLimitGuard);
+
+/** Anonymous manuscript uploads: a tighter per-address budget and one shared by every visitor (RateLimits). */
+@Injectable()
+export class ManuscriptUploadLimitGuard implements CanActivate {
+  constructor(private readonly limits: RateLimits) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    await this.limits.consumeManuscriptUpload(req.ip ?? 'unknown');
+    return true;
+  }
+}

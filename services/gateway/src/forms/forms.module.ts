@@ -4,7 +4,7 @@ import { RateLimits } from '../http/rate-limits';
 import { BookSubmissionsController } from './book-submissions.controller';
 import { ContactMessagesController } from './contact-messages.controller';
 import { FormsCountsController } from './forms-counts.controller';
-import { FormsRateLimitGuard } from './forms-rate-limit.guard';
+import { FormsRateLimitGuard, ManuscriptUploadLimitGuard } from './forms-rate-limit.guard';
 import { NewsletterController } from './newsletter.controller';
 import { PrayerRequestsController } from './prayer-requests.controller';
 import { PublishingInquiriesController } from './publishing-inquiries.controller';
@@ -26,7 +26,7 @@ export class FormsModule {
         NewsletterController,
         FormsCountsController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard, ManuscriptUploadLimitGuard],
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isApiPath, requestPath } from './request-path';
 
 // Public catalog reads (same answer for everyone, no personal data) are the only API responses a cache may keep.
 const PUBLIC_CATALOG_READ = /^\/api\/(products|services)(\/[^/]+)?\/?$/;
@@ -11,8 +12,8 @@ const PUBLIC_CATALOG_READ = /^\/api\/(products|services)(\/[^/]+)?\/?$/;
  */
 export function noStoreHook() {
   return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const path = req.url.split('?')[0];
-    if (path.startsWith('/api/')) {
+    const path = requestPath(req);
+    if (isApiPath(path)) {
       const publicRead = (req.method === 'GET' || req.method === 'HEAD') && PUBLIC_CATALOG_READ.test(path);
       if (!publicRead) reply.raw.setHeader('Cache-Control', 'no-store');
     }

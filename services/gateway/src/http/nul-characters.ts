@@ -1,5 +1,6 @@
 import { errorBody } from '@km/nest-kit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isApiPath, requestPath } from './request-path';
 
 /** Where in a parsed JSON body or query the first string holding U+0000 is (`phone`, `items.0.name`), if any. */
 export function nulCharacterAt(value: unknown, path = '', depth = 0): string | undefined {
@@ -19,7 +20,7 @@ export function nulCharacterAt(value: unknown, path = '', depth = 0): string | u
  */
 export function refuseNulCharacters(part: 'query' | 'body') {
   return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (!req.url.startsWith('/api/')) return done();
+    if (!isApiPath(requestPath(req))) return done();
     const field = nulCharacterAt(req[part]);
     if (field === undefined) return done();
     const message = `${field || 'The request'} contains the NUL character (\\u0000), which text cannot hold. Remove it and try again.`;

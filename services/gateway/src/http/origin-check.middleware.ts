@@ -1,5 +1,6 @@
 import { errorBody } from '@km/nest-kit';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isApiPath, requestPath } from './request-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,7 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function originCheckHook(allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
   return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (SAFE_METHODS.has(req.method) || !isApiPath(requestPath(req))) return done();
     const origin = req.headers.origin;
     const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
     if ((origin && origin !== 'null' && allowed.has(origin)) || (!origin && !crossSite)) return done();

@@ -6,11 +6,16 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { REDIS } from '../redis/redis.module';
 import { AddressBudget, type BudgetDecision } from './address-budget';
+import { networkOf } from './client-network';
+import { isApiPath, requestPath } from './request-path';
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /**
- * Rate limits kept in Redis, so every gateway replica counts together. The per-address API budget, taken by every
+ * Rate limits kept in Redis, so every gateway replica counts together. Every per-address budget is keyed on the
+ * client's network (`networkOf`: an IPv6 address's /64, an IPv4 address whole), since one IPv6 host can use any
+ * address of its /64 and would otherwise get a fresh budget per address.
+ * The per-address API budget, taken by every
  * request, is decided in memory and synced to Redis in batches (ADR 0012); the others are one Redis script each.
  */
 @Injectable()
@@ -23,6 +28,9 @@ export class RateLimits implements OnModuleDestroy {
   private readonly formSubmissions: RateLimiterRedis;
   private readonly memberLinks: RateLimiterRedis;
   private readonly secondFactorFailures: RateLimiterRedis;
+  private readonly feeds: AddressBudget;
+  private readonly manuscriptsPerAddress: RateLimiterRedis;
+  private readonly manuscriptsTotal: RateLimiterRedis;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -61,6 +69,30 @@ export class RateLimits implements OnModuleDestroy {
       points: config.secondFactor.maxFailures,
       duration: config.login.windowSeconds,
     });
+    // Issue 25: /feeds/* was outside every limit (the API budget covers /api only).
+    this.feeds = new AddressBudget(
+      redis,
+      {
+        limit: config.rateLimitFeedsPerMinute,
+        windowMs: 60_000,
+        batch: Math.max(1, Math.ceil(config.rateLimitFeedsPerMinute / 50)),
+        syncEveryMs: config.rateLimitSync.everyMs,
+        keyPrefix: 'rl:feeds-minute',
+      },
+      (error) => this.logger.warn(`feed rate limiter cannot reach Redis, counting on this replica alone: ${String(error)}`),
+    );
+    this.manuscriptsPerAddress = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'rl:manuscripts',
+      points: config.manuscriptUploads.perAddressPerHour,
+      duration: 3600,
+    });
+    this.manuscriptsTotal = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'rl:manuscripts-all',
+      points: config.manuscriptUploads.totalPerHour,
+      duration: 3600,
+    });
   }
 
   /**
@@ -80,7 +112,7 @@ export class RateLimits implements OnModuleDestroy {
 
   /** Before Redis closes (its module's onApplicationShutdown): this replica's last counts go to Redis. */
   async onModuleDestroy() {
-    await this.api.close();
+    await Promise.all([this.api.close(), this.feeds.close()]);
   }
 
   /**
@@ -88,6 +120,15 @@ export class RateLimits implements OnModuleDestroy {
    * most requests); fails open if Redis is down (the replica's own count still holds).
    */
   apiHook() {
+    return this.budgetHook(this.api, isApiPath);
+  }
+
+  /** Like {@link apiHook}, for `/feeds/*` (the podcast feed and its enclosures), with a budget of its own. */
+  feedsHook() {
+    return this.budgetHook(this.feeds, (path) => path.startsWith('/feeds/'));
+  }
+
+  private budgetHook(budget: AddressBudget, applies: (path: string) => boolean) {
     // A callback hook, not an async one: most requests are decided at once, without a promise to wait for.
     const apply = (decision: BudgetDecision, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       if (decision.allowed) {
@@ -100,8 +141,8 @@ export class RateLimits implements OnModuleDestroy {
       void reply.status(429).send(errorBody(429, 'rate_limited', `Too many requests. Please wait ${retry} seconds and try again.`));
     };
     return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      if (!req.url.startsWith('/api/')) return done();
-      const decision = this.api.take(req.ip ?? 'unknown');
+      if (!applies(requestPath(req))) return done();
+      const decision = budget.take(networkOf(req.ip ?? 'unknown'));
       if (decision instanceof Promise) decision.then((late) => apply(late, reply, done), done);
       else apply(decision, reply, done);
     };
@@ -109,16 +150,14 @@ export class RateLimits implements OnModuleDestroy {
 
   /**
    * Counts one form submission from this IP (every kind together, valid or not) and throws 429 once the hourly
-   * budget is spent. Fails open if Redis is down: a message from a person matters more than the spam it might let in.
+   * budget is spent. Fails closed if Redis is down (issue 25): 503, so an outage is never a window for unbounded
+   * anonymous writes and uploads.
    */
   async consumeFormSubmission(ip: string): Promise<void> {
     try {
-      await this.formSubmissions.consume(ip);
+      await this.formSubmissions.consume(networkOf(ip));
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) {
-        this.logger.warn(`form rate limiter unavailable, letting the submission through: ${String(error)}`);
-        return;
-      }
+      if (!(error instanceof RateLimiterRes)) throw this.formsUnavailable(error);
       const seconds = Math.ceil(error.msBeforeNext / 1000);
       const wait = minutes(seconds);
       throw new RateLimitedError(
@@ -129,13 +168,55 @@ export class RateLimits implements OnModuleDestroy {
   }
 
   /**
+   * Counts one anonymous manuscript upload (up to 50 MB each) against this address's hourly budget and then against
+   * every visitor's together, before a byte of it is read; 429 when either is spent, 503 when Redis is down. Call
+   * {@link refundManuscriptUpload} when the upload ends up storing nothing, so refused files do not use up the shared
+   * budget.
+   */
+  async consumeManuscriptUpload(ip: string): Promise<void> {
+    const network = networkOf(ip);
+    try {
+      await this.manuscriptsPerAddress.consume(network);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw this.formsUnavailable(error);
+      const wait = minutes(Math.ceil(error.msBeforeNext / 1000));
+      throw new RateLimitedError(
+        `You have sent several manuscripts from this address in the last hour. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
+        Math.ceil(error.msBeforeNext / 1000),
+      );
+    }
+    try {
+      await this.manuscriptsTotal.consume('all');
+    } catch (error) {
+      await this.manuscriptsPerAddress.reward(network, 1).catch(() => undefined);
+      if (!(error instanceof RateLimiterRes)) throw this.formsUnavailable(error);
+      const wait = minutes(Math.ceil(error.msBeforeNext / 1000));
+      throw new RateLimitedError(
+        `We are receiving more manuscripts than usual right now. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
+        Math.ceil(error.msBeforeNext / 1000),
+      );
+    }
+  }
+
+  /** Gives back the shared budget's slot of an upload that stored nothing (refused file, missing field). */
+  async refundManuscriptUpload(): Promise<void> {
+    await this.manuscriptsTotal.reward('all', 1).catch((error) => this.logger.warn(`could not refund a manuscript upload: ${String(error)}`));
+  }
+
+  private formsUnavailable(error: unknown): UnavailableError {
+    this.logger.error(`form rate limiter unavailable, refusing: ${String(error)}`);
+    return new UnavailableError('Sending forms is temporarily unavailable. Please try again in a few minutes.');
+  }
+
+  /**
    * Reserves one sign-in attempt before the password is checked. Each counter is a `consume` (one atomic Redis
    * script), so a burst cannot read a stale count: with 5 failures allowed per username+address, 50 parallel
    * guesses get at most 5 password checks and 429 for the rest. Settle the returned attempt with its outcome.
    * Fails closed: without Redis nobody can count guesses, so sign-in answers 503.
    */
-  async reserveLogin(username: string, ip: string): Promise<LoginAttempt> {
+  async reserveLogin(username: string, address: string): Promise<LoginAttempt> {
     const user = username.trim().toLowerCase();
+    const ip = networkOf(address);
     const pair = `${user}|${ip}`;
     await this.reserve(this.loginPerAddress, ip, 'sign-in');
     try {
@@ -176,7 +257,7 @@ export class RateLimits implements OnModuleDestroy {
    * costs an argon2 hash like a sign-in). Fails closed like sign-in.
    */
   async consumeRegistration(ip: string): Promise<void> {
-    await this.reserve(this.loginPerAddress, ip, 'registration');
+    await this.reserve(this.loginPerAddress, networkOf(ip), 'registration');
   }
 
   private async reserve(limiter: RateLimiterRedis, key: string, what: 'sign-in' | 'registration'): Promise<void> {

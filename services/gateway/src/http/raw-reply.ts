@@ -7,7 +7,7 @@ export function headerOf(req: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The request's path without its query string, as sent (not decoded). */
+/** The request's path without its query string, normalised (ADR 0027: escapes of unreserved characters decoded, others kept). */
 export const pathOf = (req: FastifyRequest): string => req.url.split('?')[0];
 
 /**

@@ -4,6 +4,7 @@ import { FormsRateLimitGuard } from '../forms/forms-rate-limit.guard';
 import { RateLimits } from '../http/rate-limits';
 import { PodcastConfigController } from './podcast-config.controller';
 import { PodcastFeedController } from './podcast-feed.controller';
+import { PodcastFeedCache } from './podcast-feed-cache';
 import { PodcastEpisodesController, PodcastSubscriptionsController } from './podcast.controller';
 
 /**
@@ -16,7 +17,12 @@ export class MediaModule {
     return {
       module: MediaModule,
       controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController, PodcastConfigController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        RateLimits,
+        FormsRateLimitGuard,
+        { provide: PodcastFeedCache, useFactory: () => new PodcastFeedCache() },
+      ],
     };
   }
 }

@@ -9,9 +9,16 @@ import { MediaCopies } from './media-copies';
 import { etagMatches } from './media-request';
 import { ObjectInfoCache } from './object-info-cache';
 import { feedEpisodes, feedLastModified, renderPodcastFeed } from './podcast-feed';
+import { PodcastFeedCache } from './podcast-feed-cache';
 import { serveObject } from './serve-object';
 import { visitorHash } from './visitor';
 import { headerOf, pathOf } from '../http/raw-reply';
+
+interface RenderedFeed {
+  xml: string;
+  etag: string;
+  lastModified: Date | undefined;
+}
 
 /** Podcast apps poll often; five minutes keeps a new episode quick to show while sparing the service. */
 const FEED_CACHE = 'public, max-age=300';
@@ -31,6 +38,7 @@ export class PodcastFeedController {
     private readonly rpc: RpcClient,
     private readonly copies: MediaCopies,
     private readonly infos: ObjectInfoCache,
+    private readonly feedCache: PodcastFeedCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -38,12 +46,7 @@ export class PodcastFeedController {
   @Public()
   @ApiOperation({ summary: 'The podcast as RSS 2.0 for Apple Podcasts and PSP-1 apps; ETag/Last-Modified answer 304, HEAD works.' })
   async feed(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    const [channel, episodes] = await Promise.all([this.rpc.send(MediaSubjects.feedChannel, {}), this.allEpisodes()]);
-    const listed = feedEpisodes(episodes);
-    const origin = this.config.publicOrigin;
-    const xml = renderPodcastFeed(channel, listed, { origin, enclosureUrl: (e) => `${origin}${enclosurePath(e)}` });
-    const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
-    const lastModified = feedLastModified(listed);
+    const { xml, etag, lastModified } = (await this.feedCache.get(() => this.render())) as RenderedFeed;
 
     res.header('ETag', etag);
     if (lastModified) res.header('Last-Modified', lastModified.toUTCString());
@@ -82,6 +85,15 @@ export class PodcastFeedController {
           .catch((error) => this.logger.warn(`could not record a download of episode ${episode.id}: ${String(error)}`));
       },
     });
+  }
+
+  private async render(): Promise<RenderedFeed> {
+    const [channel, episodes] = await Promise.all([this.rpc.send(MediaSubjects.feedChannel, {}), this.allEpisodes()]);
+    const listed = feedEpisodes(episodes);
+    const origin = this.config.publicOrigin;
+    const xml = renderPodcastFeed(channel, listed, { origin, enclosureUrl: (e) => `${origin}${enclosurePath(e)}` });
+    const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+    return { xml, etag, lastModified: feedLastModified(listed) };
   }
 
   /** Every episode, latest first, chunk by chunk (each reply under the bus limit). */

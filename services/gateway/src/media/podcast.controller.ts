@@ -27,6 +27,7 @@ import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
+import { PodcastFeedCache } from './podcast-feed-cache';
 
 /** Downloads are for admins (issue 11: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
@@ -46,6 +47,7 @@ export class PodcastEpisodesController {
     private readonly storage: ObjectStorage,
     private readonly copies: MediaCopies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly feedCache: PodcastFeedCache,
   ) {}
 
   @Get()
@@ -117,11 +119,13 @@ export class PodcastEpisodesController {
     try {
       const episode = parseEpisodeForm(form);
       const media = form.files.media;
-      return await this.rpc.send(MediaSubjects.episodesCreate, {
+      const created = await this.rpc.send(MediaSubjects.episodesCreate, {
         episode,
         media: { key: media.key, size: media.size, contentType: media.contentType },
         thumbnailKey: form.files.thumbnail?.key,
       });
+      this.feedCache.invalidate();
+      return created;
     } catch (error) {
       await this.discard(uploads, error);
       throw error;
@@ -133,8 +137,10 @@ export class PodcastEpisodesController {
   @ApiOperation({ summary: 'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration; what is left out stays.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiZodBody(episodeEditSchema)
-  update(@Param('id') id: string, @ZodBody(episodeEditSchema) edit: EpisodeEdit): Promise<PodcastEpisode> {
-    return this.rpc.send(MediaSubjects.episodesUpdate, { id, edit });
+  async update(@Param('id') id: string, @ZodBody(episodeEditSchema) edit: EpisodeEdit): Promise<PodcastEpisode> {
+    const episode = await this.rpc.send(MediaSubjects.episodesUpdate, { id, edit });
+    this.feedCache.invalidate();
+    return episode;
   }
 
   @Delete(':id')
@@ -144,6 +150,7 @@ export class PodcastEpisodesController {
   @ApiParam({ name: 'id', format: 'uuid' })
   async remove(@Param('id') id: string): Promise<void> {
     const { mediaKeys } = await this.rpc.send(MediaSubjects.episodesDelete, { id });
+    this.feedCache.invalidate();
     // This gateway's copies go at once; other replicas find the objects gone within 5 s (ADR 0023).
     for (const key of mediaKeys) this.copies.forget(key);
   }

@@ -1,19 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { isIPv6 } from 'node:net';
-
-/** An IPv6 address reduced to its /64 (one household or device network), as the IAB guidelines count it. */
-export function networkOf(address: string): string {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  if (!isIPv6(plain)) return plain;
-  const [head, tail = ''] = plain.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = plain.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g || '0', 16).toString(16))
-    .join(':')}::/64`;
-}
+import { networkOf } from '../http/client-network';
 
 /**
  * A visitor as counting knows it: an HMAC-SHA-256, under the gateway's VISITOR_HASH_KEY, of the address (IPv6 reduced

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AddressBudget, type BudgetDecision } from '../http/address-budget';
+import { networkOf } from '../http/client-network';
 import { REDIS } from '../redis/redis.module';
 
 /**
@@ -45,8 +46,9 @@ export class CheckoutRateLimit implements CanActivate, OnModuleDestroy {
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown';
-    const decision = this.budget.take(ip);
+    // Per network: an IPv6 client's whole /64 is one address here, like every other budget (http/client-network.ts).
+    const network = networkOf(context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown');
+    const decision = this.budget.take(network);
     return decision instanceof Promise ? decision.then(admit) : admit(decision);
   }
 }
