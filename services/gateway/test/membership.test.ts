@@ -324,6 +324,20 @@ describe('issue 25: a membership never signs anyone in as the account that holds
     const [row] = (await identityDb.query(`SELECT is_admin, member_id, password_hash IS NOT NULL AS has_password FROM users WHERE username = 'admin'`))
       .rows as { is_admin: boolean; member_id: string | null; has_password: boolean }[];
     assert.deepEqual(row, { is_admin: true, member_id: null, has_password: true });
+    // The admin's mailbox gets the link; it attaches the membership but never signs an admin in (no second factor).
+    const waiting = await mailTo('Your Marketshare membership is ready', email);
+    const byLink = new Client(h.gateway);
+    const refused = await byLink.post('/api/auth/member-link/redeem', { token: fragment(waiting.text, 'signin') });
+    assert.deepEqual(
+      [refused.status, refused.body.message],
+      [
+        403,
+        'This is an admin account, so it does not sign in by emailed link. Your membership is now on the account: sign in with Admin Login (password and code).',
+      ],
+    );
+    assert.equal((await byLink.get('/api/auth/me')).status, 401);
+    const [after] = (await identityDb.query(`SELECT is_admin, member_id IS NOT NULL AS member FROM users WHERE username = 'admin'`)).rows;
+    assert.deepEqual(after, { is_admin: true, member: true });
   });
 
   test('finding 2: an account pre-registered with a future member’s email loses its password and sessions when the owner uses the link', async () => {

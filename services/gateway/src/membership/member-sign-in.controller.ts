@@ -1,5 +1,5 @@
 import { IdentitySubjects, memberCodeSchema, MembershipSubjects, type PublicUser } from '@km/contracts';
-import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { ForbiddenError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -17,6 +17,8 @@ const linkRequestSchema = z.object({
     .max(254)
     .pipe(z.email({ error: 'email must be a valid email address' })),
 });
+export const ADMIN_NOT_BY_LINK =
+  'This is an admin account, so it does not sign in by emailed link. Your membership is now on the account: sign in with Admin Login (password and code).';
 const redeemSchema = z.object({ token: z.string({ error: 'token is required' }).min(20, 'token is not a sign-in link token').max(200) });
 
 /**
@@ -75,8 +77,7 @@ export class MemberSignInController {
   async redeem(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const { token } = parseOrThrow(redeemSchema, body ?? {});
     const user = await this.rpc.send(IdentitySubjects.redeemMemberLink, { token });
-    await startSession(this.rpc, this.config.cookieSecure, req, res, user.id);
-    return { user };
+    return this.signIn(req, res, user);
   }
 
   @Post('code')
@@ -92,6 +93,15 @@ export class MemberSignInController {
   async redeemCode(@Req() req: AuthedRequest, @Body() body: unknown, @Res({ passthrough: true }) res: FastifyReply): Promise<{ user: PublicUser }> {
     const { email, code } = parseOrThrow(memberCodeSchema, body ?? {});
     const user = await this.rpc.send(IdentitySubjects.redeemMemberCode, { email, code });
+    return this.signIn(req, res, user);
+  }
+
+  /**
+   * A link proves the mailbox, not the admin's second factor: an admin account's membership is attached by it, but
+   * the admin signs in through Admin Login with password and code (issue 25), never by a mailed link.
+   */
+  private async signIn(req: AuthedRequest, res: FastifyReply, user: PublicUser): Promise<{ user: PublicUser }> {
+    if (user.isAdmin) throw new ForbiddenError(ADMIN_NOT_BY_LINK);
     await startSession(this.rpc, this.config.cookieSecure, req, res, user.id);
     return { user };
   }
