@@ -88,7 +88,10 @@ export interface CheckoutHarness extends Harness {
  */
 export async function startCheckoutHarness(): Promise<CheckoutHarness> {
   const servers = testServers();
+  // Every mail worker delivers from the one BullMQ queue (identity's too, ADR 0026): all go through the switch.
+  const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
   const base = await startHarness({
+    identity: { SMTP_PORT: String(smtp.port) },
     catalog: {},
     gateway: {
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -105,7 +108,6 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     webhookSecret: STRIPE_KEYS.webhookSecret,
     retry: { initialDelayMs: 200, maxDelayMs: 1000 },
   });
-  const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
   const ordersEnv = {
     REDIS_URL: servers.KM_TEST_REDIS_URL,
     SMTP_HOST: '127.0.0.1',
@@ -131,8 +133,8 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     async stop() {
       await orders.service.stop();
       await stripe.close();
-      await smtp.close();
       await base.stop();
+      await smtp.close();
       await orders.db.drop();
     },
   };

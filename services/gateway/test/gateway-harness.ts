@@ -30,6 +30,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Gateway settings to override. */
   gateway?: Record<string, string>;
+  /** Identity settings to override (e.g. SMTP_PORT: identity mails too, and its worker delivers any service's mail). */
+  identity?: Record<string, string>;
   /** Also start the catalog service with a fresh database (and these settings, e.g. SEED_DEMO). */
   catalog?: Record<string, string>;
   /** Also start the forms service with a fresh database, mailing through the test stack's mail catcher. */
@@ -132,6 +134,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
     PUBLIC_ORIGIN: 'http://localhost:3999',
+    ...options.identity,
   });
   const catalog = options.catalog ? await startDownstream('catalog', { ...s3, ...options.catalog }) : undefined;
   const forms = options.forms

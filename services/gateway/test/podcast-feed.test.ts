@@ -10,7 +10,7 @@ const uploaded: PodcastEpisode[] = [];
 let nextNumber = 700;
 
 beforeAll(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FEEDS_PER_MINUTE: '100000' } });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
   for (const sample of MEDIA_SAMPLES) {

@@ -24,11 +24,7 @@ test('equivalent spellings of /api/auth/logout all normalise to it', () => {
     '///api///auth//logout',
     '/api/./auth/logout',
     '/./api/auth/logout',
-    '/x/../api/auth/logout',
-    '/x/y/../../api/auth/logout',
-    '/x/%2e%2e/api/auth/logout',
-    '/x/%2E%2E/api/auth/logout',
-    '/x/.%2e/api/auth/logout',
+    '/%2e/api/auth/logout',
     '/api/%61uth/logout',
     '/api/auth/logou%74',
   ])
@@ -38,10 +34,8 @@ test('equivalent spellings of /api/auth/logout all normalise to it', () => {
 test('a trailing slash is kept (the router ignores it), and the root stays the root', () => {
   assert.equal(ok('/api/products/'), '/api/products/');
   assert.equal(ok('/api/products/.'), '/api/products/');
-  assert.equal(ok('/api/products/x/..'), '/api/products/');
   assert.equal(ok('/'), '/');
   assert.equal(ok('//'), '/');
-  assert.equal(ok('/x/..'), '/');
 });
 
 test('escapes of reserved and non-ASCII characters stay escaped, their hex upper-cased', () => {
@@ -86,9 +80,14 @@ test('what has no single meaning is refused, saying why', () => {
     ['/api/\u0000', /NUL or another control character/],
     ['/api/a b', /space/],
     ['/api/é', /outside ASCII/],
-    ['/..', /above the root/],
-    ['/../api/auth/logout', /above the root/],
-    ['/api/%2e%2e/%2e%2e/api', /above the root/],
+    ['/..', /a "\.\." segment/],
+    ['/../api/auth/logout', /a "\.\." segment/],
+    ['/x/../api/auth/logout', /a "\.\." segment/],
+    ['/x/y/../../api/auth/logout', /a "\.\." segment/],
+    ['/x/%2e%2e/api/auth/logout', /a "\.\." segment/],
+    ['/x/%2E%2E/api/auth/logout', /a "\.\." segment/],
+    ['/x/.%2e/api/auth/logout', /a "\.\." segment/],
+    ['/api/products/x/..', /a "\.\." segment/],
     ['api/auth/logout', /does not start with "\/"/],
     ['*', /does not start with "\/"/],
     ['http://evil.example/api/auth/logout', /does not start with "\/"/],
@@ -162,7 +161,7 @@ test('property: the normalised path decodes to what the original means (same seg
 
 test('property: no spelling that normalises to a path outside /api/ starts with /api/ once decoded, and vice versa', () => {
   fc.assert(
-    fc.property(fc.constantFrom('/%61pi', '/a%70i', '//api', '/x/../api', '/./api', '/API', '/%41pi', '/api'), anyPath, (prefix, rest) => {
+    fc.property(fc.constantFrom('/%61pi', '/a%70i', '//api', '/%2e/api', '/./api', '/API', '/%41pi', '/api'), anyPath, (prefix, rest) => {
       const result = normalisePath(prefix + rest);
       if (!result.ok) return;
       const decoded = decodeURIComponent(result.path);

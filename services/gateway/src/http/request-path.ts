@@ -15,11 +15,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * The one spelling of a request path that every check and the router decide on (ADR 0027). Equivalent spellings are
  * canonicalised: escapes of unreserved characters decoded (`/%61pi` is `/api`), the hex of other escapes upper-cased,
- * empty segments dropped (`//api` is `/api`), `.` and `..` segments resolved, escaped or not (`/x/%2e%2e/api` is
- * `/api`); a trailing slash is kept (the router ignores it). What has no single meaning is refused: a malformed
+ * empty segments and `.` segments dropped (`//api` and `/./api` are `/api`); a trailing slash is kept (the router
+ * ignores it). What has no single meaning, or is never sent by a browser, is refused: a `..` segment, a malformed
  * escape, escapes that are not UTF-8 (overlong forms included), an encoded slash or backslash (a segment holding `/`
  * would be one path to us and another to anything behind us), a raw backslash, NUL or another control character, a
- * `..` that climbs above the root, a path that is not absolute, or one over {@link MAX_PATH_LENGTH}.
+ * path that is not absolute, or one over {@link MAX_PATH_LENGTH}.
  */
 export function normalisePath(path: string): NormalisedPath {
   if (!path.startsWith('/')) return { ok: false, problem: 'it does not start with "/"' };
@@ -30,12 +30,12 @@ export function normalisePath(path: string): NormalisedPath {
     const segment = normaliseSegment(part);
     if (typeof segment !== 'string') return segment;
     if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (segments.length === 0) return { ok: false, problem: 'a ".." segment climbs above the root' };
-      segments.pop();
-    } else segments.push(segment);
+    // Browsers resolve dot segments before they send a request, so only a hand-made one carries `..`; it is refused
+    // rather than resolved, as /media always refused it (a path that names a parent is never one of our addresses).
+    if (segment === '..') return { ok: false, problem: 'it has a ".." segment' };
+    segments.push(segment);
   }
-  const trailingSlash = segments.length > 0 && ['', '.', '..'].includes(normaliseSegment(parts.at(-1) ?? '') as string);
+  const trailingSlash = segments.length > 0 && ['', '.'].includes(normaliseSegment(parts.at(-1) ?? '') as string);
   return { ok: true, path: `/${segments.join('/')}${trailingSlash ? '/' : ''}` };
 }
 
