@@ -127,8 +127,9 @@ test('finding 7: register, newsletter and podcast answer the same whether or not
   for (const path of ['/api/newsletter-subscriptions', '/api/podcast-subscriptions']) {
     const body = (email: string) => (path.includes('podcast') ? { firstName: 'Eli', email } : { email });
     await visitor.post(path, body(known));
-    const repeat = await visitor.post(path, body(known));
-    const first = await visitor.post(path, body(fresh()));
+    // A stranger asking about an address someone else subscribed (the browser that subscribed it may be told).
+    const repeat = await new Session().post(path, body(known));
+    const first = await new Session().post(path, body(fresh()));
     assert.deepEqual([repeat.status, repeat.body.message], [first.status, first.body.message], path);
   }
 });

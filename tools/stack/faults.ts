@@ -8,7 +8,13 @@ import { portInUse, tcpOpen, waitFor, type ProcessGroup } from './processes';
 import { APP_SERVICES, startServices } from './services';
 
 /** The contract fuzzer sends thousands of requests from one address; the API limit is not what it tests. */
-const GATEWAY_OVERRIDES = { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_FORMS_PER_HOUR: '1000000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000' };
+const GATEWAY_OVERRIDES = {
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_FORMS_PER_HOUR: '1000000',
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+  // security-edge proves the manuscript budget at its default (the browser suite's stack raises it)
+  RATE_LIMIT_MANUSCRIPTS_PER_HOUR: '5',
+};
 
 /**
  * The emulator's webhook redelivery in the fault stack: 0.1 s doubling to 1 s, not Stripe's 1 s doubling to minutes, so

@@ -57,6 +57,8 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
     ...(s.profile === 'test' ? { RATE_LIMIT_CHECKOUT_PER_MINUTE: '5000' } : {}),
     // The browser suite posts many forms from one address.
     ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
+    // … manuscripts among them (the fault suite proves the budget at its default, tools/stack/faults.ts).
+    ...(s.profile === 'test' ? { RATE_LIMIT_MANUSCRIPTS_PER_HOUR: '1000' } : {}),
     // The browser suite registers users and tries wrong passwords from one address.
     ...(s.profile === 'test' ? { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' } : {}),
   }),

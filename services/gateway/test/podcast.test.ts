@@ -464,6 +464,22 @@ describe('podcast subscriptions', () => {
     assert.match(told.text, /You're already subscribed with this email address/);
   });
 
+  test('only the browser that subscribed an address hears it is already subscribed: 409 whose text says the email must be unique (spec §8)', async () => {
+    const email = `mine-${Date.now()}@example.com`;
+    const browser = new Client(h.gateway);
+    assert.equal((await browser.post('/api/podcast-subscriptions', subscriber({ email }))).status, 201);
+    const again = await browser.post('/api/podcast-subscriptions', subscriber({ email: email.toUpperCase() }));
+    assert.deepEqual(
+      [again.status, again.body.details.reason, again.body.message],
+      [409, 'already_subscribed', 'This email address is already subscribed to the podcast: each subscription needs a unique email address.'],
+    );
+    // A forged or foreign mark is no key: another browser, or one with a made-up cookie, hears the ordinary answer.
+    const forged = await new Client(h.gateway).post('/api/podcast-subscriptions', subscriber({ email }), {
+      cookie: `km_podcast_subscribed=${'A'.repeat(22)}`,
+    });
+    assert.equal(forged.status, 201);
+  });
+
   test('firstName and email are required; the rest is optional and defaults to email only', async () => {
     const bad = await new Client(h.gateway).post('/api/podcast-subscriptions', { email: 'not-an-email' });
     assert.deepEqual([bad.status, bad.body.message], [400, 'firstName is required; email must be a valid email address']);

@@ -73,6 +73,8 @@ export interface EpisodeDownloadResult {
 /** What subscribing answers: the same whether the address was new or already subscribed (issue 25). */
 export interface PodcastSubscribeOutcome {
   email: string;
+  /** For the gateway alone: false when the address already was subscribed (never told to an unknown browser). */
+  created: boolean;
 }
 
 export interface PodcastSubscription {

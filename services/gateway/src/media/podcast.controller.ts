@@ -12,11 +12,12 @@ import {
   type PodcastEpisode,
   type PodcastSubscriptionData,
 } from '@km/contracts/media';
-import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { AppError, ConflictError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -178,23 +179,47 @@ export class PodcastEpisodesController {
   }
 }
 
+/** Marks (keyed hashes) of the addresses this browser subscribed, so only it is told an address is already in (issue 25). */
+const SUBSCRIBED_COOKIE = 'km_podcast_subscribed';
+
 @ApiTags('podcast')
 @Controller('api/podcast-subscriptions')
 export class PodcastSubscriptionsController {
   private readonly logger = new Logger('PodcastSubscriptions');
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Post()
   @Public()
   @FormsRateLimit()
   @ApiOperation({
     summary:
-      'Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is (issue 25); an already subscribed address is told so by email.',
+      "Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is (issue 25); the owner of an address already subscribed is told so by email. Only the browser that subscribed the address (an HttpOnly cookie it was given) hears 409 already_subscribed, whose message says the email must be unique (the spec's toast).",
   })
   @ApiZodBody(podcastSubscriptionSchema)
-  async subscribe(@ZodBody(podcastSubscriptionSchema) body: PodcastSubscriptionData): Promise<{ email: string; message: string }> {
-    const { email } = await this.rpc.send(MediaSubjects.subscriptionsCreate, body);
+  async subscribe(
+    @Req() req: AuthedRequest,
+    @ZodBody(podcastSubscriptionSchema) body: PodcastSubscriptionData,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<{ email: string; message: string }> {
+    const { email, created } = await this.rpc.send(MediaSubjects.subscriptionsCreate, body);
+    const mark = createHmac('sha256', this.config.visitorHashKey).update(`podcast-subscribed:${email.toLowerCase()}`).digest('base64url').slice(0, 22);
+    const cookie: unknown = req.cookies?.[SUBSCRIBED_COOKIE];
+    const marks = typeof cookie === 'string' ? cookie.split('.').filter((m) => /^[\w-]{22}$/.test(m)) : [];
+    // This browser subscribed the address itself: telling it so reveals nothing it does not know (spec §8's toast).
+    if (!created && marks.includes(mark))
+      throw new ConflictError('already_subscribed', 'This email address is already subscribed to the podcast: each subscription needs a unique email address.');
+    if (created)
+      res.setCookie(SUBSCRIBED_COOKIE, [mark, ...marks.filter((m) => m !== mark)].slice(0, 5).join('.'), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.cookieSecure,
+        path: '/api/podcast-subscriptions',
+        maxAge: 365 * 24 * 3600,
+      });
     return { email, message: 'Thank you for subscribing to the Kingdom Marketplace podcast.' };
   }
 

@@ -54,7 +54,7 @@ export class SubscriptionsService {
       const { key, mail } = alreadySubscribedMail(data.email, this.config.publicOrigin);
       await this.mail.send(key, mail);
     }
-    return { email: data.email };
+    return { email: data.email, created };
   }
 
   /** Unsubscribing twice with the same link answers the same; only an unknown token is an error. */
