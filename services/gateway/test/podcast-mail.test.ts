@@ -11,7 +11,7 @@ let admin: Client;
 let nextNumber = 500;
 
 beforeAll(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
+  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_FORMS_PER_HOUR: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
