@@ -188,7 +188,6 @@ test.describe('Marketshare', () => {
     expect(link, 'the mail carries the sign-in link').toBeTruthy();
     await inbox.goto(new URL(link!).pathname + new URL(link!).hash);
     await expect(inbox.getByRole('heading', { name: `Welcome back, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
-    await inbox.context().close();
 
     // On a phone whose mail app opens links elsewhere: ask for a link, then type the code from the same email.
     const phone = await visitor(browser, baseURL!);
@@ -204,5 +203,13 @@ test.describe('Marketshare', () => {
     await byCode.getByRole('button', { name: 'Sign in with code' }).click();
     await expect(phone.getByRole('heading', { name: `Welcome back, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
     await phone.screenshot({ path: testInfo.outputPath('member-dashboard-by-code.png'), fullPage: true });
+
+    // Sign out everywhere from the phone ends the first browser's session too.
+    await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(toasts(phone).getByText('Signed out everywhere', { exact: true })).toBeVisible();
+    await expect(phone.getByRole('form', { name: 'Member sign-in' })).toBeVisible();
+    expect((await inbox.request.get('/api/auth/me')).status()).toBe(401);
+    await inbox.reload();
+    await expect(inbox.getByRole('form', { name: 'Member sign-in' })).toBeVisible();
   });
 });
