@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GOOD_CARD } from './checkout-helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { joinInNewBrowser } from './marketshare-helpers';
 import { adminCredentials, apiPost, toasts } from './helpers';
 
 // Issue 25, finding 5 (ADR 0028): a referral paid with the referrer's own card is held; the admin approves it from the
@@ -7,24 +7,8 @@ import { adminCredentials, apiPost, toasts } from './helpers';
 
 const uniqueEmail = (tag: string) => `held.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-async function join(browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto(ref ? `/marketshare?ref=${ref}` : '/marketshare');
-  const form = page.getByRole('form', { name: 'Join Marketshare' });
-  await form.getByLabel('First Name *').fill(who.firstName);
-  await form.getByLabel('Last Name *').fill('Samaria');
-  await form.getByLabel('Email *').fill(who.email);
-  await form.getByRole('button', { name: 'Continue to Payment' }).click();
-  const payment = page.getByRole('form', { name: 'Membership payment' });
-  const year = (new Date().getFullYear() + 3) % 100;
-  await payment.getByLabel('Card number').fill(GOOD_CARD);
-  await payment.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
-  await payment.getByLabel('Security code (CVC)').fill('123');
-  await payment.getByLabel('ZIP').fill('62701');
-  await payment.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
-  return page;
-}
+const join = (browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string, card?: string) =>
+  joinInNewBrowser(browser, baseURL, { ...who, lastName: 'Samaria' }, { ref, card });
 
 test('a referral paid with the referrer’s card is held; the admin approves it with the keyboard and it leaves the list', async ({
   browser,

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { GOOD_CARD, waitForMail } from './checkout-helpers';
+import { waitForMail } from './checkout-helpers';
+import { payMembership } from './marketshare-helpers';
 import { apiPost, toasts } from './helpers';
 
 const REFERRAL_CODE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -13,16 +14,7 @@ async function visitor(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-/** The emulator's test card form inside the membership payment step. */
-async function pay(page: Page, card = GOOD_CARD) {
-  const form = page.getByRole('form', { name: 'Membership payment' });
-  const year = (new Date().getFullYear() + 3) % 100;
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
-  await form.getByLabel('Security code (CVC)').fill('123');
-  await form.getByLabel('ZIP').fill('62701');
-  await form.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
-}
+const pay = (page: Page) => payMembership(page);
 
 async function join(page: Page, who: { firstName: string; email: string }, card = GOOD_CARD) {
   const form = page.getByRole('form', { name: 'Join Marketshare' });

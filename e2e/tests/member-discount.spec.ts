@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { cartUnder50, fillCard, fillShipping, GOOD_CARD, money, purchaseButton, seedCart, toCents, uniqueEmail, type CartLine } from './checkout-helpers';
+import { cartUnder50, fillCard, fillShipping, money, purchaseButton, seedCart, toCents, uniqueEmail, type CartLine } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { payMembership } from './marketshare-helpers';
 
 /** Issue 13 / ADR 0016: 5 % off the subtotal for an active member; tax and the free-shipping line on what is left. */
 function memberTotals(lines: CartLine[]) {
@@ -29,13 +30,7 @@ async function joinMarketshare(page: Page, email: string) {
   await form.getByLabel('Last Name *').fill('Joppa');
   await form.getByLabel('Email *').fill(email);
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
-  const payment = page.getByRole('form', { name: 'Membership payment' });
-  const year = (new Date().getFullYear() + 3) % 100;
-  await payment.getByLabel('Card number').fill(GOOD_CARD);
-  await payment.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
-  await payment.getByLabel('Security code (CVC)').fill('123');
-  await payment.getByLabel('ZIP').fill('62701');
-  await payment.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
+  await payMembership(page);
   await expect(page.getByRole('heading', { name: 'Welcome to Marketshare, Dorcas!' })).toBeVisible({ timeout: 15_000 });
 }
 

@@ -1,28 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { joinInNewBrowser } from './marketshare-helpers';
 import { Client as Postgres } from 'pg';
-import { GOOD_CARD } from './checkout-helpers';
 import { adminCredentials, apiPost } from './helpers';
 
 const uniqueEmail = (tag: string) => `payout.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-async function join(browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string, card = GOOD_CARD): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto(ref ? `/marketshare?ref=${ref}` : '/marketshare');
-  const form = page.getByRole('form', { name: 'Join Marketshare' });
-  await form.getByLabel('First Name *').fill(who.firstName);
-  await form.getByLabel('Last Name *').fill('Thessalonica');
-  await form.getByLabel('Email *').fill(who.email);
-  await form.getByRole('button', { name: 'Continue to Payment' }).click();
-  const payment = page.getByRole('form', { name: 'Membership payment' });
-  const year = (new Date().getFullYear() + 3) % 100;
-  await payment.getByLabel('Card number').fill(card);
-  await payment.getByLabel('Expiration date (MM / YY)').fill(`12 / ${String(year).padStart(2, '0')}`);
-  await payment.getByLabel('Security code (CVC)').fill('123');
-  await payment.getByLabel('ZIP').fill('62701');
-  await payment.getByRole('button', { name: 'Pay $5.00 and Join' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
-  return page;
-}
+const join = (browser: Browser, baseURL: string, who: { firstName: string; email: string }, ref?: string, card?: string) =>
+  joinInNewBrowser(browser, baseURL, { ...who, lastName: 'Thessalonica' }, { ref, card });
 
 test.describe('monthly payouts', () => {
   test('after the payout run the dashboard shows the commission paid with its date and Pending Earnings $0.00', async ({ browser, baseURL }, testInfo) => {
