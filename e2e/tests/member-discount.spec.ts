@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cartUnder50, fillCard, fillShipping, money, purchaseButton, seedCart, toCents, uniqueEmail, type CartLine } from './checkout-helpers';
+import { cartUnder50, fillCard, fillShipping, GOOD_CARD, money, purchaseButton, seedCart, toCents, uniqueEmail, type CartLine } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { payMembership } from './marketshare-helpers';
 
