@@ -14,16 +14,14 @@ async function visitor(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
-const pay = (page: Page) => payMembership(page);
-
-async function join(page: Page, who: { firstName: string; email: string }, card = GOOD_CARD) {
+async function join(page: Page, who: { firstName: string; email: string }, card?: string) {
   const form = page.getByRole('form', { name: 'Join Marketshare' });
   await form.getByLabel('First Name *').fill(who.firstName);
   await form.getByLabel('Last Name *').fill('Philippi');
   await form.getByLabel('Email *').fill(who.email);
   await form.getByLabel('Phone').fill('555-0123');
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
-  await pay(page, card);
+  await payMembership(page, card);
   await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
   await expect(toasts(page).getByText('Welcome to Marketshare', { exact: true })).toBeVisible();
   const code = (await page.getByTestId('referral-code').textContent())?.trim() ?? '';
@@ -59,7 +57,7 @@ test.describe('Marketshare', () => {
     await a.getByRole('form', { name: 'Membership payment' }).getByRole('button', { name: 'Back' }).click();
     await expect(a.getByRole('form', { name: 'Join Marketshare' }).getByLabel('Email *')).toHaveValue(first.email);
     await a.getByRole('form', { name: 'Join Marketshare' }).getByRole('button', { name: 'Continue to Payment' }).click();
-    await pay(a);
+    await payMembership(a);
     await expect(a.getByRole('heading', { name: `Welcome to Marketshare, ${first.firstName}!` })).toBeVisible({ timeout: 15_000 });
     const code = (await a.getByTestId('referral-code').textContent())?.trim() ?? '';
     expect(code).toMatch(REFERRAL_CODE);
@@ -162,7 +160,7 @@ test.describe('Marketshare', () => {
     await form.getByLabel('Last Name *').fill('Chuza');
     await form.getByLabel('Email *').fill(who.email);
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
-    await pay(payer);
+    await payMembership(payer);
     await expect(payer.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
     expect((await payer.getByTestId('referral-code').textContent())?.trim()).toMatch(REFERRAL_CODE);
     await expect(payer.getByRole('status').filter({ hasText: `we sent a sign-in link to ${who.email}` })).toBeVisible();
