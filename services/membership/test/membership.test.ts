@@ -1,4 +1,5 @@
 import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts';
+import { InvalidError } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -6,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import { JOIN_COMPLETION_QUEUE, JoinCompletionQueue } from '../src/members/join-completion-queue';
+import { MembersService } from '../src/members/members.service';
 import {
   browserKey,
   countRows,
@@ -214,6 +216,22 @@ describe('a paid join the browser never finished', () => {
     ]);
     assert.deepEqual([completed, joined.created].sort(), completed === 'joined' ? [false, 'joined'].sort() : [true, 'already_joined'].sort());
     assert.equal(await countMembersWith(form.email), 1);
+  });
+
+  it('a join refused for good, the referral code dropped or not, is refused at once, not retried', async () => {
+    const referrer = await joinedMember(h);
+    const { form, payment } = await paidAndLeft({ referralCode: referrer.joined.referralCode });
+    const join = jest.spyOn(h.app.get(MembersService), 'join').mockRejectedValue(new InvalidError('The form on the subscription is not valid.'));
+    try {
+      assert.equal(await h.app.get(JoinCompletionQueue).complete(payment.subscriptionId), 'refused');
+      assert.deepEqual(
+        join.mock.calls.map(([, options]) => options?.withoutReferral ?? false),
+        [false, true],
+      );
+    } finally {
+      join.mockRestore();
+    }
+    assert.equal(await countMembersWith(form.email), 0);
   });
 
   it('an unpaid subscription and one that is not membership’s make nobody a member', async () => {

@@ -1,3 +1,4 @@
+import type { JoinRequest } from '@km/contracts';
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -76,20 +77,27 @@ export class JoinCompletionQueue extends MembershipQueue<JoinCompletionJob> impl
       subscriptionId: sub.id,
       customerId: customer.id,
     };
-    const referred = Boolean(meta[SIGNUP_METADATA.referralCode]);
     try {
-      const joined = await this.members.join(form);
-      this.logger.info({ subscriptionId, memberId: joined.memberId, created: joined.created }, 'finished a paid join the browser left');
-      return joined.created ? 'joined' : 'already_joined';
+      return await this.join(form);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
       // The code went away since the payment step (its member left): the buyer still becomes a member, unreferred.
-      if (referred && error.code === 'invalid') {
-        const joined = await this.members.join(form, { withoutReferral: true });
-        return joined.created ? 'joined' : 'already_joined';
+      if (error instanceof AppError && error.code === 'invalid' && meta[SIGNUP_METADATA.referralCode]) {
+        return this.join(form, { withoutReferral: true }).catch((again: unknown) => this.refused(subscriptionId, again));
       }
-      this.logger.warn({ subscriptionId, code: error.code, err: error.message }, 'a paid join could not be finished');
-      return 'refused';
+      return this.refused(subscriptionId, error);
     }
+  }
+
+  private async join(form: JoinRequest, options?: { withoutReferral: boolean }): Promise<JoinCompletion> {
+    const joined = await this.members.join(form, options);
+    this.logger.info({ subscriptionId: form.subscriptionId, memberId: joined.memberId, created: joined.created }, 'finished a paid join the browser left');
+    return joined.created ? 'joined' : 'already_joined';
+  }
+
+  /** An AppError is the join's answer and final (a retry would get it again); anything else throws, so the job is retried. */
+  private refused(subscriptionId: string, error: unknown): JoinCompletion {
+    if (!(error instanceof AppError)) throw error;
+    this.logger.warn({ subscriptionId, code: error.code, err: error.message }, 'a paid join could not be finished');
+    return 'refused';
   }
 }
