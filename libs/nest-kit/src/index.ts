@@ -1,4 +1,4 @@
-// BullMQ, nodemailer and the AWS SDK stay out of this entry: mail and storage are `@km/nest-kit/mail` and `/storage`.
+// BullMQ, nodemailer and the AWS SDK stay out of this entry: jobs, mail and storage are `@km/nest-kit/jobs`, `/mail` and `/storage`.
 export * from './config/load-config';
 export * from './config/service-config';
 export * from './config/production-secrets';

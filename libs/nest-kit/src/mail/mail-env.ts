@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { booleanFromEnv } from '../config/load-config';
 import type { ProductionRule } from '../config/production-secrets';
+import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv } from '../jobs/jobs-env';
 
-/** Env keys of every service that sends mail; spread into the service's config schema. */
+/** Env keys of every service that sends mail, the jobs' Redis included (mail is a queue); spread into the service's config schema. */
 export const mailEnv = {
-  REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+  ...jobsEnv,
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   SMTP_SECURE: booleanFromEnv,
@@ -18,7 +19,7 @@ export const mailEnv = {
 };
 
 /** {@link refuseInProduction} rules for the keys of {@link mailEnv}; SMTP_PASS stays empty when the relay needs no login. */
-export const mailProductionRules = { REDIS_URL: 'url', SMTP_PASS: 'optional-secret', SMTP_SECURE: 'smtp-tls' } as const satisfies Record<
+export const mailProductionRules = { ...jobsProductionRules, SMTP_PASS: 'optional-secret', SMTP_SECURE: 'smtp-tls' } as const satisfies Record<
   string,
   ProductionRule
 >;
@@ -33,7 +34,7 @@ export const mailSettingsFromEnv = (env: {
   MAIL_FROM: string;
   MAIL_LOCK_MS?: number;
 }) => ({
-  redisUrl: env.REDIS_URL,
+  ...jobsSettingsFromEnv(env),
   smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS },
   from: env.MAIL_FROM,
   worker: true,

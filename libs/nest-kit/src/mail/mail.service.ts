@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import IORedis from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { JobQueue, type Job } from '../jobs/job-queue';
 import { MAIL_QUEUE, type MailSettings, type OutgoingMail } from './mail.types';
 
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
@@ -17,29 +16,24 @@ export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number)
  */
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: IORedis;
-  private readonly queue: Queue<OutgoingMail>;
-  private worker: Worker<OutgoingMail> | undefined;
-  private workerConnection: IORedis | undefined;
+  private readonly jobs: JobQueue<OutgoingMail>;
   private transport: Transporter | undefined;
 
   constructor(
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MAIL_LOGGER) private readonly logger: Logger,
   ) {
-    // BullMQ needs maxRetriesPerRequest: null on its connections.
-    this.connection = new IORedis(settings.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<OutgoingMail>(MAIL_QUEUE, { connection: this.connection });
+    this.jobs = new JobQueue<OutgoingMail>(MAIL_QUEUE, settings.redisUrl, logger);
   }
 
   /** Queues one email. `key` identifies it (e.g. `contact-ack:<id>`) so a repeat is ignored. */
   async send(key: string, mail: OutgoingMail): Promise<void> {
-    await this.queue.add('send', mail, this.jobOptions(key));
+    await this.jobs.queue.add('send', mail, this.jobOptions(key));
   }
 
   /** Queues many emails in one round trip (e.g. a payout run's); each `key` is idempotent as in `send`. */
   async sendMany(mails: { key: string; mail: OutgoingMail }[]): Promise<void> {
-    if (mails.length > 0) await this.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key) })));
+    if (mails.length > 0) await this.jobs.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key) })));
   }
 
   private jobOptions(key: string) {
@@ -67,17 +61,13 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     });
     const base = this.settings.backoffMs ?? 2000;
     const max = this.settings.maxBackoffMs ?? 10 * 60_000;
-    this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker<OutgoingMail>(MAIL_QUEUE, (job) => this.deliver(job), {
-      connection: this.workerConnection,
+    this.jobs.work((job) => this.deliver(job), {
       concurrency: 4,
       lockDuration: this.settings.lockMs ?? 30_000,
       stalledInterval: this.settings.lockMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },
+      failed: 'mail delivery failed; will retry',
     });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'mail delivery failed; will retry'),
-    );
   }
 
   private async deliver(job: Job<OutgoingMail>) {
@@ -90,9 +80,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
+    await this.jobs.close();
     this.transport?.close();
-    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
   }
 }

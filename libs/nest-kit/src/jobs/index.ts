@@ -1,0 +1,3 @@
+export * from './job-queue';
+export * from './jobs-env';
+export * from './keyset-pages';
