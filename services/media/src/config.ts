@@ -1,4 +1,5 @@
 import { baseProductionRules, baseServiceConfig, baseServiceEnv, booleanFromEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv } from '@km/nest-kit/jobs';
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ export const mediaConfigSchema = z
   .object({
     ...baseServiceEnv,
     ...storageEnv,
+    ...jobsEnv,
     ...mailEnv,
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/media)'),
     PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
@@ -34,7 +36,7 @@ export const mediaConfigSchema = z
   })
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
-    refuseInProduction(env, ctx, { ...baseProductionRules, ...mailProductionRules, DATABASE_URL: 'url' });
+    refuseInProduction(env, ctx, { ...baseProductionRules, ...jobsProductionRules, ...mailProductionRules, DATABASE_URL: 'url' });
     // Links in emails (episodes, unsubscribe) must point at the real site.
     if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'PUBLIC_ORIGIN is required in production (links in emails point there)' });
@@ -44,6 +46,7 @@ export const mediaConfigSchema = z
     ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     storage: storageOptionsFrom(env),
+    jobs: jobsSettingsFromEnv(env),
     mail: mailSettingsFromEnv(env),
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
     /** Fill an empty podcast with demo episodes (small generated media) at start. */

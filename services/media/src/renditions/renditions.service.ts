@@ -1,9 +1,8 @@
 import { EPISODE_MEDIA_PREFIX, MediaEvents } from '@km/contracts/media';
 import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { JobQueue, type Job } from '@km/nest-kit/jobs';
 import { ObjectStorage } from '@km/nest-kit/storage';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import IORedis from 'ioredis';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -31,10 +30,7 @@ interface RenditionJob {
  */
 @Injectable()
 export class RenditionsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: IORedis;
-  private readonly queue: Queue<RenditionJob>;
-  private worker: Worker<RenditionJob> | undefined;
-  private workerConnection: IORedis | undefined;
+  private readonly jobs: JobQueue<RenditionJob>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,14 +39,12 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
     @Inject(SERVICE_CONFIG) private readonly config: MediaConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    // BullMQ needs maxRetriesPerRequest: null on its connections.
-    this.connection = new IORedis(config.mail.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<RenditionJob>(RENDITIONS_QUEUE, { connection: this.connection });
+    this.jobs = new JobQueue<RenditionJob>(RENDITIONS_QUEUE, config.jobs.redisUrl, logger);
   }
 
   /** Queues the rendition of one episode; asking twice queues one job. */
   async enqueue(episodeId: string): Promise<void> {
-    await this.queue.add(
+    await this.jobs.queue.add(
       'render',
       { episodeId },
       {
@@ -65,18 +59,11 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap() {
     // One ffmpeg at a time per replica: a video encode takes a core.
-    this.workerConnection = this.connection.duplicate();
-    this.worker = new Worker<RenditionJob>(RENDITIONS_QUEUE, (job) => this.render(job), { connection: this.workerConnection, concurrency: 1 });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'rendition failed; will retry'),
-    );
+    this.jobs.work((job) => this.render(job), { concurrency: 1, failed: 'rendition failed; will retry' });
   }
 
-  async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
-    // BullMQ leaves connections it was given open; an open one would keep the process alive after shutdown.
-    for (const connection of [this.workerConnection, this.connection]) await connection?.quit().catch(() => connection.disconnect());
+  onApplicationShutdown() {
+    return this.jobs.close();
   }
 
   async render(job: Job<RenditionJob>): Promise<void> {
