@@ -1,10 +1,12 @@
 import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction, stripeModeEnv } from '@km/nest-kit';
+import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv, workerFlag } from '@km/nest-kit/jobs';
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { z } from 'zod';
 
 export const membershipConfigSchema = z
   .object({
     ...baseServiceEnv,
+    ...jobsEnv,
     ...mailEnv,
     ...stripeModeEnv,
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/membership)'),
@@ -43,7 +45,7 @@ export const membershipConfigSchema = z
     /** Members paid per transaction of a run. */
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
-    PAYOUT_WORKER: z.enum(['true', 'false']).default('true'),
+    PAYOUT_WORKER: workerFlag,
     /**
      * How long a worker's hold on a run's job lasts without renewal, and how often stalled jobs are looked for: a
      * worker killed mid-run has its job handed to another within about twice this (BullMQ's lockDuration/stalledInterval).
@@ -54,6 +56,8 @@ export const membershipConfigSchema = z
       .string()
       .regex(/^\S+ \S+ 15 1,7 \*$/, 'PROFIT_BONUS_SCHEDULE must be a cron pattern for 15 January and 15 July, e.g. "0 6 15 1,7 *"')
       .default('0 6 15 1,7 *'),
+    /** Whether this process works the profit-bonuses queue (every replica may, as for payouts). */
+    PROFIT_BONUS_WORKER: workerFlag,
     /** The share of a half-year's paid store revenue shared out as profit bonuses, in basis points (200 = 2 %). */
     PROFIT_BONUS_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(200),
     /**
@@ -61,10 +65,13 @@ export const membershipConfigSchema = z
      * join itself (the buyer closed the tab after paying): 10 minutes by default.
      */
     JOIN_COMPLETION_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+    /** Whether this process works the join-completion queue (every replica may: a join is idempotent per subscription). */
+    JOIN_COMPLETION_WORKER: workerFlag,
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, {
       ...baseProductionRules,
+      ...jobsProductionRules,
       ...mailProductionRules,
       DATABASE_URL: 'url',
       STRIPE_SECRET_KEY: 'stripe-key',
@@ -90,19 +97,21 @@ export const membershipConfigSchema = z
       priceLookupKey: env.STRIPE_MEMBERSHIP_PRICE_LOOKUP_KEY,
     },
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
+    jobs: jobsSettingsFromEnv(env),
     mail: mailSettingsFromEnv(env),
     payouts: {
       schedule: env.PAYOUT_SCHEDULE,
       timeZone: env.PAYOUT_TIME_ZONE,
       batchSize: env.PAYOUT_BATCH_SIZE,
-      worker: env.PAYOUT_WORKER === 'true',
+      worker: env.PAYOUT_WORKER,
       lockMs: env.PAYOUT_LOCK_MS,
     },
-    joinCompletionDelayMs: env.JOIN_COMPLETION_DELAY_MS,
+    joinCompletion: { delayMs: env.JOIN_COMPLETION_DELAY_MS, worker: env.JOIN_COMPLETION_WORKER },
     profitBonuses: {
       schedule: env.PROFIT_BONUS_SCHEDULE,
       timeZone: env.PAYOUT_TIME_ZONE,
       shareBps: env.PROFIT_BONUS_SHARE_BPS,
+      worker: env.PROFIT_BONUS_WORKER,
     },
   }));
 

@@ -1,5 +1,6 @@
 import type { ProfitBonusPeriod } from '@km/contracts';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { keysetPages } from '@km/nest-kit/jobs';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -119,16 +120,17 @@ export class ProfitBonusRunner {
 
   /** Mails the period's bonuses not mailed yet (keyed by bonus id: a repeat enqueues nothing new). */
   private async mailUnsent(period: string): Promise<void> {
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const rows = (await this.dataSource.query(
-        `SELECT b.id, b.amount::text AS amount, b.payout_date::text AS payout_date, m.email, m.first_name
-         FROM profit_bonuses b JOIN members m ON m.id = b.member_id
-         WHERE b.bonus_period = $1 AND b.mailed_at IS NULL AND b.id > $2 ORDER BY b.id LIMIT $3`,
-        [period, after, MAIL_BATCH],
-      )) as UnmailedBonus[];
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1].id;
+    const unmailed = keysetPages(
+      (after) =>
+        this.dataSource.query(
+          `SELECT b.id, b.amount::text AS amount, b.payout_date::text AS payout_date, m.email, m.first_name
+           FROM profit_bonuses b JOIN members m ON m.id = b.member_id
+           WHERE b.bonus_period = $1 AND b.mailed_at IS NULL AND b.id > $2 ORDER BY b.id LIMIT $3`,
+          [period, after, MAIL_BATCH],
+        ) as Promise<UnmailedBonus[]>,
+      (r) => r.id,
+    );
+    for await (const rows of unmailed) {
       await this.mail.sendMany(
         rows.map((r) => ({
           key: `membership-profit-bonus:${r.id}`,

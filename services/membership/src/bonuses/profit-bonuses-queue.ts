@@ -1,11 +1,10 @@
 import type { ProfitBonusPeriodStart } from '@km/contracts';
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { JobQueue, type Job } from '@km/nest-kit/jobs';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
 import { calendarIn } from '../payouts/payout-runner';
-import { MembershipQueue } from '../queues/membership-queue';
 import { periodBounds, previousPeriod } from './bonus-periods';
 import { ProfitBonusRunner } from './profit-bonus-runner';
 
@@ -23,20 +22,30 @@ interface ProfitBonusJob {
  * runner decides in the database, so two firings or a hand start during the scheduled run pay once.
  */
 @Injectable()
-export class ProfitBonusesQueue extends MembershipQueue<ProfitBonusJob> implements OnApplicationBootstrap {
+export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly jobs: JobQueue<ProfitBonusJob>;
+
   constructor(
     private readonly runner: ProfitBonusRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    super(PROFIT_BONUSES_QUEUE, config.mail.redisUrl, logger);
+    this.jobs = new JobQueue<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, config.jobs.redisUrl, logger);
   }
 
   async onApplicationBootstrap() {
-    const { schedule, timeZone } = this.config.profitBonuses;
-    await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, { name: 'scheduled-run', data: {}, opts: { removeOnComplete: 20 } });
-    if (!this.config.payouts.worker) return;
-    this.startWorker((job) => this.process(job), { concurrency: 1 }, 'profit bonus run failed; it resumes when started again');
+    const { schedule, timeZone, worker } = this.config.profitBonuses;
+    await this.jobs.schedule(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, 'scheduled-run', { removeOnComplete: 20 });
+    if (!worker) return;
+    this.jobs.work((job) => this.process(job), {
+      concurrency: 1,
+      failed: 'profit bonus run failed; it resumes when started again',
+      failedLevel: 'error',
+    });
+  }
+
+  onApplicationShutdown() {
+    return this.jobs.close();
   }
 
   /** The period a job pays: the one asked for, or the half-year before the day (in the time zone) the schedule fired. */
@@ -58,7 +67,7 @@ export class ProfitBonusesQueue extends MembershipQueue<ProfitBonusJob> implemen
     }
     const existing = await this.runner.find(period);
     if (existing?.status === 'completed') return { period: existing, queued: false };
-    await this.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
+    await this.jobs.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
     return { period: await this.runner.find(period), queued: true };
   }
 }

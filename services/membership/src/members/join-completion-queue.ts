@@ -1,10 +1,10 @@
 import type { JoinRequest } from '@km/contracts';
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { JobQueue } from '@km/nest-kit/jobs';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
-import { MembershipQueue } from '../queues/membership-queue';
 import { SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
 import { MembersService } from './members.service';
 
@@ -26,28 +26,35 @@ export type JoinCompletion = 'joined' | 'already_joined' | 'not_ours' | 'not_pai
  * idempotent under the subscription's lock, so a join by the browser at the same moment makes one member.
  */
 @Injectable()
-export class JoinCompletionQueue extends MembershipQueue<JoinCompletionJob> implements OnApplicationBootstrap {
+export class JoinCompletionQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly jobs: JobQueue<JoinCompletionJob>;
+
   constructor(
     private readonly members: MembersService,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
-    @Inject(SERVICE_LOGGER) logger: Logger,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    super(JOIN_COMPLETION_QUEUE, config.mail.redisUrl, logger);
+    this.jobs = new JobQueue<JoinCompletionJob>(JOIN_COMPLETION_QUEUE, config.jobs.redisUrl, logger);
   }
 
   onApplicationBootstrap() {
-    this.startWorker((job) => this.complete(job.data.subscriptionId), {}, 'finishing a paid join failed; it is tried again');
+    if (!this.config.joinCompletion.worker) return;
+    this.jobs.work((job) => this.complete(job.data.subscriptionId), { failed: 'finishing a paid join failed; it is tried again', failedLevel: 'error' });
+  }
+
+  onApplicationShutdown() {
+    return this.jobs.close();
   }
 
   /** After a paid first invoice with no member: finish the join later unless the browser does first. */
   async schedule(subscriptionId: string): Promise<void> {
-    await this.queue.add(
+    await this.jobs.queue.add(
       'complete-join',
       { subscriptionId },
       {
         jobId: `join-${subscriptionId}`,
-        delay: this.config.joinCompletionDelayMs,
+        delay: this.config.joinCompletion.delayMs,
         attempts: 8,
         backoff: { type: 'exponential', delay: 30_000 },
         removeOnComplete: 1000,

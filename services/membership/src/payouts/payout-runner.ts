@@ -1,5 +1,6 @@
 import { PAYOUT_DAY_OF_MONTH, type PayoutRow, type PayoutRun } from '@km/contracts';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { keysetPages } from '@km/nest-kit/jobs';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -66,15 +67,16 @@ export class PayoutRunner {
 
     let members = 0;
     // Keyset over member ids: paid rows leave the partial index only at vacuum, so each batch starts after the last.
-    let after = '00000000-0000-0000-0000-000000000000';
+    const batches = keysetPages(
+      (after) =>
+        this.dataSource.query(
+          `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 AND member_id > $2 ORDER BY member_id LIMIT $3`,
+          [month, after, this.config.payouts.batchSize],
+        ) as Promise<{ member_id: string }[]>,
+      (d) => d.member_id,
+    );
     let mailing = Promise.resolve();
-    for (;;) {
-      const due = (await this.dataSource.query(
-        `SELECT DISTINCT member_id FROM commissions WHERE status = 'pending' AND payout_month <= $1 AND member_id > $2 ORDER BY member_id LIMIT $3`,
-        [month, after, this.config.payouts.batchSize],
-      )) as { member_id: string }[];
-      if (due.length === 0) break;
-      after = due[due.length - 1].member_id;
+    for await (const due of batches) {
       const paid = await this.payBatch(
         month,
         payoutDate,
@@ -163,18 +165,17 @@ export class PayoutRunner {
 
   /** Mails what a run that died after paying left unmailed. */
   private async mailUnsent(month: string): Promise<void> {
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const rows = (await this.dataSource.query(
-        `SELECT p.id, p.amount::text AS amount, p.payout_date::text AS payout_date, m.email, m.first_name
-         FROM payouts p JOIN members m ON m.id = p.member_id
-         WHERE p.month = $1 AND p.mailed_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT $3`,
-        [month, after, MAIL_BATCH],
-      )) as UnmailedPayout[];
-      if (rows.length === 0) return;
-      after = rows[rows.length - 1].id;
-      await this.mailPayouts(rows);
-    }
+    const unmailed = keysetPages(
+      (after) =>
+        this.dataSource.query(
+          `SELECT p.id, p.amount::text AS amount, p.payout_date::text AS payout_date, m.email, m.first_name
+           FROM payouts p JOIN members m ON m.id = p.member_id
+           WHERE p.month = $1 AND p.mailed_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT $3`,
+          [month, after, MAIL_BATCH],
+        ) as Promise<UnmailedPayout[]>,
+      (r) => r.id,
+    );
+    for await (const rows of unmailed) await this.mailPayouts(rows);
   }
 
   async find(month: string): Promise<PayoutRun | null> {

@@ -1,9 +1,8 @@
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { JobQueue, type Job } from '@km/nest-kit/jobs';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
-import { MembershipQueue } from '../queues/membership-queue';
 import { calendarIn, payoutDateOf, PayoutRunner } from './payout-runner';
 import type { PayoutRunStart } from '@km/contracts';
 
@@ -22,30 +21,32 @@ interface PayoutJob {
  * mid-run leaves its job active; BullMQ's stalled-job check hands it to the next worker, which resumes the run.
  */
 @Injectable()
-export class PayoutsQueue extends MembershipQueue<PayoutJob> implements OnApplicationBootstrap {
+export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly jobs: JobQueue<PayoutJob>;
+
   constructor(
     private readonly runner: PayoutRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    super(PAYOUTS_QUEUE, config.mail.redisUrl, logger);
+    this.jobs = new JobQueue<PayoutJob>(PAYOUTS_QUEUE, config.jobs.redisUrl, logger);
   }
 
   async onApplicationBootstrap() {
-    const { schedule, timeZone, worker } = this.config.payouts;
-    // Upserting the same scheduler id from every replica and every start leaves one schedule.
-    await this.queue.upsertJobScheduler(
-      SCHEDULER_ID,
-      { pattern: schedule, tz: timeZone },
-      { name: 'scheduled-run', data: {}, opts: { removeOnComplete: 100 } },
-    );
+    const { schedule, timeZone, worker, lockMs } = this.config.payouts;
+    await this.jobs.schedule(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, 'scheduled-run', { removeOnComplete: 100 });
     if (!worker) return;
-    const { lockMs } = this.config.payouts;
-    this.startWorker(
-      (job) => this.process(job),
-      { concurrency: 1, lockDuration: lockMs, stalledInterval: lockMs },
-      'payout run failed; it resumes when started again',
-    );
+    this.jobs.work((job) => this.process(job), {
+      concurrency: 1,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      failed: 'payout run failed; it resumes when started again',
+      failedLevel: 'error',
+    });
+  }
+
+  onApplicationShutdown() {
+    return this.jobs.close();
   }
 
   /** The month a job pays: the one it was asked for, or the month (in the payout time zone) the schedule fired in. */
@@ -70,7 +71,7 @@ export class PayoutsQueue extends MembershipQueue<PayoutJob> implements OnApplic
     }
     const existing = await this.runner.find(month);
     if (existing?.status === 'completed') return { run: existing, queued: false };
-    await this.queue.add('manual-run', { month }, { jobId: `payout-run-${month}`, removeOnComplete: true, removeOnFail: true });
+    await this.jobs.queue.add('manual-run', { month }, { jobId: `payout-run-${month}`, removeOnComplete: true, removeOnFail: true });
     return { run: await this.runner.find(month), queued: true };
   }
 }
