@@ -1,10 +1,11 @@
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
 import { MembershipQueue } from '../queues/membership-queue';
-import { SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
 import { MembersService } from './members.service';
 
 export const JOIN_COMPLETION_QUEUE = 'membership-join-completion';

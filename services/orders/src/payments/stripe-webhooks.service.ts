@@ -1,5 +1,6 @@
 import { OrdersEvents, type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
-import { commitWithEvents, InvalidError, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { commitWithEvents, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { recordStripeEventOnce, STRIPE, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -10,11 +11,7 @@ import { Order } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
 import { lockPaymentIntent } from '../orders/payment-intent-lock';
 import { formatCents, toCents } from '../pricing/money';
-import { StripeEventRecord } from './stripe-event.entity';
-import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE } from './stripe-client';
-
-/** Stripe's own default: a signature older than this is a replay (or a badly delayed delivery) and is refused. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
+import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
 
 /**
  * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
@@ -32,7 +29,7 @@ export class StripeWebhooksService {
   ) {}
 
   async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
-    const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
     if (event.type === 'charge.refunded') return this.handleRefund(event);
     const signal = PAYMENT_SIGNALS[event.type];
     if (!signal) return { received: true, outcome: 'ignored' };
@@ -49,15 +46,8 @@ export class StripeWebhooksService {
       const order = await manager.findOneBy(Order, { paymentIntentId: intent.id });
       // Another part of the business (a membership, say) or another shop on the same account.
       if (!order && intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return 'ignored';
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(StripeEventRecord)
-        .values({ eventId: event.id, type: event.type, paymentIntentId: intent.id, stripeCreatedAt: at, ...(received ?? {}) })
-        .orIgnore()
-        .returning('event_id')
-        .execute();
-      if (inserted.raw.length === 0) return 'duplicate';
+      const columns = received ? { amount_received: received.amountReceived, currency: received.currency, cart_fingerprint: received.cartFingerprint } : {};
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intent.id, ...columns }))) return 'duplicate';
       // The browser has not created the order yet; creating it will apply this event.
       if (!order) return 'recorded';
       const status = await this.orders.applyPaymentSignal(
@@ -89,15 +79,7 @@ export class StripeWebhooksService {
       const order = await manager.findOneBy(Order, { paymentIntentId: intentId });
       // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
       if (!order) return 'ignored';
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(StripeEventRecord)
-        .values({ eventId: event.id, type: event.type, paymentIntentId: intentId, stripeCreatedAt: at, amountRefunded: charge.amount_refunded })
-        .orIgnore()
-        .returning('event_id')
-        .execute();
-      if (inserted.raw.length === 0) return 'duplicate';
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
       const before = toCents(order.amountRefunded);
       if (charge.amount_refunded <= before) return 'unchanged';
       await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(charge.amount_refunded) });
@@ -114,20 +96,5 @@ export class StripeWebhooksService {
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
-  }
-
-  private verify(raw: Buffer, signature: string): Stripe.Event {
-    if (!signature) throw new InvalidError('Stripe webhook refused: the Stripe-Signature header is missing.');
-    try {
-      return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
-        throw new InvalidError('Stripe webhook refused: the body is not a Stripe event.');
-      }
-      if (/tolerance/i.test(error.message)) {
-        throw new InvalidError(`Stripe webhook refused: the signature is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds old.`);
-      }
-      throw new InvalidError('Stripe webhook refused: the Stripe-Signature header does not match the body and our webhook secret.');
-    }
   }
 }
