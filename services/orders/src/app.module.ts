@@ -13,6 +13,7 @@ import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
+import { OrderPaymentsService } from './orders/order-payments.service';
 import { Order } from './orders/order.entity';
 import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
@@ -52,6 +53,7 @@ export class AppModule {
         CartPricing,
         PaymentIntentsService,
         OrderNumbers,
+        OrderPaymentsService,
         OrdersService,
         StripeWebhooksService,
         OrderConfirmationMailer,

@@ -10,7 +10,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -18,19 +18,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
-import { formatCents, toCents } from '../pricing/money';
+import { formatCents } from '../pricing/money';
 import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
-import {
-  initialStatus,
-  nextStatus,
-  outcomeOf,
-  PAYMENT_SIGNALS,
-  paymentMismatches,
-  type PayableOrder,
-  type PaymentSignal,
-  type ReceivedPayment,
-} from './order-status';
+import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
+import { OrderPaymentsService } from './order-payments.service';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
 import { Order } from './order.entity';
 import { lockPaymentIntent, PAYMENT_INTENT_LOCKS } from './payment-intent-lock';
@@ -52,6 +44,7 @@ export class OrdersService {
     private readonly pricing: CartPricing,
     private readonly paymentIntents: PaymentIntentsService,
     private readonly numbers: OrderNumbers,
+    private readonly payments: OrderPaymentsService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -225,61 +218,11 @@ export class OrdersService {
       if (row.outcome === 'placed') {
         // The row is what was just written plus what Postgres generated: no second read.
         const order = manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
-        await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
+        await this.payments.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
         return toPlacedOrder(order, true);
       }
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
-  }
-
-  /**
-   * Applies what Stripe reported to an order the caller has locked. A success pays the order only when it took exactly
-   * the order's total, in USD, for the order's cart; otherwise the order goes to review. Returns the new status, or
-   * null when nothing changed (a late failure after payment, a repeated success).
-   */
-  async applyPaymentSignal(
-    manager: EntityManager,
-    order: Order,
-    signal: PaymentSignal,
-    at: Date,
-    received: ReceivedPayment | null,
-  ): Promise<OrderStatus | null> {
-    const status = nextStatus(order.status, outcomeOf(signal, payableOf(order), received));
-    if (status === order.status) return null;
-    const receivedValues = signal === 'succeeded' && received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
-    await manager.update(Order, { id: order.id }, { status, ...receivedValues, ...(status === 'paid' ? { paidAt: at } : {}) });
-    await this.recordStatusEvent(manager, order, status, received);
-    return status;
-  }
-
-  private async recordStatusEvent(manager: EntityManager, order: Order, status: OrderStatus, received: ReceivedPayment | null) {
-    if (status === 'paid') {
-      // Membership adds the discount to the member's savings; other buyers' events carry no member fields.
-      const member = order.memberId ? { memberId: order.memberId, memberDiscount: order.memberDiscount } : {};
-      await recordEvent(manager, OrdersEvents.paid, {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        email: order.customerEmail,
-        total: order.total,
-        ...member,
-      });
-    } else if (status === 'payment_failed') {
-      await recordEvent(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
-    } else if (status === 'payment_review') {
-      const got = received ?? { amountCents: 0, currency: 'usd', cartFingerprint: null };
-      this.logger.error(
-        { orderNumber: order.orderNumber, total: order.total, received: got },
-        'Stripe reports a payment that does not match its order; the order waits for review',
-      );
-      await recordEvent(manager, OrdersEvents.paymentReview, {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        total: order.total,
-        amountReceived: formatCents(got.amountCents),
-        currency: got.currency,
-        reasons: paymentMismatches(payableOf(order), got),
-      });
-    }
   }
 
   /** The buyer's view. An unknown number and a wrong email get the same answer, so neither can be probed. */
@@ -350,8 +293,6 @@ interface IntentState {
   /** Stripe reported on the payment already (stripe_events). */
   reported: boolean;
 }
-
-const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.total), cartFingerprint: order.cartFingerprint });
 
 /** What a recorded success reported; null for a failure, or a success recorded before amounts were kept. */
 export const receivedOf = (event: StripeEventRecord): ReceivedPayment | null =>

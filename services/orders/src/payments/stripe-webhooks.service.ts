@@ -1,16 +1,12 @@
-import { OrdersEvents, type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
-import { commitWithEvents, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
+import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { recordStripeEventOnce, STRIPE, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
-import { PAYMENT_SIGNALS } from '../orders/order-status';
-import { Order } from '../orders/order.entity';
-import { OrdersService } from '../orders/orders.service';
-import { lockPaymentIntent } from '../orders/payment-intent-lock';
-import { formatCents, toCents } from '../pricing/money';
+import { OrderPaymentsService } from '../orders/order-payments.service';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
 
 /**
@@ -21,7 +17,7 @@ import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
 export class StripeWebhooksService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersService,
+    private readonly orders: OrderPaymentsService,
     private readonly outbox: OutboxRelayRunner,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
@@ -31,7 +27,7 @@ export class StripeWebhooksService {
   async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
     const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
     if (event.type === 'charge.refunded') return this.handleRefund(event);
-    const signal = PAYMENT_SIGNALS[event.type];
+    const signal = this.orders.signalOf(event.type);
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
     const at = new Date(event.created * 1000);
@@ -42,8 +38,7 @@ export class StripeWebhooksService {
         : null;
 
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
-      await lockPaymentIntent(manager, intent.id);
-      const order = await manager.findOneBy(Order, { paymentIntentId: intent.id });
+      const order = await this.orders.lockOrderOf(manager, intent.id);
       // Another part of the business (a membership, say) or another shop on the same account.
       if (!order && intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return 'ignored';
       const columns = received ? { amount_received: received.amountReceived, currency: received.currency, cart_fingerprint: received.cartFingerprint } : {};
@@ -63,36 +58,18 @@ export class StripeWebhooksService {
     return { received: true, outcome };
   }
 
-  /**
-   * A refund of a store order's charge. `amount_refunded` is the charge's refunded sum so far, so the order keeps the
-   * largest one seen: Stripe's events come in any order and more than once, and only an increase is a new refund.
-   * Each increase of a paid order is published once (`orders.order.refunded`, same transaction as the row); an order
-   * that was never paid sent no `orders.order.paid`, so its refunds take nothing back from anybody's revenue.
-   */
+  /** A refund of a store order's charge: recorded once, then applied by the order (OrderPaymentsService.applyRefund). */
   private async handleRefund(event: Stripe.Event): Promise<StripeWebhookResult> {
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
     if (!intentId) return { received: true, outcome: 'ignored' };
     const at = new Date(event.created * 1000);
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
-      await lockPaymentIntent(manager, intentId);
-      const order = await manager.findOneBy(Order, { paymentIntentId: intentId });
+      const order = await this.orders.lockOrderOf(manager, intentId);
       // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
       if (!order) return 'ignored';
       if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
-      const before = toCents(order.amountRefunded);
-      if (charge.amount_refunded <= before) return 'unchanged';
-      await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(charge.amount_refunded) });
-      if (order.status === 'paid') {
-        await recordEvent(manager, OrdersEvents.refunded, {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          amount: formatCents(charge.amount_refunded - before),
-          refundedTotal: formatCents(charge.amount_refunded),
-          refundedAt: at.toISOString(),
-        });
-      }
-      return 'refunded';
+      return this.orders.applyRefund(manager, order, charge.amount_refunded, at);
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
