@@ -240,7 +240,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     };
     const dataSource = {
       getRepository: () => ({ findOne: async () => null }),
-      manager,
+      createEntityManager: () => manager,
       transaction: async (work: (m: typeof manager) => Promise<unknown>) => {
         log.push('begin');
         const result = await work(manager);

@@ -10,7 +10,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight, OutboxRelayRunner, runWithEvents, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -87,8 +87,11 @@ export class OrdersService {
     // The usual case, decided in one round trip (place_order): the intent charges this cart as read, and under the
     // intent's lock it has no order yet, this service never changed it, and Stripe has not reported on it.
     if (this.paymentIntents.charges(read.value, cart)) {
-      const placed = await this.place(this.dataSource.manager, request, cart, initialStatus([]), null, false);
-      if (placed !== 'undecided') return placed === 'ordered' ? this.repeatFound(this.dataSource.manager, request) : this.afterCommit(placed);
+      const placed = await runWithEvents(this.dataSource, this.outbox, async (manager) => {
+        const outcome = await this.place(manager, request, cart, initialStatus([]), null, false);
+        return outcome === 'ordered' ? this.repeatFound(manager, request) : outcome;
+      });
+      if (placed !== 'undecided') return placed;
     }
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
@@ -110,13 +113,7 @@ export class OrdersService {
       return { placed: await this.insert(manager, request, cart, state.reported) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
-    return this.afterCommit(outcome.placed);
-  }
-
-  /** A new order's placed event was written in SQL with it (place_order): wake the relay as recordEvent would. */
-  private afterCommit(placed: PlacedOrder): PlacedOrder {
-    if (placed.created) this.outbox.relay.kick();
-    return placed;
+    return outcome.placed;
   }
 
   /** The intent's order, placed by an earlier request: answered for the same cart, refused for another. */
@@ -147,7 +144,7 @@ export class OrdersService {
    * migration 1763700000420), drawing order numbers until one is free: a taken number writes nothing. `decided`: the
    * caller holds the intent's lock and has decided in its transaction; otherwise the function takes the lock and
    * answers `ordered` or `undecided` instead of placing when the intent has its order, or its state must be read
-   * under the lock in a transaction. The event row bypasses `recordEvent`, so the caller wakes the relay after commit.
+   * under the lock in a transaction. The event row bypasses `recordEvent`, so it is reported with `eventsWrittenInSql`.
    */
   private async place(
     manager: EntityManager,
@@ -216,6 +213,7 @@ export class OrdersService {
       );
       if (row.outcome === 'ordered' || row.outcome === 'undecided') return row.outcome;
       if (row.outcome === 'placed') {
+        eventsWrittenInSql(manager);
         // The row is what was just written plus what Postgres generated: no second read.
         const order = manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
         await this.payments.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
