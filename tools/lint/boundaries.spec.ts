@@ -72,6 +72,19 @@ test('shared web code (components, lib, config) importing a feature is an error'
   }
 });
 
+test("orders' payments importing the order's service, or any of orders/ but its payments entry point, is an error", async () => {
+  for (const file of ['services/orders/src/payments/stripe-webhooks.service.ts', 'services/orders/src/payments/deep/example.ts']) {
+    const up = file.includes('/deep/') ? '../../' : '../';
+    assert.deepEqual(await boundaryErrors(file, `import { OrdersService } from '${up}orders/orders.service';\n`), ['import-x/no-restricted-paths'], file);
+    assert.deepEqual(
+      await boundaryErrors(file, `import { lockPaymentIntent } from '${up}orders/payment-intent-lock';\n`),
+      ['import-x/no-restricted-paths'],
+      file,
+    );
+    assert.deepEqual(await boundaryErrors(file, `import { OrderPaymentsService } from '${up}orders/order-payments.service';\n`), [], file);
+  }
+});
+
 test('imports along the allowed directions raise no boundary error', async () => {
   const allowed: [string, string][] = [
     [
@@ -89,6 +102,8 @@ test('imports along the allowed directions raise no boundary error', async () =>
       "import { cartItemAdded } from '@/features/cart/cart-slice';\nimport { getCatalogPage } from '@/features/store/api/get-catalog-page';\n",
     ],
     ['web/src/components/example.tsx', "import { formatPrice } from '@/lib/format-price';\n"],
+    // The order's way down to payments stays open: it prices and charges through them.
+    ['services/orders/src/orders/example.ts', "import { PaymentIntentsService } from '../payments/payment-intents.service';\n"],
   ];
   for (const [file, code] of allowed) assert.deepEqual(await boundaryErrors(file, code), [], file);
 });

@@ -18,7 +18,7 @@ export * from './nats/in-flight';
 export * from './nats/all-chunks';
 export * from './nats/serial-reloads';
 export * from './outbox/outbox-event.entity';
-export { recordEvent } from './outbox/outbox';
+export { eventsWrittenInSql, recordEvent } from './outbox/outbox';
 export * from './outbox/commit-with-events';
 export * from './outbox/outbox.migration';
 export * from './outbox/jetstream';

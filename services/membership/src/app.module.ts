@@ -1,5 +1,6 @@
 import { ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
+import { createStripeClient, STRIPE } from '@km/nest-kit/stripe';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
 import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
@@ -21,7 +22,6 @@ import { MembersHandlers } from './members/members.handlers';
 import { MembersService } from './members/members.service';
 import { MembershipPrice } from './payments/membership-price';
 import { CommissionReversalsService } from './payments/commission-reversals.service';
-import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
 import { HeldCommissionsHandlers } from './referrals/held-commissions.handlers';
 import { PayoutRunner } from './payouts/payout-runner';
@@ -56,7 +56,7 @@ export class AppModule {
       ],
       controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers, HeldCommissionsHandlers],
       providers: [
-        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'membership') },
         MembershipPrice,
         MembersService,
         MemberReadsService,

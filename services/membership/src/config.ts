@@ -1,6 +1,7 @@
-import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction, stripeModeEnv } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv, workerFlag } from '@km/nest-kit/jobs';
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
+import { refuseStripeEmulatorInProduction, stripeEnv, stripeProductionRules, stripeSettingsFromEnv } from '@km/nest-kit/stripe';
 import { z } from 'zod';
 
 export const membershipConfigSchema = z
@@ -8,20 +9,8 @@ export const membershipConfigSchema = z
     ...baseServiceEnv,
     ...jobsEnv,
     ...mailEnv,
-    ...stripeModeEnv,
+    ...stripeEnv({ endpoint: 'the membership endpoint' }),
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/membership)'),
-    STRIPE_SECRET_KEY: z
-      .string({ error: 'STRIPE_SECRET_KEY is required (sk_test_… or sk_live_…)' })
-      .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)'),
-    /** Membership's own webhook endpoint's signing secret (not orders'): Stripe signs each endpoint with its own. */
-    STRIPE_WEBHOOK_SECRET: z
-      .string({ error: 'STRIPE_WEBHOOK_SECRET is required (whsec_… of the membership endpoint)' })
-      .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
-    /** Only set to talk to the local Stripe emulator; production talks to api.stripe.com. */
-    STRIPE_API_HOST: z.string().min(1).optional(),
-    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-    STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** The membership's recurring Price, found (or made) by this lookup key. */
     STRIPE_MEMBERSHIP_PRICE_LOOKUP_KEY: z.string().min(1).max(200).default('km_marketshare_monthly_500'),
     PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
@@ -74,12 +63,10 @@ export const membershipConfigSchema = z
       ...jobsProductionRules,
       ...mailProductionRules,
       DATABASE_URL: 'url',
-      STRIPE_SECRET_KEY: 'stripe-key',
-      STRIPE_WEBHOOK_SECRET: 'secret',
+      ...stripeProductionRules,
     });
+    refuseStripeEmulatorInProduction(env, ctx);
     if (env.NODE_ENV !== 'production') return;
-    if (env.STRIPE_API_HOST)
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_HOST'], message: 'STRIPE_API_HOST points at an emulator; production talks to Stripe itself' });
     // Links in emails (dashboard, sign-in) must point at the real site.
     if (!env.PUBLIC_ORIGIN)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'PUBLIC_ORIGIN is required in production (links in emails point there)' });
@@ -88,12 +75,7 @@ export const membershipConfigSchema = z
     ...baseServiceConfig(env),
     databaseUrl: env.DATABASE_URL,
     stripe: {
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      host: env.STRIPE_API_HOST,
-      port: env.STRIPE_API_PORT,
-      protocol: env.STRIPE_API_PROTOCOL,
-      timeoutMs: env.STRIPE_TIMEOUT_MS,
+      ...stripeSettingsFromEnv(env),
       priceLookupKey: env.STRIPE_MEMBERSHIP_PRICE_LOOKUP_KEY,
     },
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,

@@ -1,5 +1,6 @@
 import { RpcModule, ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
+import { createStripeClient, STRIPE } from '@km/nest-kit/stripe';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateOrders1763700000400 } from '../migrations/1763700000400-create-orders';
 import { PaymentReview1763700000401 } from '../migrations/1763700000401-payment-review';
@@ -12,11 +13,11 @@ import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
+import { OrderPaymentsService } from './orders/order-payments.service';
 import { Order } from './orders/order.entity';
 import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
 import { PaymentIntentsService } from './payments/payment-intents.service';
-import { createStripeClient, STRIPE } from './payments/stripe-client';
 import { StripeEventRecord } from './payments/stripe-event.entity';
 import { StripeWebhooksService } from './payments/stripe-webhooks.service';
 import { CartPricing } from './pricing/cart-pricing';
@@ -47,11 +48,12 @@ export class AppModule {
       ],
       controllers: [OrdersHandlers],
       providers: [
-        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
         CatalogPrices,
         CartPricing,
         PaymentIntentsService,
         OrderNumbers,
+        OrderPaymentsService,
         OrdersService,
         StripeWebhooksService,
         OrderConfirmationMailer,

@@ -1,8 +1,8 @@
 import { CatalogEvents, IdentityEvents } from '@km/contracts';
 import assert from 'node:assert/strict';
 import type { DataSource, EntityManager } from 'typeorm';
-import { COMMIT_ATTEMPTS, commitWithEvents } from './commit-with-events';
-import { recordEvent } from './outbox';
+import { COMMIT_ATTEMPTS, commitWithEvents, runWithEvents } from './commit-with-events';
+import { eventsWrittenInSql, recordEvent } from './outbox';
 
 /** A transaction that logs what happens in order: inserts, the commit (or rollback), and relay kicks. */
 function fakes() {
@@ -112,4 +112,30 @@ test('commitWithEvents does not run again a transaction whose connection was los
   await assert.rejects(commitWithEvents(dataSource, outbox, recordOne), /Connection terminated unexpectedly/);
   assert.equal(tries(), 1);
   assert.deepEqual(log, ['insert catalog.item.created', 'rollback']);
+});
+
+test('commitWithEvents wakes the relay after the commit for event rows a statement wrote in SQL and reported', async () => {
+  const { log, dataSource, outbox } = fakes();
+  await commitWithEvents(dataSource, outbox, async (manager) => {
+    log.push('place_order');
+    eventsWrittenInSql(manager);
+  });
+  assert.deepEqual(log, ['place_order', 'commit', 'kick']);
+});
+
+test('runWithEvents gives the work a manager of its own and wakes the relay after it only when it wrote events', async () => {
+  const log: string[] = [];
+  const managers: EntityManager[] = [];
+  const dataSource = { createEntityManager: () => (managers.push({} as EntityManager), managers[managers.length - 1]) };
+  const outbox = { relay: { kick: () => void log.push('kick') } };
+  const wrote = await runWithEvents(dataSource, outbox, async (manager) => {
+    log.push('place_order placed');
+    eventsWrittenInSql(manager);
+    return 'placed';
+  });
+  const quiet = await runWithEvents(dataSource, outbox, async () => (log.push('place_order undecided'), 'undecided'));
+  assert.deepEqual([wrote, quiet], ['placed', 'undecided']);
+  assert.deepEqual(log, ['place_order placed', 'kick', 'place_order undecided']);
+  assert.equal(managers.length, 2);
+  assert.notEqual(managers[0], managers[1]);
 });

@@ -44,3 +44,19 @@ export async function commitWithEvents<R>(
     }
   }
 }
+
+/**
+ * {@link commitWithEvents} for work that needs no transaction of its own: one statement that commits as it ends (a
+ * database function that decides and writes in one round trip, ADR 0025). `work` gets a manager of its own, and the
+ * relay is woken after it when it recorded an event or said it wrote one in SQL (`eventsWrittenInSql`).
+ */
+export async function runWithEvents<R>(
+  dataSource: Pick<DataSource, 'createEntityManager'>,
+  outbox: { relay: Pick<OutboxRelay, 'kick'> },
+  work: (manager: EntityManager) => Promise<R>,
+): Promise<R> {
+  const manager = dataSource.createEntityManager();
+  const result = await work(manager);
+  if (recordedEvents(manager)) outbox.relay.kick();
+  return result;
+}

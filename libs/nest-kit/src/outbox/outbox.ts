@@ -23,6 +23,15 @@ export async function recordAnyEvent(manager: EntityManager, type: string, data:
   return id;
 }
 
+/**
+ * Tells the kit that the transaction (or statement) behind `manager` wrote outbox rows in SQL, past
+ * {@link recordEvent}: a database function such as orders' `place_order` (ADR 0025). `commitWithEvents` and
+ * `runWithEvents` then wake the relay after it as for any recorded event, so no writer calls `kick()` (ADR 0013).
+ */
+export function eventsWrittenInSql(manager: EntityManager): void {
+  managersWithEvents.add(manager);
+}
+
 /** Whether the transaction behind `manager` recorded an event. */
 export function recordedEvents(manager: EntityManager): boolean {
   return managersWithEvents.has(manager);

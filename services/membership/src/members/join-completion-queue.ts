@@ -1,11 +1,12 @@
 import type { JoinRequest } from '@km/contracts';
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { JobQueue } from '@km/nest-kit/jobs';
+import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
-import { SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
 import { MembersService } from './members.service';
 
 export const JOIN_COMPLETION_QUEUE = 'membership-join-completion';

@@ -11,12 +11,13 @@ import {
   type UpdateProfileRequest,
 } from '@km/contracts';
 import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner } from '@km/nest-kit';
+import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../payments/membership-price';
-import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY, STRIPE, stripeFailure } from '../payments/stripe-client';
+import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
 import { newReferralCode, payoutMonthFor } from './referral-code';
 import { reviewJoin } from '../referrals/referral-review';
 

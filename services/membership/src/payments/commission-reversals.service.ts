@@ -1,9 +1,9 @@
 import type { MembershipWebhookOutcome } from '@km/contracts';
+import { recordStripeEventOnce, STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { lockSubscription } from '../members/members.service';
-import { stripeFailure, STRIPE } from './stripe-client';
 
 /** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31.basil, `subscription` before. */
 export function invoiceSubscription(invoice: Stripe.Invoice): string | null {
@@ -42,12 +42,7 @@ export class CommissionReversalsService {
       await lockSubscription(manager, subscriptionId);
       // Recorded even when no commission exists yet: a member who has not joined yet (paid, then refunded before the
       // browser came back) gets the commission booked `reversed` when they join (MembersService.join reads it).
-      const [inserted] = (await manager.query(
-        `INSERT INTO stripe_events (event_id, type, subscription_id, stripe_created_at) VALUES ($1, $2, $3, to_timestamp($4))
-         ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-        [event.id, event.type, subscriptionId, event.created],
-      )) as unknown[];
-      if (!inserted) return 'duplicate';
+      if (!(await recordStripeEventOnce(manager, event, { subscription_id: subscriptionId }))) return 'duplicate';
       const [commission] = (await manager.query(`SELECT id FROM commissions WHERE earned_by_subscription_id = $1`, [subscriptionId])) as { id: string }[];
       if (!commission) {
         const [member] = (await manager.query(`SELECT 1 FROM members WHERE stripe_subscription_id = $1`, [subscriptionId])) as unknown[];

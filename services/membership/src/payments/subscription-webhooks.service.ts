@@ -1,5 +1,6 @@
 import type { MembershipWebhookOutcome, MembershipWebhookResult } from '@km/contracts';
-import { InvalidError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { recordStripeEventOnce, STRIPE, stripeFailure, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -8,9 +9,8 @@ import type { MembershipConfig } from '../config';
 import { JoinCompletionQueue } from '../members/join-completion-queue';
 import { lockSubscription, periodEnd } from '../members/members.service';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
-import { REVERSAL_EVENTS, stripeFailure, STRIPE } from './stripe-client';
+import { REVERSAL_EVENTS } from './stripe-metadata';
 
-const SIGNATURE_TOLERANCE_SECONDS = 300;
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
 
@@ -31,7 +31,13 @@ export class SubscriptionWebhooksService {
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
-    const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    const event = verifyStripeWebhook(
+      this.stripe,
+      Buffer.from(payload, 'base64'),
+      signature,
+      this.config.stripe.webhookSecret,
+      'the membership webhook secret',
+    );
     if (REVERSAL_EVENTS.has(event.type)) {
       const outcome = await this.reversals.handle(event);
       this.logger.info({ eventId: event.id, type: event.type, outcome }, 'membership Stripe webhook handled');
@@ -48,12 +54,7 @@ export class SubscriptionWebhooksService {
       const [member] = (await manager.query(`SELECT id FROM members WHERE stripe_subscription_id = $1`, [id])) as { id: string }[];
       // Not a member (yet): joining reads the subscription from Stripe itself, so nothing is lost by not recording it.
       if (!member) return 'unknown_member';
-      const [inserted] = (await manager.query(
-        `INSERT INTO stripe_events (event_id, type, subscription_id, stripe_created_at) VALUES ($1, $2, $3, to_timestamp($4))
-         ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-        [event.id, event.type, id, event.created],
-      )) as unknown[];
-      if (!inserted) return 'duplicate';
+      if (!(await recordStripeEventOnce(manager, event, { subscription_id: id }))) return 'duplicate';
       let sub: Stripe.Subscription;
       try {
         sub = await this.stripe.subscriptions.retrieve(id);
@@ -74,17 +75,5 @@ export class SubscriptionWebhooksService {
     }
     this.logger.info({ eventId: event.id, type: event.type, subscriptionId: id, outcome }, 'membership Stripe webhook handled');
     return { received: true, outcome };
-  }
-
-  private verify(raw: Buffer, signature: string): Stripe.Event {
-    if (!signature) throw new InvalidError('Stripe webhook refused: the Stripe-Signature header is missing.');
-    try {
-      return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw new InvalidError('Stripe webhook refused: the body is not a Stripe event.');
-      if (/tolerance/i.test(error.message))
-        throw new InvalidError(`Stripe webhook refused: the signature is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds old.`);
-      throw new InvalidError('Stripe webhook refused: the Stripe-Signature header does not match the body and the membership webhook secret.');
-    }
   }
 }

@@ -1,7 +1,7 @@
 import type { HoldReason } from '@km/contracts';
+import { stripeFailure } from '@km/nest-kit/stripe';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { stripeFailure } from '../payments/stripe-client';
 import { normalisedEmail } from './email-normalisation';
 
 /** Namespace of the referrer's advisory lock (first half of the two-key form; members.service uses 5101 and 5102). */

@@ -6,6 +6,7 @@ import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { CartPricing } from '../pricing/cart-pricing';
 import type { OrderLine } from './order-line.entity';
 import { OrderNumbers } from './order-numbers';
+import { OrderPaymentsService } from './order-payments.service';
 import type { Order } from './order.entity';
 import { OrdersService } from './orders.service';
 
@@ -61,6 +62,7 @@ async function ordersService(stored: Order | null) {
         useValue: { retrieveOurs: async () => ({ id: 'pi_existing' }), chargeExactly: untouched('Stripe changes'), create: untouched('Stripe changes') },
       },
       { provide: OrderNumbers, useValue: { next: untouched('order numbers') } },
+      OrderPaymentsService,
       { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
     ],
   }).compile();
@@ -238,7 +240,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     };
     const dataSource = {
       getRepository: () => ({ findOne: async () => null }),
-      manager,
+      createEntityManager: () => manager,
       transaction: async (work: (m: typeof manager) => Promise<unknown>) => {
         log.push('begin');
         const result = await work(manager);
@@ -259,6 +261,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
         { provide: CartPricing, useValue: { price: async () => (log.push('priced'), cart) } },
         { provide: PaymentIntentsService, useValue: paymentIntents },
         { provide: OrderNumbers, useValue: { next: () => 'KM-7K3M9Q2X' } },
+        OrderPaymentsService,
         { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
       ],
     }).compile();

@@ -10,7 +10,7 @@ import {
   type OrdersPage,
   type PlacedOrder,
 } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, InFlight, OutboxRelayRunner, recordEvent, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight, OutboxRelayRunner, runWithEvents, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -18,19 +18,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
-import { formatCents, toCents } from '../pricing/money';
+import { formatCents } from '../pricing/money';
 import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
-import {
-  initialStatus,
-  nextStatus,
-  outcomeOf,
-  PAYMENT_SIGNALS,
-  paymentMismatches,
-  type PayableOrder,
-  type PaymentSignal,
-  type ReceivedPayment,
-} from './order-status';
+import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
+import { OrderPaymentsService } from './order-payments.service';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
 import { Order } from './order.entity';
 import { lockPaymentIntent, PAYMENT_INTENT_LOCKS } from './payment-intent-lock';
@@ -52,6 +44,7 @@ export class OrdersService {
     private readonly pricing: CartPricing,
     private readonly paymentIntents: PaymentIntentsService,
     private readonly numbers: OrderNumbers,
+    private readonly payments: OrderPaymentsService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -94,8 +87,11 @@ export class OrdersService {
     // The usual case, decided in one round trip (place_order): the intent charges this cart as read, and under the
     // intent's lock it has no order yet, this service never changed it, and Stripe has not reported on it.
     if (this.paymentIntents.charges(read.value, cart)) {
-      const placed = await this.place(this.dataSource.manager, request, cart, initialStatus([]), null, false);
-      if (placed !== 'undecided') return placed === 'ordered' ? this.repeatFound(this.dataSource.manager, request) : this.afterCommit(placed);
+      const placed = await runWithEvents(this.dataSource, this.outbox, async (manager) => {
+        const outcome = await this.place(manager, request, cart, initialStatus([]), null, false);
+        return outcome === 'ordered' ? this.repeatFound(manager, request) : outcome;
+      });
+      if (placed !== 'undecided') return placed;
     }
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await lockPaymentIntent(manager, request.paymentIntentId);
@@ -117,13 +113,7 @@ export class OrdersService {
       return { placed: await this.insert(manager, request, cart, state.reported) };
     });
     if ('refusal' in outcome) throw outcome.refusal;
-    return this.afterCommit(outcome.placed);
-  }
-
-  /** A new order's placed event was written in SQL with it (place_order): wake the relay as recordEvent would. */
-  private afterCommit(placed: PlacedOrder): PlacedOrder {
-    if (placed.created) this.outbox.relay.kick();
-    return placed;
+    return outcome.placed;
   }
 
   /** The intent's order, placed by an earlier request: answered for the same cart, refused for another. */
@@ -154,7 +144,7 @@ export class OrdersService {
    * migration 1763700000420), drawing order numbers until one is free: a taken number writes nothing. `decided`: the
    * caller holds the intent's lock and has decided in its transaction; otherwise the function takes the lock and
    * answers `ordered` or `undecided` instead of placing when the intent has its order, or its state must be read
-   * under the lock in a transaction. The event row bypasses `recordEvent`, so the caller wakes the relay after commit.
+   * under the lock in a transaction. The event row bypasses `recordEvent`, so it is reported with `eventsWrittenInSql`.
    */
   private async place(
     manager: EntityManager,
@@ -223,63 +213,14 @@ export class OrdersService {
       );
       if (row.outcome === 'ordered' || row.outcome === 'undecided') return row.outcome;
       if (row.outcome === 'placed') {
+        eventsWrittenInSql(manager);
         // The row is what was just written plus what Postgres generated: no second read.
         const order = manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
-        await this.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
+        await this.payments.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);
         return toPlacedOrder(order, true);
       }
     }
     throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
-  }
-
-  /**
-   * Applies what Stripe reported to an order the caller has locked. A success pays the order only when it took exactly
-   * the order's total, in USD, for the order's cart; otherwise the order goes to review. Returns the new status, or
-   * null when nothing changed (a late failure after payment, a repeated success).
-   */
-  async applyPaymentSignal(
-    manager: EntityManager,
-    order: Order,
-    signal: PaymentSignal,
-    at: Date,
-    received: ReceivedPayment | null,
-  ): Promise<OrderStatus | null> {
-    const status = nextStatus(order.status, outcomeOf(signal, payableOf(order), received));
-    if (status === order.status) return null;
-    const receivedValues = signal === 'succeeded' && received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
-    await manager.update(Order, { id: order.id }, { status, ...receivedValues, ...(status === 'paid' ? { paidAt: at } : {}) });
-    await this.recordStatusEvent(manager, order, status, received);
-    return status;
-  }
-
-  private async recordStatusEvent(manager: EntityManager, order: Order, status: OrderStatus, received: ReceivedPayment | null) {
-    if (status === 'paid') {
-      // Membership adds the discount to the member's savings; other buyers' events carry no member fields.
-      const member = order.memberId ? { memberId: order.memberId, memberDiscount: order.memberDiscount } : {};
-      await recordEvent(manager, OrdersEvents.paid, {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        email: order.customerEmail,
-        total: order.total,
-        ...member,
-      });
-    } else if (status === 'payment_failed') {
-      await recordEvent(manager, OrdersEvents.paymentFailed, { orderId: order.id, orderNumber: order.orderNumber });
-    } else if (status === 'payment_review') {
-      const got = received ?? { amountCents: 0, currency: 'usd', cartFingerprint: null };
-      this.logger.error(
-        { orderNumber: order.orderNumber, total: order.total, received: got },
-        'Stripe reports a payment that does not match its order; the order waits for review',
-      );
-      await recordEvent(manager, OrdersEvents.paymentReview, {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        total: order.total,
-        amountReceived: formatCents(got.amountCents),
-        currency: got.currency,
-        reasons: paymentMismatches(payableOf(order), got),
-      });
-    }
   }
 
   /** The buyer's view. An unknown number and a wrong email get the same answer, so neither can be probed. */
@@ -350,8 +291,6 @@ interface IntentState {
   /** Stripe reported on the payment already (stripe_events). */
   reported: boolean;
 }
-
-const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.total), cartFingerprint: order.cartFingerprint });
 
 /** What a recorded success reported; null for a failure, or a success recorded before amounts were kept. */
 export const receivedOf = (event: StripeEventRecord): ReceivedPayment | null =>

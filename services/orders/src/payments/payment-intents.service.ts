@@ -1,12 +1,13 @@
 import type { PaymentIntentMessage, PaymentIntentQuote } from '@km/contracts';
 import { ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
+import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
-import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE, stripeFailure } from './stripe-client';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
 
 /** Statuses in which Stripe still lets us change a PaymentIntent's amount. */
 const AMOUNT_EDITABLE: Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];

@@ -1,20 +1,13 @@
-import { OrdersEvents, type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
-import { commitWithEvents, InvalidError, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
+import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { recordStripeEventOnce, STRIPE, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
-import { PAYMENT_SIGNALS } from '../orders/order-status';
-import { Order } from '../orders/order.entity';
-import { OrdersService } from '../orders/orders.service';
-import { lockPaymentIntent } from '../orders/payment-intent-lock';
-import { formatCents, toCents } from '../pricing/money';
-import { StripeEventRecord } from './stripe-event.entity';
-import { INTENT_SOURCE, INTENT_SOURCE_KEY, STRIPE } from './stripe-client';
-
-/** Stripe's own default: a signature older than this is a replay (or a badly delayed delivery) and is refused. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
+import { OrderPaymentsService } from '../orders/order-payments.service';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
 
 /**
  * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
@@ -24,7 +17,7 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 export class StripeWebhooksService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly orders: OrdersService,
+    private readonly orders: OrderPaymentsService,
     private readonly outbox: OutboxRelayRunner,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
@@ -32,9 +25,9 @@ export class StripeWebhooksService {
   ) {}
 
   async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
-    const event = this.verify(Buffer.from(payload, 'base64'), signature);
+    const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
     if (event.type === 'charge.refunded') return this.handleRefund(event);
-    const signal = PAYMENT_SIGNALS[event.type];
+    const signal = this.orders.signalOf(event.type);
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
     const at = new Date(event.created * 1000);
@@ -45,19 +38,11 @@ export class StripeWebhooksService {
         : null;
 
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
-      await lockPaymentIntent(manager, intent.id);
-      const order = await manager.findOneBy(Order, { paymentIntentId: intent.id });
+      const order = await this.orders.lockOrderOf(manager, intent.id);
       // Another part of the business (a membership, say) or another shop on the same account.
       if (!order && intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return 'ignored';
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(StripeEventRecord)
-        .values({ eventId: event.id, type: event.type, paymentIntentId: intent.id, stripeCreatedAt: at, ...(received ?? {}) })
-        .orIgnore()
-        .returning('event_id')
-        .execute();
-      if (inserted.raw.length === 0) return 'duplicate';
+      const columns = received ? { amount_received: received.amountReceived, currency: received.currency, cart_fingerprint: received.cartFingerprint } : {};
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intent.id, ...columns }))) return 'duplicate';
       // The browser has not created the order yet; creating it will apply this event.
       if (!order) return 'recorded';
       const status = await this.orders.applyPaymentSignal(
@@ -73,61 +58,20 @@ export class StripeWebhooksService {
     return { received: true, outcome };
   }
 
-  /**
-   * A refund of a store order's charge. `amount_refunded` is the charge's refunded sum so far, so the order keeps the
-   * largest one seen: Stripe's events come in any order and more than once, and only an increase is a new refund.
-   * Each increase of a paid order is published once (`orders.order.refunded`, same transaction as the row); an order
-   * that was never paid sent no `orders.order.paid`, so its refunds take nothing back from anybody's revenue.
-   */
+  /** A refund of a store order's charge: recorded once, then applied by the order (OrderPaymentsService.applyRefund). */
   private async handleRefund(event: Stripe.Event): Promise<StripeWebhookResult> {
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
     if (!intentId) return { received: true, outcome: 'ignored' };
     const at = new Date(event.created * 1000);
     const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
-      await lockPaymentIntent(manager, intentId);
-      const order = await manager.findOneBy(Order, { paymentIntentId: intentId });
+      const order = await this.orders.lockOrderOf(manager, intentId);
       // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
       if (!order) return 'ignored';
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(StripeEventRecord)
-        .values({ eventId: event.id, type: event.type, paymentIntentId: intentId, stripeCreatedAt: at, amountRefunded: charge.amount_refunded })
-        .orIgnore()
-        .returning('event_id')
-        .execute();
-      if (inserted.raw.length === 0) return 'duplicate';
-      const before = toCents(order.amountRefunded);
-      if (charge.amount_refunded <= before) return 'unchanged';
-      await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(charge.amount_refunded) });
-      if (order.status === 'paid') {
-        await recordEvent(manager, OrdersEvents.refunded, {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          amount: formatCents(charge.amount_refunded - before),
-          refundedTotal: formatCents(charge.amount_refunded),
-          refundedAt: at.toISOString(),
-        });
-      }
-      return 'refunded';
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
+      return this.orders.applyRefund(manager, order, charge.amount_refunded, at);
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
-  }
-
-  private verify(raw: Buffer, signature: string): Stripe.Event {
-    if (!signature) throw new InvalidError('Stripe webhook refused: the Stripe-Signature header is missing.');
-    try {
-      return this.stripe.webhooks.constructEvent(raw, signature, this.config.stripe.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
-    } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
-        throw new InvalidError('Stripe webhook refused: the body is not a Stripe event.');
-      }
-      if (/tolerance/i.test(error.message)) {
-        throw new InvalidError(`Stripe webhook refused: the signature is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds old.`);
-      }
-      throw new InvalidError('Stripe webhook refused: the Stripe-Signature header does not match the body and our webhook secret.');
-    }
   }
 }

@@ -1,0 +1,3 @@
+export * from './stripe-env';
+export * from './stripe-client';
+export * from './stripe-webhooks';
