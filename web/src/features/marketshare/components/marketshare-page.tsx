@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from '@/components/toast/use-toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { referralLink, shareReferralLink } from '@/lib/referral';
 import { useConfiguredStripe } from '@/lib/stripe';
 import { useCreateMembership, type JoinSignIn } from '../api/create-membership';
@@ -20,16 +20,11 @@ const PAYMENT_ELEMENT_OPTIONS: StripePaymentElementOptions = { layout: 'tabs' };
 
 /** A 409 `signup_paid` from the payment step carries the paid subscription's ids. */
 function paidSignup(error: unknown): { subscriptionId: string; customerId: string } | null {
-  const match = error instanceof Error ? /^409: ([\s\S]*)$/.exec(error.message) : null;
-  if (!match) return null;
-  try {
-    const details = (JSON.parse(match[1]) as { details?: { reason?: string; subscriptionId?: string; customerId?: string } }).details;
-    return details?.reason === 'signup_paid' && details.subscriptionId && details.customerId
-      ? { subscriptionId: details.subscriptionId, customerId: details.customerId }
-      : null;
-  } catch {
-    return null;
-  }
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const details = error.details as { reason?: string; subscriptionId?: string; customerId?: string } | undefined;
+  return details?.reason === 'signup_paid' && details.subscriptionId && details.customerId
+    ? { subscriptionId: details.subscriptionId, customerId: details.customerId }
+    : null;
 }
 
 type Step = { name: 'form' } | { name: 'payment'; payment: MembershipPayment } | { name: 'welcome'; referralCode: string; signIn: JoinSignIn; email: string };
