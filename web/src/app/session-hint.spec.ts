@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { getMe, meQueryOptions } from '@/features/auth/api/get-me';
 import { login } from '@/features/auth/api/login';
 import { logout } from '@/features/auth/api/logout';
-import { getProfile, profileQueryOptions } from '@/features/member/api/member';
+import { getProfile, profileQueryOptions } from '@/features/member/api/get-profile';
 import { readSessionHint, resetSessionHint } from '@/lib/session-hint';
 
 const realFetch = globalThis.fetch;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { apiRequest, createQueryFn, serverMessage } from './api-client';
+import { ApiError, apiRequest, createQueryFn, serverMessage } from './api-client';
 
 type FetchCall = { url: string; init: RequestInit | undefined };
 
@@ -81,22 +81,58 @@ describe('createQueryFn', () => {
   });
 });
 
+describe('ApiError', () => {
+  it('is what apiRequest throws, with the status, code and details of the JSON body beside the §8 message', async () => {
+    const body = '{"statusCode":409,"code":"conflict","message":"Your cart changed","details":{"reason":"cart_changed","total":"64.80"}}';
+    nextResponse = () => new Response(body, { status: 409 });
+    const err = await apiRequest('POST', '/api/orders', {}).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.ok(err instanceof Error);
+    assert.equal(err.message, `409: ${body}`);
+    assert.equal(err.status, 409);
+    assert.equal(err.code, 'conflict');
+    assert.deepEqual(err.details, { reason: 'cart_changed', total: '64.80' });
+    assert.equal(err.serverMessage, 'Your cart changed');
+  });
+
+  it('keeps the status of a body that is not JSON, with no code or details', () => {
+    const err = new ApiError(502, 'Bad Gateway');
+    assert.equal(err.message, '502: Bad Gateway');
+    assert.equal(err.status, 502);
+    assert.equal(err.code, undefined);
+    assert.equal(err.details, undefined);
+    assert.equal(err.serverMessage, undefined);
+  });
+
+  it('is thrown by the default query function too', async () => {
+    nextResponse = () => new Response('{"statusCode":404,"code":"not_found","message":"No such order"}', { status: 404 });
+    const err = await createQueryFn({ on401: 'throw' })(queryContext(['/api/orders', 'x'])).catch((e: unknown) => e);
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.status, 404);
+    assert.equal(err.code, 'not_found');
+  });
+});
+
 describe('serverMessage', () => {
   it('extracts the message of a JSON error body', () => {
-    const err = new Error('401: {"statusCode":401,"code":"unauthorized","message":"Invalid username or password"}');
+    const err = new ApiError(401, '{"statusCode":401,"code":"unauthorized","message":"Invalid username or password"}');
     assert.equal(serverMessage(err), 'Invalid username or password');
   });
 
   it('joins a list of validation messages', () => {
-    const err = new Error('400: {"statusCode":400,"message":["username is required","password is required"]}');
+    const err = new ApiError(400, '{"statusCode":400,"message":["username is required","password is required"]}');
     assert.equal(serverMessage(err), 'username is required; password is required');
   });
 
   it('returns undefined when there is no usable message', () => {
-    assert.equal(serverMessage(new Error('500: Internal Server Error')), undefined);
-    assert.equal(serverMessage(new Error('400: {"statusCode":400}')), undefined);
-    assert.equal(serverMessage(new Error('400: {"message":""}')), undefined);
+    assert.equal(serverMessage(new ApiError(500, 'Internal Server Error')), undefined);
+    assert.equal(serverMessage(new ApiError(400, '{"statusCode":400}')), undefined);
+    assert.equal(serverMessage(new ApiError(400, '{"message":""}')), undefined);
     assert.equal(serverMessage(new Error('Logout failed')), undefined);
     assert.equal(serverMessage('not an error'), undefined);
+  });
+
+  it('never parses the text of an error that is not an ApiError', () => {
+    assert.equal(serverMessage(new Error('401: {"statusCode":401,"message":"Invalid username or password"}')), undefined);
   });
 });

@@ -2,11 +2,47 @@ import type { QueryFunctionContext } from '@tanstack/react-query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Spec §8: a non-OK response becomes `Error("<status>: <body text or status text>")`. */
+/**
+ * Spec §8: a non-OK response becomes an error whose message is "<status>: <body text or status text>" (the podcast
+ * "unique" toast reads it). The gateway's JSON body `{statusCode, code, message, details?}` is read once, here, into
+ * typed fields beside it, so callers never parse the message.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: unknown;
+  /** The body's `message` (a list of validation messages joined with "; "), when it has a usable one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.status = status;
+    const body = parseBody(text);
+    this.code = typeof body?.code === 'string' ? body.code : undefined;
+    this.details = body?.details;
+    this.serverMessage = messageOf(body?.message);
+  }
+}
+
+function parseBody(text: string): Record<string, unknown> | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(message: unknown): string | undefined {
+  if (typeof message === 'string' && message.trim()) return message;
+  if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string')) return message.join('; ');
+  return undefined;
+}
+
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw new ApiError(res.status, (await res.text()) || res.statusText);
 }
 
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
@@ -35,24 +71,5 @@ export function createQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): (c
 
 export const defaultQueryFn = createQueryFn<unknown>({ on401: 'throw' });
 
-/**
- * The gateway answers errors as JSON `{statusCode, code, message}`; this returns that `message` from an
- * error thrown by `apiRequest`, or undefined when the body is not such JSON.
- */
-export function serverMessage(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return undefined;
-  try {
-    const body: unknown = JSON.parse(match[1]);
-    if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
-    const { message } = body;
-    if (typeof message === 'string' && message.trim()) return message;
-    if (Array.isArray(message) && message.length && message.every((m) => typeof m === 'string')) {
-      return message.join('; ');
-    }
-  } catch {
-    // Not JSON: the caller falls back to its own wording.
-  }
-  return undefined;
-}
+/** The server's own message from an ApiError, or undefined: the caller falls back to its own wording. */
+export const serverMessage = (err: unknown): string | undefined => (err instanceof ApiError ? err.serverMessage : undefined);

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './api-client';
+import { ApiError, type HttpMethod } from './api-client';
 
 export interface UploadOptions {
   method: Extract<HttpMethod, 'POST' | 'PUT'>;
@@ -17,7 +17,7 @@ export function uploadPercent(loaded: number, total: number, lengthComputable = 
 /**
  * Multipart upload that reports progress. fetch cannot observe the request body going out, so this uses
  * XMLHttpRequest, with cookies (withCredentials) like every other call. Failures are reported the same way
- * as api-client's: `Error("<status>: <body text or status text>")`, so serverMessage() reads them too.
+ * as api-client's: an ApiError whose message is "<status>: <body text or status text>".
  * Resolves with the response body text.
  */
 export function uploadWithProgress({ method, url, body, onProgress }: UploadOptions): Promise<string> {
@@ -36,7 +36,7 @@ export function uploadWithProgress({ method, url, body, onProgress }: UploadOpti
         onProgress?.(100);
         resolve(xhr.responseText);
       } else {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        reject(new ApiError(xhr.status, xhr.responseText || xhr.statusText));
       }
     };
     xhr.onerror = () => reject(new Error('Network error: the upload could not be completed'));

@@ -1,7 +1,7 @@
-import { AdminOrders } from '@/features/checkout/components/admin-orders';
-import { AdminHeldCommissions } from '@/features/marketshare/components/admin-held-commissions';
-import { AdminMembers, AdminProfitBonusPeriods } from '@/features/marketshare/components/admin-marketshare-extras';
-import { AdminPayoutRuns } from '@/features/marketshare/components/admin-payout-runs';
+import { AdminOrders } from '@/features/admin/components/admin-orders';
+import { AdminHeldCommissions } from '@/features/admin/components/admin-held-commissions';
+import { AdminMembers, AdminProfitBonusPeriods } from '@/features/admin/components/admin-marketshare-extras';
+import { AdminPayoutRuns } from '@/features/admin/components/admin-payout-runs';
 
 /** The dashboard's Orders and Marketshare tabs (loaded apart from its inboxes: see admin-signed-in.tsx). */
 export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {

@@ -1,25 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiErrorBody, isCartChanged } from './api-error';
+import { ApiError } from '@/lib/api-client';
+import { isCartChanged } from './api-error';
 
-const httpError = (status: number, body: unknown) => new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
-
-describe('apiErrorBody', () => {
-  it("reads the gateway's JSON error body", () => {
-    assert.deepEqual(apiErrorBody(httpError(404, { statusCode: 404, code: 'not_found', message: 'No such order' })), {
-      status: 404,
-      code: 'not_found',
-      message: 'No such order',
-      details: undefined,
-    });
-  });
-
-  it('keeps the status of a body that is not JSON, and ignores other errors', () => {
-    assert.deepEqual(apiErrorBody(httpError(502, 'Bad Gateway')), { status: 502 });
-    assert.equal(apiErrorBody(new Error('Failed to fetch')), null);
-    assert.equal(apiErrorBody('nope'), null);
-  });
-});
+const httpError = (status: number, body: unknown) => new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('isCartChanged', () => {
   const totals = { subtotal: '60.00', tax: '4.80', shipping: '0.00', total: '64.80' };
@@ -41,6 +25,7 @@ describe('isCartChanged', () => {
   it('is false for an out-of-stock 409 and for other errors', () => {
     assert.equal(isCartChanged(httpError(409, { statusCode: 409, code: 'conflict', message: 'Olive Wood Nativity Set is out of stock' })), false);
     assert.equal(isCartChanged(httpError(400, { statusCode: 400, code: 'invalid', message: 'cart changed' })), false);
+    assert.equal(isCartChanged(new Error('409: {"details":{"reason":"cart_changed"}}')), false);
   });
 
   it('decides by details.reason, never by the words of the message', () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { throwIfResNotOk } from '@/lib/api-client';
+import { getPage } from '@/lib/paged-list';
 import { inboxPath, type InboxItems, type InboxKind } from '../inbox';
 
 /** Submissions per page; the gateway allows at most 25 (one NATS reply of the longest submissions). */
@@ -12,12 +12,8 @@ export interface InboxPage<K extends InboxKind> {
 }
 
 /** One page of an admin list, newest first; the gateway answers the page as an array and the count in a header. */
-export async function getInbox<K extends InboxKind>(kind: K, page: number, signal?: AbortSignal): Promise<InboxPage<K>> {
-  const res = await fetch(`${inboxPath(kind)}?page=${page}&pageSize=${INBOX_PAGE_SIZE}`, { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  const items = (await res.json()) as InboxItems[K][];
-  return { items, total: Number(res.headers.get('X-Total-Count') ?? items.length) };
-}
+export const getInbox = <K extends InboxKind>(kind: K, page: number, signal?: AbortSignal): Promise<InboxPage<K>> =>
+  getPage<InboxItems[K]>(inboxPath(kind), page, INBOX_PAGE_SIZE, signal);
 
 // The list path stays the key's first part, so invalidating [inboxPath(kind)] refreshes every page of it.
 export const inboxQueryOptions = <K extends InboxKind>(kind: K, page: number) =>

@@ -1,11 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { LockKeyhole, X } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { RecoveryCodes, TotpSecret } from '@/components/recovery-codes';
 import { useAppDispatch } from '@/app/hooks';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
+import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { TextField } from '@/components/ui/field';
 import { serverMessage } from '@/lib/api-client';
 import { meQueryKey } from '../api/get-me';
@@ -100,67 +100,49 @@ export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange, 
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
-          onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}
-        >
-          <div className="mb-5 flex items-center gap-3">
-            <span className="grid size-10 place-items-center rounded-full bg-indigo-100 text-indigo-900">
-              <LockKeyhole className="size-5" aria-hidden />
-            </span>
-            <div>
-              <Dialog.Title className="text-lg font-bold text-slate-900">Admin Login</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">{DESCRIPTION[stage.step]}</Dialog.Description>
-            </div>
-          </div>
-          {stage.step === 'password' && (
-            <form onSubmit={handleSubmit} className="grid gap-4">
-              <TextField label="Username" name="username" autoComplete="username" required />
-              <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-              <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
-                {loginMutation.isPending ? 'Logging in...' : 'Login'}
-              </Button>
-            </form>
-          )}
-          {stage.step === 'code' && (
-            <form onSubmit={(e) => void handleCode(e)} className="grid max-h-[70svh] gap-4 overflow-y-auto" aria-label="Second factor">
-              {stage.enrolment && <TotpSecret qrCodeDataUrl={stage.enrolment.qrCodeDataUrl} secret={stage.enrolment.secret} />}
-              <TextField
-                label={stage.enrolment ? '6-digit code from the app' : 'Authentication code'}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode={stage.enrolment ? 'numeric' : 'text'}
-                required
-                maxLength={64}
-                autoFocus
-              />
-              {!stage.enrolment && <p className="text-sm text-slate-600">The 6-digit code from your authenticator app, or one of your recovery codes.</p>}
-              <Button type="submit" disabled={codePending} className="w-full">
-                {codePending ? 'Checking...' : stage.enrolment ? 'Turn on and sign in' : 'Verify'}
-              </Button>
-            </form>
-          )}
-          {stage.step === 'recovery-codes' && (
-            <div className="grid gap-4">
-              <RecoveryCodes codes={stage.codes} />
-              <Button className="w-full" onClick={() => signedIn(stage.user)}>
-                I saved my codes, continue
-              </Button>
-            </div>
-          )}
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
-            <X className="size-5" aria-hidden />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={changeOpen} trigger={trigger} returnFocusTo={returnFocusTo} className="max-w-md">
+      <DialogHeading
+        icon={<LockKeyhole className="size-5" aria-hidden />}
+        iconClassName="bg-indigo-100 text-indigo-900"
+        title="Admin Login"
+        description={DESCRIPTION[stage.step]}
+      />
+      {stage.step === 'password' && (
+        <form onSubmit={handleSubmit} className="grid gap-4">
+          <TextField label="Username" name="username" autoComplete="username" required />
+          <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+          <Button type="submit" disabled={loginMutation.isPending} className="mt-2 w-full">
+            {loginMutation.isPending ? 'Logging in...' : 'Login'}
+          </Button>
+        </form>
+      )}
+      {stage.step === 'code' && (
+        <form onSubmit={(e) => void handleCode(e)} className="grid max-h-[70svh] gap-4 overflow-y-auto" aria-label="Second factor">
+          {stage.enrolment && <TotpSecret qrCodeDataUrl={stage.enrolment.qrCodeDataUrl} secret={stage.enrolment.secret} />}
+          <TextField
+            label={stage.enrolment ? '6-digit code from the app' : 'Authentication code'}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={stage.enrolment ? 'numeric' : 'text'}
+            required
+            maxLength={64}
+            autoFocus
+          />
+          {!stage.enrolment && <p className="text-sm text-slate-600">The 6-digit code from your authenticator app, or one of your recovery codes.</p>}
+          <Button type="submit" disabled={codePending} className="w-full">
+            {codePending ? 'Checking...' : stage.enrolment ? 'Turn on and sign in' : 'Verify'}
+          </Button>
+        </form>
+      )}
+      {stage.step === 'recovery-codes' && (
+        <div className="grid gap-4">
+          <RecoveryCodes codes={stage.codes} />
+          <Button className="w-full" onClick={() => signedIn(stage.user)}>
+            I saved my codes, continue
+          </Button>
+        </div>
+      )}
+    </DialogFrame>
   );
 }
 
@@ -169,9 +151,3 @@ const DESCRIPTION: Record<Stage['step'], string> = {
   code: 'Two-factor authentication: confirm it is you.',
   'recovery-codes': 'Two-factor authentication is on.',
 };
-
-function returnFocus(event: Event, to: RefObject<HTMLElement | null> | undefined) {
-  if (!to?.current?.isConnected) return;
-  event.preventDefault();
-  to.current.focus();
-}

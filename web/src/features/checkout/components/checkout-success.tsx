@@ -3,8 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
-import { apiErrorBody } from '../api-error';
 import { orderToShow, parseStripeReturn, readLastOrder } from '../last-order';
 import { OrderConfirmation } from './order-confirmation';
 
@@ -34,7 +34,7 @@ export function CheckoutSuccess({ onConfirmed }: CheckoutSuccessProps) {
   if (stripeReturn?.redirectStatus === 'failed') return <PaymentFailed orderNumber={target.orderNumber} />;
   if (order.isPending) return <Spinner label="Looking up your order" className="py-32" />;
   if (order.isError) {
-    if (apiErrorBody(order.error)?.status === 404) return <NothingFound />;
+    if (order.error instanceof ApiError && order.error.status === 404) return <NothingFound />;
     return (
       <Notice icon={<CircleAlert className="size-8" aria-hidden />} title="We couldn't load your order">
         <p>

@@ -2,6 +2,7 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { toast } from '@/components/toast/use-toast';
+import { PaymentStep, type PaymentHandle } from '@/components/payment/payment-step';
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api-client';
 import { useConfiguredStripe } from '@/lib/stripe';
@@ -14,7 +15,6 @@ import { EMPTY_SHIPPING_FORM, toBillingDetails, toOrderPayload, type ShippingFor
 import { purchaseButtonLabel } from '../order-summary';
 import { OrderConfirmation } from './order-confirmation';
 import { OrderSummary } from './order-summary';
-import { PaymentSection, type PaymentHandle } from './payment-section';
 import { incompleteFields, ShippingFields } from './shipping-fields';
 
 const SETUP_FAILED = 'Unable to initialize payment. Please try again.';
@@ -192,7 +192,7 @@ export function Checkout({ items, onOrderPlaced }: CheckoutProps) {
         </div>
 
         <div className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm sm:p-6 lg:col-start-1">
-          <PaymentSection
+          <PaymentStep
             stripe={stripe.data}
             clientSecret={quote?.clientSecret}
             attempt={elementsAttempt}
@@ -200,6 +200,8 @@ export function Checkout({ items, onOrderPlaced }: CheckoutProps) {
             onRetry={retrySetup}
             onHandleChange={setPayment}
             onLoadError={() => setElementFailed(true)}
+            note="Payments are processed securely by Stripe; your card details never touch our servers."
+            billingDetails="never"
           />
         </div>
 

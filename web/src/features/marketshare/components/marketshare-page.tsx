@@ -1,12 +1,11 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { ArrowLeft, Check, Copy, Crown, Gift, LoaderCircle, Lock, Percent, Share2, TrendingUp, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PaymentStep, type PaymentHandle } from '@/components/payment/payment-step';
 import { toast } from '@/components/toast/use-toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { referralLink, shareReferralLink } from '@/lib/referral';
 import { useConfiguredStripe } from '@/lib/stripe';
 import { useCreateMembership, type JoinSignIn } from '../api/create-membership';
@@ -16,20 +15,14 @@ import { emptySignupForm, savePendingSignup, takePendingSignup, type SignupFormV
 const SETUP_FAILED = 'Unable to initialize payment. Please try again.';
 const PAYMENT_FAILED = 'There was an error processing your payment.';
 const SIGNUP_FAILED = 'There was an error creating your membership. Please try again.';
-const PAYMENT_ELEMENT_OPTIONS: StripePaymentElementOptions = { layout: 'tabs' };
 
 /** A 409 `signup_paid` from the payment step carries the paid subscription's ids. */
 function paidSignup(error: unknown): { subscriptionId: string; customerId: string } | null {
-  const match = error instanceof Error ? /^409: ([\s\S]*)$/.exec(error.message) : null;
-  if (!match) return null;
-  try {
-    const details = (JSON.parse(match[1]) as { details?: { reason?: string; subscriptionId?: string; customerId?: string } }).details;
-    return details?.reason === 'signup_paid' && details.subscriptionId && details.customerId
-      ? { subscriptionId: details.subscriptionId, customerId: details.customerId }
-      : null;
-  } catch {
-    return null;
-  }
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const details = error.details as { reason?: string; subscriptionId?: string; customerId?: string } | undefined;
+  return details?.reason === 'signup_paid' && details.subscriptionId && details.customerId
+    ? { subscriptionId: details.subscriptionId, customerId: details.customerId }
+    : null;
 }
 
 type Step = { name: 'form' } | { name: 'payment'; payment: MembershipPayment } | { name: 'welcome'; referralCode: string; signIn: JoinSignIn; email: string };
@@ -168,7 +161,7 @@ export function MarketsharePage() {
             </form>
           )}
           {step.name === 'payment' && (
-            <PaymentStep
+            <MembershipPaymentForm
               payment={step.payment}
               values={values}
               joining={createMembership.isPending}
@@ -183,7 +176,7 @@ export function MarketsharePage() {
   );
 }
 
-interface PaymentStepProps {
+interface MembershipPaymentProps {
   payment: MembershipPayment;
   values: SignupFormValues;
   joining: boolean;
@@ -191,53 +184,33 @@ interface PaymentStepProps {
   onPaid: () => Promise<void>;
 }
 
-function PaymentStep({ payment, values, joining, onBack, onPaid }: PaymentStepProps) {
+function MembershipPaymentForm({ payment, values, joining, onBack, onPaid }: MembershipPaymentProps) {
   const stripe = useConfiguredStripe();
-  return (
-    <div className="grid gap-4">
-      <h2 className="font-serif text-2xl font-bold text-indigo-950">Payment</h2>
-      <p className="flex items-center gap-1.5 text-sm text-slate-600">
-        <Lock className="size-3.5" aria-hidden />
-        $5.00 per month, paid securely with Stripe.
-      </p>
-      {stripe.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          {SETUP_FAILED}
-        </p>
-      ) : stripe.data ? (
-        <Elements key={payment.clientSecret} stripe={stripe.data} options={{ clientSecret: payment.clientSecret }}>
-          <PaymentForm payment={payment} values={values} joining={joining} onBack={onBack} onPaid={onPaid} />
-        </Elements>
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden /> Setting up secure payment...
-        </p>
-      )}
-      {!stripe.data && (
-        <Button variant="outline" onClick={onBack}>
-          <ArrowLeft className="size-4" aria-hidden /> Back
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function PaymentForm({ payment, values, joining, onBack, onPaid }: PaymentStepProps) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [ready, setReady] = useState(false);
+  const [handle, setHandle] = useState<PaymentHandle | null>(null);
+  const [elementFailed, setElementFailed] = useState(false);
+  // Bumped by "Try again" after the Payment Element failed to load, so Elements mounts afresh.
+  const [attempt, setAttempt] = useState(0);
   const [paying, setPaying] = useState(false);
+
+  function retrySetup() {
+    if (stripe.isError) void stripe.refetch();
+    if (elementFailed) {
+      setElementFailed(false);
+      setAttempt((n) => n + 1);
+    }
+  }
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!stripe || !elements || paying) return;
+    if (!handle || paying) return;
+    const { stripe: stripeJs, elements } = handle;
     setPaying(true);
     try {
       const { error: incomplete } = await elements.submit();
       if (incomplete) return;
       // Kept for a card that needs Stripe's redirect: the page finishes joining when it comes back.
       savePendingSignup({ form: values, subscriptionId: payment.subscriptionId, customerId: payment.customerId });
-      const { error } = await stripe.confirmPayment({
+      const { error } = await stripeJs.confirmPayment({
         elements,
         confirmParams: { return_url: `${window.location.origin}/marketshare`, receipt_email: values.email },
         redirect: 'if_required',
@@ -258,12 +231,22 @@ function PaymentForm({ payment, values, joining, onBack, onPaid }: PaymentStepPr
   const busy = paying || joining;
   return (
     <form onSubmit={pay} aria-label="Membership payment" className="grid gap-4">
-      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} onReady={() => setReady(true)} />
+      <PaymentStep
+        stripe={stripe.data}
+        clientSecret={payment.clientSecret}
+        attempt={attempt}
+        setupError={stripe.isError || elementFailed ? SETUP_FAILED : null}
+        onRetry={retrySetup}
+        onHandleChange={setHandle}
+        onLoadError={() => setElementFailed(true)}
+        note="$5.00 per month, paid securely with Stripe."
+        billingDetails="auto"
+      />
       <div className="flex gap-3">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft className="size-4" aria-hidden /> Back
         </Button>
-        <Button type="submit" className="flex-1" disabled={!ready || busy}>
+        <Button type="submit" className="flex-1" disabled={!handle || busy}>
           {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <Lock className="size-4" aria-hidden />}
           {busy ? 'Processing...' : 'Pay $5.00 and Join'}
         </Button>

@@ -6,25 +6,22 @@ import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { LoadMoreList } from '@/components/ui/load-more-list';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { serverMessage } from '@/lib/api-client';
 import { signOutEverywhere } from '@/lib/sign-out-everywhere';
 import { nextPayoutDate, referralLink, shareReferralLink, vipProgress } from '@/lib/referral';
-import {
-  PROFILE_KEY,
-  useMemberCommissions,
-  useMemberProfile,
-  useMemberProfitBonuses,
-  useMemberReferrals,
-  useMemberStats,
-  useMembershipChange,
-  useRedeemSignInLink,
-  useRedeemSignInCode,
-  useRequestSignInLink,
-  useUpdateProfile,
-  type MemberProfile,
-} from '../api/member';
+import { useMembershipChange } from '../api/change-membership';
+import { useMemberCommissions } from '../api/get-commissions';
+import { PROFILE_KEY, useMemberProfile, type MemberProfile } from '../api/get-profile';
+import { useMemberProfitBonuses } from '../api/get-profit-bonuses';
+import { useMemberReferrals } from '../api/get-referrals';
+import { useMemberStats } from '../api/get-stats';
+import { useRedeemSignInCode } from '../api/redeem-sign-in-code';
+import { useRedeemSignInLink } from '../api/redeem-sign-in-link';
+import { useRequestSignInLink } from '../api/request-sign-in-link';
+import { useUpdateProfile } from '../api/update-profile';
 
 const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const money = (amount: string) => `$${amount}`;
@@ -162,10 +159,10 @@ function StatCard({ label, value, icon, note }: { label: string; value: string; 
 }
 
 function Dashboard({ profile }: { profile: MemberProfile }) {
-  const stats = useMemberStats(true);
-  const referrals = useMemberReferrals(true);
-  const commissions = useMemberCommissions(true);
-  const bonuses = useMemberProfitBonuses(true);
+  const stats = useMemberStats();
+  const referrals = useMemberReferrals();
+  const commissions = useMemberCommissions();
+  const bonuses = useMemberProfitBonuses();
   const change = useMembershipChange();
   const [copied, setCopied] = useState(false);
   const link = referralLink(window.location.origin, profile.referralCode);
@@ -278,9 +275,13 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           <TabsTrigger value="profile">Profile</TabsTrigger>
         </TabsList>
         <TabsContent value="referrals">
-          <List loading={referrals.isPending} empty="No referrals yet. Share your link to start earning $1 for every member who joins.">
-            {referrals.data?.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+          <LoadMoreList
+            query={referrals}
+            noun="referrals"
+            empty="No referrals yet. Share your link to start earning $1 for every member who joins."
+            rowKey={(r) => r.id}
+            renderRow={(r) => (
+              <>
                 <span>
                   <span className="block font-semibold text-indigo-950">
                     {r.referredMember.firstName} {r.referredMember.lastName}
@@ -292,9 +293,9 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                 <span className="flex items-center gap-2">
                   {money(r.commissionAmount)} {statusBadge(r.commissionStatus)}
                 </span>
-              </li>
-            ))}
-          </List>
+              </>
+            )}
+          />
         </TabsContent>
         <TabsContent value="commissions">
           <div className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4">
@@ -308,9 +309,13 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
               <p className="mt-1 text-sm text-slate-700">-${s.carriedBalance} from refunds is carried forward to later payouts.</p>
             ) : null}
           </div>
-          <List loading={commissions.isPending} empty="No commissions yet.">
-            {commissions.data?.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+          <LoadMoreList
+            query={commissions}
+            noun="commissions"
+            empty="No commissions yet."
+            rowKey={(c) => c.id}
+            renderRow={(c) => (
+              <>
                 <span>
                   <span className="block font-semibold text-indigo-950">{money(c.amount)}</span>
                   <span className="text-sm text-slate-600">
@@ -325,18 +330,22 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                   ) : null}
                 </span>
                 {statusBadge(c.status)}
-              </li>
-            ))}
-          </List>
+              </>
+            )}
+          />
         </TabsContent>
         <TabsContent value="bonuses">
           <p className="mb-4 text-sm text-slate-600">
             Profit bonuses are shared every 6 months, based on company performance: 2% of the half-year’s paid store sales net of refunds, split among members
             of the whole half-year by the members they referred in it, paid on January 15 and July 15.
           </p>
-          <List loading={bonuses.isPending} empty="No profit bonuses yet.">
-            {bonuses.data?.map((b) => (
-              <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+          <LoadMoreList
+            query={bonuses}
+            noun="profit bonuses"
+            empty="No profit bonuses yet."
+            rowKey={(b) => b.id}
+            renderRow={(b) => (
+              <>
                 <span>
                   <span className="block font-semibold text-indigo-950">{money(b.amount)}</span>
                   <span className="text-sm text-slate-600">
@@ -345,9 +354,9 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                   </span>
                 </span>
                 {statusBadge(b.status)}
-              </li>
-            ))}
-          </List>
+              </>
+            )}
+          />
         </TabsContent>
         <TabsContent value="profile">
           <ProfileForm profile={profile} />
@@ -380,12 +389,6 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
       </p>
     </div>
   );
-}
-
-function List({ loading, empty, children }: { loading: boolean; empty: string; children: ReactNode[] | undefined }) {
-  if (loading) return <p className="text-slate-600">Loading...</p>;
-  if (!children || children.length === 0) return <p className="rounded-xl border border-dashed border-indigo-200 p-6 text-center text-slate-600">{empty}</p>;
-  return <ul className="divide-y divide-indigo-100 rounded-xl border border-indigo-100 bg-white shadow-sm">{children}</ul>;
 }
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {

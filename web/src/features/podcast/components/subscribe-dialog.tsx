@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Bell, X } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
+import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField, SelectOptions } from '@/components/ui/form-field';
 import { useSubscribeToPodcast } from '../api/subscribe';
@@ -50,80 +50,56 @@ export function SubscribeDialog({ trigger, open: controlledOpen, onOpenChange, r
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current?.isConnected) return;
-            event.preventDefault();
-            returnFocusTo.current.focus();
-          }}
-        >
-          <div className="mb-5 flex items-center gap-3">
-            <span className="grid size-10 place-items-center rounded-full bg-amber-100 text-amber-700">
-              <Bell className="size-5" aria-hidden />
-            </span>
-            <div>
-              <Dialog.Title className="text-lg font-bold text-slate-900">Subscribe to the Podcast</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">Get an email whenever a new episode is published.</Dialog.Description>
-            </div>
+    <DialogFrame open={open} onOpenChange={setOpen} trigger={trigger} returnFocusTo={returnFocusTo} className="max-w-lg">
+      <DialogHeading
+        icon={<Bell className="size-5" aria-hidden />}
+        iconClassName="bg-amber-100 text-amber-700"
+        title="Subscribe to the Podcast"
+        description="Get an email whenever a new episode is published."
+      />
+      <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" required>
+          {({ id }) => <input id={id} name="firstName" required maxLength={100} autoComplete="given-name" className={inputClasses} />}
+        </FormField>
+        <FormField label="Last Name">
+          {({ id }) => <input id={id} name="lastName" maxLength={100} autoComplete="family-name" className={inputClasses} />}
+        </FormField>
+        <FormField label="Email" required>
+          {({ id }) => <input id={id} name="email" type="email" required maxLength={254} autoComplete="email" className={inputClasses} />}
+        </FormField>
+        <FormField label="Phone">{({ id }) => <input id={id} name="phone" type="tel" maxLength={40} autoComplete="tel" className={inputClasses} />}</FormField>
+        <fieldset className="grid gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Preferred Format</legend>
+          <div className="flex flex-wrap gap-4">
+            {PODCAST_PREFERRED_FORMAT_OPTIONS.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="radio" name="preferredFormat" value={option.value} defaultChecked={option.value === 'email'} className="accent-indigo-800" />
+                {option.label}
+              </label>
+            ))}
           </div>
-          <form onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First Name" required>
-              {({ id }) => <input id={id} name="firstName" required maxLength={100} autoComplete="given-name" className={inputClasses} />}
-            </FormField>
-            <FormField label="Last Name">
-              {({ id }) => <input id={id} name="lastName" maxLength={100} autoComplete="family-name" className={inputClasses} />}
-            </FormField>
-            <FormField label="Email" required>
-              {({ id }) => <input id={id} name="email" type="email" required maxLength={254} autoComplete="email" className={inputClasses} />}
-            </FormField>
-            <FormField label="Phone">
-              {({ id }) => <input id={id} name="phone" type="tel" maxLength={40} autoComplete="tel" className={inputClasses} />}
-            </FormField>
-            <fieldset className="grid gap-2 sm:col-span-2">
-              <legend className="mb-1 text-sm font-medium text-slate-800">Preferred Format</legend>
-              <div className="flex flex-wrap gap-4">
-                {PODCAST_PREFERRED_FORMAT_OPTIONS.map((option) => (
-                  <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input type="radio" name="preferredFormat" value={option.value} defaultChecked={option.value === 'email'} className="accent-indigo-800" />
-                    {option.label}
-                  </label>
-                ))}
-              </div>
-              <p className="text-xs text-slate-500">SMS updates are not sent yet: we keep your choice and will text you once they start.</p>
-            </fieldset>
-            <fieldset className="grid gap-2 sm:col-span-2">
-              <legend className="mb-1 text-sm font-medium text-slate-800">Interests</legend>
-              <div className="flex flex-wrap gap-4">
-                {PODCAST_INTEREST_OPTIONS.map((option) => (
-                  <CheckboxField key={option.value} name="interests" value={option.value} label={option.label} />
-                ))}
-              </div>
-            </fieldset>
-            <FormField label="How did you hear about us?" className="sm:col-span-2">
-              {({ id }) => (
-                <select id={id} name="howHeardAboutUs" defaultValue="" className={inputClasses}>
-                  <SelectOptions options={PODCAST_HOW_HEARD_OPTIONS} placeholder="Select an option" />
-                </select>
-              )}
-            </FormField>
-            <CheckboxField name="wantsNewsletter" label="Also send me the Kingdom Marketplace newsletter" className="sm:col-span-2" />
-            <Button type="submit" disabled={subscribe.isPending} className="w-full sm:col-span-2">
-              {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
-            </Button>
-          </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
-            <X className="size-5" aria-hidden />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <p className="text-xs text-slate-500">SMS updates are not sent yet: we keep your choice and will text you once they start.</p>
+        </fieldset>
+        <fieldset className="grid gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Interests</legend>
+          <div className="flex flex-wrap gap-4">
+            {PODCAST_INTEREST_OPTIONS.map((option) => (
+              <CheckboxField key={option.value} name="interests" value={option.value} label={option.label} />
+            ))}
+          </div>
+        </fieldset>
+        <FormField label="How did you hear about us?" className="sm:col-span-2">
+          {({ id }) => (
+            <select id={id} name="howHeardAboutUs" defaultValue="" className={inputClasses}>
+              <SelectOptions options={PODCAST_HOW_HEARD_OPTIONS} placeholder="Select an option" />
+            </select>
+          )}
+        </FormField>
+        <CheckboxField name="wantsNewsletter" label="Also send me the Kingdom Marketplace newsletter" className="sm:col-span-2" />
+        <Button type="submit" disabled={subscribe.isPending} className="w-full sm:col-span-2">
+          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+        </Button>
+      </form>
+    </DialogFrame>
   );
 }

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import { useDeleteCatalogItem } from '../api/delete-catalog-item';
 import { KIND_LABELS, type CatalogItem } from '../catalog';
 
@@ -22,7 +22,6 @@ const DELETE_FAILED = {
 /** The confirm step before an admin deletes a product or service. */
 export function DeleteItemDialog({ item, onClose, onDeleted }: DeleteItemDialogProps) {
   const remove = useDeleteCatalogItem();
-  const returnFocus = useReturnFocus();
 
   function handleConfirm() {
     if (!item) return;
@@ -45,35 +44,26 @@ export function DeleteItemDialog({ item, onClose, onDeleted }: DeleteItemDialogP
   const noun = item ? KIND_LABELS[item.kind].one.toLowerCase() : '';
 
   return (
-    <Dialog.Root open={item !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="data-[state=open]:animate-fade-in fixed inset-0 z-50 bg-indigo-950/60 backdrop-blur-sm" />
-        <Dialog.Content
-          role="alertdialog"
-          {...returnFocus}
-          className="data-[state=open]:animate-dialog-in fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
-        >
-          <div className="flex gap-4">
-            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-100 text-red-700">
-              <TriangleAlert className="size-5" aria-hidden />
-            </span>
-            <div className="grid gap-2">
-              <Dialog.Title className="text-lg font-bold text-slate-900">Delete this {noun}?</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">“{item?.name}” will be removed from the store. This cannot be undone.</Dialog.Description>
-            </div>
-          </div>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button variant="destructive" onClick={handleConfirm} disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={item !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" className="max-w-md">
+      <div className="flex gap-4">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-100 text-red-700">
+          <TriangleAlert className="size-5" aria-hidden />
+        </span>
+        <div className="grid gap-2">
+          <Dialog.Title className="text-lg font-bold text-slate-900">Delete this {noun}?</Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">“{item?.name}” will be removed from the store. This cannot be undone.</Dialog.Description>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button variant="outline" disabled={remove.isPending}>
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button variant="destructive" onClick={handleConfirm} disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting...' : 'Delete'}
+        </Button>
+      </div>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMember, ProfitBonusPeriod, ProfitBonusPeriodStart } from '@km/contracts';
 import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+import { getPage, type Page } from '@/lib/paged-list';
 
 export type { AdminMember, ProfitBonusPeriod } from '@km/contracts';
 
@@ -9,11 +10,7 @@ export const PROFIT_BONUS_PERIODS_PATH = '/api/admin/profit-bonus-periods';
 export const ADMIN_MEMBERS_PAGE_SIZE = 25;
 
 /** Admin only: a page of the members, newest first, with the whole count (X-Total-Count). */
-async function getMembers(page: number, signal?: AbortSignal): Promise<{ items: AdminMember[]; total: number }> {
-  const res = await fetch(`${ADMIN_MEMBERS_PATH}?page=${page}&pageSize=${ADMIN_MEMBERS_PAGE_SIZE}`, { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  return { items: (await res.json()) as AdminMember[], total: Number(res.headers.get('X-Total-Count') ?? 0) };
-}
+const getMembers = (page: number, signal?: AbortSignal): Promise<Page<AdminMember>> => getPage(ADMIN_MEMBERS_PATH, page, ADMIN_MEMBERS_PAGE_SIZE, signal);
 
 export const useAdminMembers = ({ enabled, page }: { enabled: boolean; page: number }) =>
   useQuery({

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant } from './orders';
+import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant } from './order-status';
 
 test('every known status has a label and a badge; an unknown one is shown as sent', () => {
   assert.deepEqual(ORDER_STATUSES.map(orderStatusLabel), ['Pending payment', 'Paid', 'Payment failed', 'Payment review']);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatOrderDate, pageCount, pageRange } from './admin-orders';
-import { orderStatusLabel, orderStatusVariant } from './orders';
+import { orderStatusLabel, orderStatusVariant } from './order-status';
 import { ordersQueryString } from './api/get-orders';
 
 describe('admin orders paging', () => {

@@ -4,7 +4,7 @@ import { CircleAlert, LoaderCircle, Lock, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** What the checkout form needs from inside <Elements> to pay. */
+/** What a payment form needs from inside <Elements> to pay. */
 export interface PaymentHandle {
   stripe: Stripe;
   elements: StripeElements;
@@ -22,7 +22,7 @@ const APPEARANCE: Appearance = {
   },
 };
 
-interface PaymentSectionProps {
+interface PaymentStepProps {
   stripe: Stripe | undefined;
   clientSecret: string | undefined;
   /** Counts "Try again"s after the Payment Element failed to load; a new count mounts Elements afresh. */
@@ -33,10 +33,17 @@ interface PaymentSectionProps {
   /** The handle once the Payment Element is ready, null when it goes away (a new intent remounts it). */
   onHandleChange: (handle: PaymentHandle | null) => void;
   onLoadError: () => void;
+  /** Under the heading, beside the lock. */
+  note: string;
+  /** 'never' when the page's own form supplies the billing details (checkout's shipping address). */
+  billingDetails: 'never' | 'auto';
 }
 
-/** ARCHITECTURE §5: Stripe's Payment Element in tabs, billing details hidden (the shipping form supplies them). */
-export function PaymentSection({ stripe, clientSecret, attempt, setupError, onRetry, onHandleChange, onLoadError }: PaymentSectionProps) {
+/**
+ * ARCHITECTURE §5: Stripe's Payment Element in tabs, for checkout and for joining Marketshare: the heading, how
+ * payment is set up, why it could not be (with "Try again"), and the handle to pay with once the element is ready.
+ */
+export function PaymentStep({ stripe, clientSecret, attempt, setupError, onRetry, onHandleChange, onLoadError, note, billingDetails }: PaymentStepProps) {
   return (
     <section aria-labelledby="payment-heading" className="grid gap-4">
       <div>
@@ -45,7 +52,7 @@ export function PaymentSection({ stripe, clientSecret, attempt, setupError, onRe
         </h2>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
           <Lock className="size-3.5" aria-hidden />
-          Payments are processed securely by Stripe; your card details never touch our servers.
+          {note}
         </p>
       </div>
       {setupError ? (
@@ -62,7 +69,7 @@ export function PaymentSection({ stripe, clientSecret, attempt, setupError, onRe
       ) : stripe && clientSecret ? (
         // A new intent means a new Elements group: Stripe does not let clientSecret change in place.
         <Elements key={`${clientSecret}:${attempt}`} stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
-          <PaymentFields onHandleChange={onHandleChange} onLoadError={onLoadError} />
+          <PaymentFields onHandleChange={onHandleChange} onLoadError={onLoadError} billingDetails={billingDetails} />
         </Elements>
       ) : (
         <SettingUpPayment />
@@ -82,9 +89,12 @@ function SettingUpPayment() {
 
 // Constant: changing the Payment Element's options re-renders it, which would drop what the buyer typed or the
 // error it is showing (so it is not made read-only while paying; the button is disabled instead).
-const PAYMENT_ELEMENT_OPTIONS: StripePaymentElementOptions = { layout: 'tabs', fields: { billingDetails: 'never' } };
+const PAYMENT_ELEMENT_OPTIONS: Record<PaymentStepProps['billingDetails'], StripePaymentElementOptions> = {
+  never: { layout: 'tabs', fields: { billingDetails: 'never' } },
+  auto: { layout: 'tabs' },
+};
 
-function PaymentFields({ onHandleChange, onLoadError }: Pick<PaymentSectionProps, 'onHandleChange' | 'onLoadError'>) {
+function PaymentFields({ onHandleChange, onLoadError, billingDetails }: Pick<PaymentStepProps, 'onHandleChange' | 'onLoadError' | 'billingDetails'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -98,7 +108,7 @@ function PaymentFields({ onHandleChange, onLoadError }: Pick<PaymentSectionProps
   return (
     <div className="grid gap-3">
       {!ready && <SettingUpPayment />}
-      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={onLoadError} />
+      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS[billingDetails]} onReady={() => setReady(true)} onLoadError={onLoadError} />
     </div>
   );
 }

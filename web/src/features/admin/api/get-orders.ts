@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { throwIfResNotOk } from '@/lib/api-client';
-import type { OrdersPage, OrderStatus } from '../orders';
+import type { OrdersPage, OrderStatus } from '@km/contracts';
 
 export const ORDERS_PATH = '/api/orders';
 export const ORDERS_PAGE_SIZE = 20;

@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format-price';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
-import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '../orders';
+import type { OrderStatus } from '@km/contracts';
+import { ORDER_STATUSES, orderStatusLabel } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface AdminOrdersProps {

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { orderStatusLabel, orderStatusVariant } from '../orders';
+import { orderStatusLabel, orderStatusVariant } from '../order-status';
 
 export function OrderStatusBadge({ status }: { status: string }) {
   return (

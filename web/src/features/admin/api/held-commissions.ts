@@ -1,17 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HeldCommission, HeldCommissionReview } from '@km/contracts';
-import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { getPage, type Page } from '@/lib/paged-list';
 
 export type { HeldCommission, HoldReason } from '@km/contracts';
 
 export const HELD_COMMISSIONS_PATH = '/api/admin/held-commissions';
 
 /** Admin only: commissions held for review as possible self-referral (ADR 0028), oldest first, at most 100. */
-export async function getHeldCommissions(signal?: AbortSignal): Promise<{ items: HeldCommission[]; total: number }> {
-  const res = await fetch(`${HELD_COMMISSIONS_PATH}?pageSize=100`, { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  return { items: (await res.json()) as HeldCommission[], total: Number(res.headers.get('X-Total-Count') ?? 0) };
-}
+export const getHeldCommissions = (signal?: AbortSignal): Promise<Page<HeldCommission>> => getPage(HELD_COMMISSIONS_PATH, 1, 100, signal);
 
 export const heldCommissionsQueryOptions = () =>
   queryOptions({ queryKey: [HELD_COMMISSIONS_PATH] as const, queryFn: ({ signal }) => getHeldCommissions(signal), placeholderData: keepPreviousData });
