@@ -23,7 +23,7 @@ const foldersIn = (dir) =>
 const services = foldersIn('services').filter((name) => existsSync(path.join(root, 'services', name, 'package.json')));
 const features = foldersIn('web/src/features');
 
-const SERVICE_RULE = 'Services meet only through libs/* (@km/contracts, @km/nest-kit): see STYLE.md, "Deep imports across a boundary".';
+const SERVICE_RULE = 'Services meet only through libs/* (@km/contracts, @km/nest-kit): see docs/style.md and docs/architecture.md.';
 const LIB_RULE = 'Libraries never depend on a service.';
 const FEATURE_RULE = 'A web feature never imports another feature: move the shared piece to web/src/{components,lib} or compose in web/src/app.';
 const SHARED_WEB_RULE = 'Shared web code (components, lib, config) never imports a feature: imports flow shared → features → app.';
