@@ -61,7 +61,12 @@ test.describe('monthly payouts', () => {
     // Beside the runs: the members with status, referrals, pending and paid totals, and the profit bonus periods.
     const memberRow = admin.getByRole('region', { name: 'Members' }).getByRole('row').filter({ hasText: referrer.email });
     await expect(memberRow.getByRole('cell')).toHaveText([`${referrer.firstName} Thessalonica${referrer.email}`, 'active', '1', '$0.00', '$1.00']);
-    await expect(admin.getByRole('region', { name: 'Profit Bonus Periods' }).getByRole('button', { name: 'Start Profit Bonus Run' })).toBeVisible();
+    const bonusPeriods = admin.getByRole('region', { name: 'Profit Bonus Periods' });
+    await expect(bonusPeriods.getByRole('button', { name: 'Start Profit Bonus Run' })).toBeVisible();
+    // The form's default is the period the server says is due (in its payout time zone), not one from the browser's clock.
+    const due = (await (await admin.request.get('/api/admin/profit-bonus-periods/due')).json()) as { period: string };
+    expect(due.period).toMatch(/^[0-9]{4}-H[12]$/);
+    await expect(bonusPeriods.getByRole('textbox', { name: 'Period' })).toHaveValue(due.period);
     await admin.screenshot({ path: testInfo.outputPath('admin-payout-runs.png'), fullPage: true });
     await admin.context().close();
 

@@ -193,6 +193,20 @@ describe('admin profit bonus periods', () => {
       [409, 'The profit bonuses for 2099-H2 are paid on 2100-01-15 and cannot start before then.', 'profit_bonus_not_due'],
     );
   });
+
+  test('GET due answers the newest period the start accepts, decided by the server: the period after it is a 409', async () => {
+    assert.equal((await new Client(h.gateway).get('/api/admin/profit-bonus-periods/due')).status, 401);
+    const client = await admin();
+    const due = await client.get('/api/admin/profit-bonus-periods/due');
+    assert.equal(due.status, 200, JSON.stringify(due.body));
+    assert.deepEqual(Object.keys(due.body), ['period']);
+    const period = due.body.period as string;
+    assert.match(period, /^[0-9]{4}-H[12]$/);
+    // Not started here (a run would pay members other tests count); the one after it must not be due yet.
+    const next = period.endsWith('H1') ? `${period.slice(0, 4)}-H2` : `${Number(period.slice(0, 4)) + 1}-H1`;
+    const early = await client.post('/api/admin/profit-bonus-periods', { period: next });
+    assert.deepEqual([early.status, early.body.details?.reason], [409, 'profit_bonus_not_due']);
+  });
 });
 
 describe('admin members list', () => {

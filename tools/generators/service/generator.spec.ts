@@ -14,7 +14,8 @@ function workspace() {
   // the repository's formatting, which the generator's formatFiles applies
   for (const file of ['.prettierrc', '.prettierignore']) tree.write(file, readFileSync(path.join(root, file), 'utf8'));
   tree.write('libs/registry/src/services.ts', registrySource);
-  for (const file of ['docker-compose.yml', 'k8s/base/kustomization.yaml']) tree.write(file, readFileSync(path.join(root, file), 'utf8'));
+  for (const file of ['docker-compose.yml', 'k8s/base/kustomization.yaml', 'services/gateway/src/app.module.ts'])
+    tree.write(file, readFileSync(path.join(root, file), 'utf8'));
   return tree;
 }
 
@@ -75,6 +76,22 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
 
 // media (issue 11) and membership (issue 12) were built by hand, so no name is reserved any more: the removal is
 // checked on a registry that still reserves one.
+test('the gateway wires its routes module by an import line and an entry in SERVICE_ROUTES', async () => {
+  const tree = workspace();
+  await serviceGenerator(tree, { name: 'gift-cards' });
+  const gateway = tree.read('services/gateway/src/app.module.ts', 'utf-8') ?? '';
+  // still TypeScript that compiles
+  assert.deepEqual(ts.transpileModule(gateway, { reportDiagnostics: true }).diagnostics, []);
+  assert.match(gateway, /\nimport \{ GiftCardsModule \} from '\.\/gift-cards\/gift-cards\.module';\n/);
+  const routes = gateway.slice(
+    gateway.indexOf('export const SERVICE_ROUTES = {'),
+    gateway.indexOf('} as const', gateway.indexOf('export const SERVICE_ROUTES')),
+  );
+  assert.match(routes, /\n {2}'gift-cards': GiftCardsModule,\n/);
+  // the services already wired stay wired
+  for (const service of SERVICES.filter((s) => s.gatewayRoutes)) assert.match(routes, new RegExp(`\\n {2}'?${service.name}'?: \\w+Module,\\n`), service.name);
+});
+
 test('a reserved name takes its reserved index and leaves the reserved list', () => {
   const reservedSource = registrySource.replace(
     /export const RESERVED = \[\s*\] as const;/,

@@ -9,6 +9,7 @@ export interface ServiceGeneratorSchema {
 const REGISTRY = 'libs/registry/src/services.ts';
 const COMPOSE = 'docker-compose.yml';
 const KUSTOMIZATION = 'k8s/base/kustomization.yaml';
+const GATEWAY_MODULE = 'services/gateway/src/app.module.ts';
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** What the templates and the edits need to know about the new service. */
@@ -71,6 +72,23 @@ export function addRegistryEntry(source: string, s: NewService): string {
   const close = out.indexOf(']', requests);
   const listed = out.slice(requests + 'requests: ['.length, close).replace(/[\s,]+$/, '');
   return `${out.slice(0, requests)}requests: [${listed}${listed ? ', ' : ''}...all(${s.className}Subjects)]${out.slice(close + 1)}`;
+}
+
+/**
+ * services/gateway/src/app.module.ts: an import of the service's routes module and its line in `SERVICE_ROUTES`, the
+ * list the gateway wires (its spec holds the list to the registry's `gatewayRoutes`).
+ */
+export function addGatewayRoutes(source: string, s: NewService): string {
+  const imports = [...source.matchAll(/^import .*;$/gm)].at(-1);
+  if (!imports) throw new Error(`${GATEWAY_MODULE}: no import line was found`);
+  const end = imports.index + imports[0].length + 1;
+  let out = `${source.slice(0, end)}import { ${s.className}Module } from './${s.name}/${s.name}.module';\n${source.slice(end)}`;
+  const list = out.indexOf('export const SERVICE_ROUTES = {');
+  const close = out.indexOf('\n} as const', list);
+  if (list < 0 || close < 0) throw new Error(`${GATEWAY_MODULE}: the SERVICE_ROUTES list was not found`);
+  const key = /^[a-z][a-z0-9]*$/.test(s.name) ? s.name : `'${s.name}'`;
+  out = `${out.slice(0, close)}\n  ${key}: ${s.className}Module,${out.slice(close)}`;
+  return out;
 }
 
 /** Inserts `text` before the first line at or after `from` that starts with `marker`. */
@@ -152,8 +170,8 @@ export function addToKustomization(source: string, s: NewService): string {
 
 /**
  * `npm run new:service -- <name>`: the service folder (main, config, a sample handler with its unit test, an
- * integration test), its contracts (`@km/contracts/<name>`), its gateway routes module, its registry entry, and its
- * compose and k8s entries. The CLI (cli.ts) then installs, builds the libraries and renders the NATS permissions.
+ * integration test), its contracts (`@km/contracts/<name>`), its gateway routes module and its line in the gateway's
+ * app.module.ts, its registry entry, and its compose and k8s entries. The CLI (cli.ts) then installs, builds the libraries and renders the NATS permissions.
  */
 export async function serviceGenerator(tree: Tree, schema: ServiceGeneratorSchema): Promise<NewService> {
   const service = describeService(schema.name);
@@ -162,6 +180,7 @@ export async function serviceGenerator(tree: Tree, schema: ServiceGeneratorSchem
   tree.write(REGISTRY, addRegistryEntry(tree.read(REGISTRY, 'utf-8') ?? '', service));
   tree.write(COMPOSE, addComposeService(tree.read(COMPOSE, 'utf-8') ?? '', service));
   tree.write(KUSTOMIZATION, addToKustomization(tree.read(KUSTOMIZATION, 'utf-8') ?? '', service));
+  tree.write(GATEWAY_MODULE, addGatewayRoutes(tree.read(GATEWAY_MODULE, 'utf-8') ?? '', service));
   await formatFiles(tree);
   return service;
 }

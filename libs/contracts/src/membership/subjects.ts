@@ -32,6 +32,7 @@ import type {
   PayoutRun,
   PayoutRunStart,
   ProfitBonusPeriod,
+  ProfitBonusPeriodDue,
   ProfitBonusPeriodStart,
 } from './types';
 
@@ -64,9 +65,13 @@ export const MembershipSubjects = {
   startPayoutRun: 'membership.payout-runs.start',
   listPayoutRuns: 'membership.payout-runs.list',
   payoutRows: 'membership.payout-runs.rows',
-  /** Admin: start or resume a half-year's profit bonus run (idempotent) and list the periods (ADR 0018). */
+  /**
+   * Admin: start or resume a half-year's profit bonus run (idempotent), list the periods, and the newest period whose
+   * payout day has come in the payout time zone (ADR 0018), so the admin's default is the one the start accepts.
+   */
   startProfitBonusPeriod: 'membership.profit-bonus-periods.start',
   listProfitBonusPeriods: 'membership.profit-bonus-periods.list',
+  dueProfitBonusPeriod: 'membership.profit-bonus-periods.due',
   /** Admin: the members with status, referrals, pending and paid totals (a page, newest first). */
   listMembers: 'membership.admin-members.list',
   /** Admin: commissions held for review (ADR 0028), oldest first, and the decision on one (approve or reverse). */
@@ -94,6 +99,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
+  [MembershipSubjects.dueProfitBonusPeriod]: { payload: Record<string, never>; result: ProfitBonusPeriodDue };
   [MembershipSubjects.listMembers]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<AdminMember> };
   [MembershipSubjects.listHeldCommissions]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<HeldCommission> };
   [MembershipSubjects.reviewHeldCommission]: { payload: z.input<typeof heldCommissionReviewSchema>; result: HeldCommissionReview };

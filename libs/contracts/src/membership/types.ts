@@ -168,6 +168,12 @@ export interface ProfitBonusPeriod {
   completedAt: string | null;
 }
 
+/** The newest half-year whose payout day has come, decided by the server in its payout time zone (ADR 0018). */
+export interface ProfitBonusPeriodDue {
+  /** "YYYY-H1" or "YYYY-H2": the period a start now accepts, and the latest one that can be. */
+  period: string;
+}
+
 export interface ProfitBonusPeriodStart {
   period: ProfitBonusPeriod | null;
   /** True when this call queued the run; false when the period was already completed. */

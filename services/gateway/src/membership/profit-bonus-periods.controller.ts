@@ -1,4 +1,4 @@
-import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodStart } from '@km/contracts';
+import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodDue, type ProfitBonusPeriodStart } from '@km/contracts';
 import { RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -22,6 +22,16 @@ export class ProfitBonusPeriodsController {
   @ApiResponse({ status: 409, description: 'details.reason profit_bonus_not_due: the period’s payout day has not come yet.' })
   start(@ZodBody(bonusPeriodSchema) body: { period: string }): Promise<ProfitBonusPeriodStart> {
     return this.rpc.send(MembershipSubjects.startProfitBonusPeriod, body);
+  }
+
+  @Get('due')
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      'The newest period whose payout day has come in the payout time zone: {period}. The admin form defaults to it, so the default is never one the start refuses.',
+  })
+  due(): Promise<ProfitBonusPeriodDue> {
+    return this.rpc.send(MembershipSubjects.dueProfitBonusPeriod, {});
   }
 
   @Get()

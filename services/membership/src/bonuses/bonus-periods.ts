@@ -16,3 +16,18 @@ export function previousPeriod(date: string): string {
   const year = Number(date.slice(0, 4));
   return Number(date.slice(5, 7)) <= 6 ? `${year - 1}-H2` : `${year}-H1`;
 }
+
+/** Whether a period's payout day has come on a calendar date: before it, its revenue is not all in and a start is refused. */
+export const isDue = (period: string, date: string) => periodBounds(period).payoutDate <= date;
+
+/**
+ * The newest half-year whose payout day ("YYYY-MM-DD", 15 July or 15 January) is on or before a calendar date: what
+ * the admin's start accepts on that day. The date must be today in the payout time zone, not the browser's, or near
+ * midnight of a payout day the default is a period the start refuses (409).
+ */
+export function lastDuePeriod(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const monthDay = date.slice(5);
+  if (monthDay >= '07-15') return `${year}-H1`;
+  return monthDay >= '01-15' ? `${year - 1}-H2` : `${year - 1}-H1`;
+}

@@ -1,11 +1,11 @@
-import type { ProfitBonusPeriodStart } from '@km/contracts';
+import type { ProfitBonusPeriodDue, ProfitBonusPeriodStart } from '@km/contracts';
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { JobQueue, type Job } from '@km/nest-kit/jobs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
 import { calendarIn } from '../payouts/payout-runner';
-import { periodBounds, previousPeriod } from './bonus-periods';
+import { isDue, lastDuePeriod, periodBounds, previousPeriod } from './bonus-periods';
 import { ProfitBonusRunner } from './profit-bonus-runner';
 
 export const PROFIT_BONUSES_QUEUE = 'profit-bonuses';
@@ -58,16 +58,26 @@ export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplication
     return { period: done.period, memberCount: done.memberCount, total: done.total };
   }
 
+  /** The admin's default period: the newest one `start` accepts now, decided here so the browser's zone plays no part. */
+  due(now = new Date()): ProfitBonusPeriodDue {
+    return { period: lastDuePeriod(this.today(now)) };
+  }
+
   /** The admin's start: refused before the period's payout day (its revenue is not all in); else as payouts. */
   async start(period: string, now = new Date()): Promise<ProfitBonusPeriodStart> {
-    const today = calendarIn(this.config.profitBonuses.timeZone, now).date;
-    const { payoutDate } = periodBounds(period);
-    if (payoutDate > today) {
+    const today = this.today(now);
+    if (!isDue(period, today)) {
+      const { payoutDate } = periodBounds(period);
       throw new ConflictError('profit_bonus_not_due', `The profit bonuses for ${period} are paid on ${payoutDate} and cannot start before then.`);
     }
     const existing = await this.runner.find(period);
     if (existing?.status === 'completed') return { period: existing, queued: false };
     await this.jobs.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
     return { period: await this.runner.find(period), queued: true };
+  }
+
+  /** The calendar date in the payout time zone: the one `start` and `due` both judge by, so they cannot disagree. */
+  private today(now: Date): string {
+    return calendarIn(this.config.profitBonuses.timeZone, now).date;
   }
 }

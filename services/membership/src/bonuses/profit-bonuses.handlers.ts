@@ -1,4 +1,4 @@
-import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodStart } from '@km/contracts';
+import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodDue, type ProfitBonusPeriodStart } from '@km/contracts';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -16,6 +16,11 @@ export class ProfitBonusesHandlers {
   @MessagePattern(MembershipSubjects.startProfitBonusPeriod)
   start(@Payload() payload: unknown): Promise<ProfitBonusPeriodStart> {
     return this.queue.start(parseOrThrow(bonusPeriodSchema, payload).period);
+  }
+
+  @MessagePattern(MembershipSubjects.dueProfitBonusPeriod)
+  due(): ProfitBonusPeriodDue {
+    return this.queue.due();
   }
 
   @MessagePattern(MembershipSubjects.listProfitBonusPeriods)

@@ -5,15 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { serverMessage } from '@/lib/api-client';
-import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
-
-/** The last half-year whose payout day (15 July for H1, 15 January for H2) has come. */
-function lastDuePeriod(now: Date): string {
-  const year = now.getFullYear();
-  const afterJuly15 = now.getMonth() > 6 || (now.getMonth() === 6 && now.getDate() >= 15);
-  const afterJanuary15 = now.getMonth() > 0 || now.getDate() >= 15;
-  return afterJuly15 ? `${year}-H1` : afterJanuary15 ? `${year - 1}-H2` : `${year - 1}-H1`;
-}
+import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
 
 const statusBadge = (completed: boolean) => <Badge variant={completed ? 'positive' : 'secondary'}>{completed ? 'Completed' : 'Running'}</Badge>;
 
@@ -21,7 +13,10 @@ const statusBadge = (completed: boolean) => <Badge variant={completed ? 'positiv
 export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
   const periods = useProfitBonusPeriods({ enabled: isAdmin });
   const start = useStartProfitBonusPeriod();
-  const [period, setPeriod] = useState(() => lastDuePeriod(new Date()));
+  const due = useDueProfitBonusPeriod({ enabled: isAdmin });
+  // What the admin typed, else the server's due period (empty until it answers; the field is required).
+  const [typed, setTyped] = useState<string | null>(null);
+  const period = typed ?? due.data?.period ?? '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +43,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
           <p className="text-sm text-slate-600">A share of each half-year’s store sales, paid on January 15 and July 15, once per member.</p>
         </div>
         <form aria-label="Start a profit bonus run" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <TextField label="Period" required pattern="[0-9]{4}-H[12]" placeholder="2026-H1" value={period} onChange={(e) => setPeriod(e.target.value)} />
+          <TextField label="Period" required pattern="[0-9]{4}-H[12]" placeholder="2026-H1" value={period} onChange={(e) => setTyped(e.target.value)} />
           <Button type="submit" disabled={start.isPending}>
             {start.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <RefreshCw className="size-4" aria-hidden />}
             Start Profit Bonus Run
