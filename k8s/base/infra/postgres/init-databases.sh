@@ -1,5 +1,5 @@
 #!/bin/sh
-# One database per service (ARCHITECTURE.md §3), created from POSTGRES_DATABASES (comma-separated), which compose
+# One database per service (docs/architecture.md), created from POSTGRES_DATABASES (comma-separated), which compose
 # sets in the postgres service's environment and k8s from the postgres-databases ConfigMap (k8s/base/kustomization.yaml);
 # both lists equal libs/registry's DATABASES (tools/deploy/deploy-config.spec.ts). The postgres image runs this once,
 # on an empty data directory (/docker-entrypoint-initdb.d). Databases that exist are skipped, so after adding a
