@@ -41,17 +41,13 @@ test('finding 1: a $5 join with the seeded admin’s email leaves the attacker w
   // Compose and k8s seed the admin with ADMIN_EMAIL; the local stack's admin gets the same address here.
   await identity.query(`UPDATE users SET email = 'admin@kingdom.example' WHERE username = $1 AND email IS NULL`, [stack.admin.username]);
   const [{ email }] = (await identity.query(`SELECT email FROM users WHERE username = $1`, [stack.admin.username])).rows as { email: string }[];
-  const before = (
-    await identity.query(`SELECT id, password_hash, is_admin, member_id, email_verified_at FROM users WHERE username = $1`, [stack.admin.username])
-  ).rows[0];
+  const before = (await identity.query(`SELECT id, password_hash, is_admin, member_id FROM users WHERE username = $1`, [stack.admin.username])).rows[0];
   const attacker = new Session();
   const { joined } = await joinAs(attacker, email);
   assert.deepEqual([joined.status, joined.body.signIn], [201, 'link_sent']);
   const me = await attacker.get('/api/auth/me');
   assert.equal(me.status, 401);
-  const after = (
-    await identity.query(`SELECT id, password_hash, is_admin, member_id, email_verified_at FROM users WHERE username = $1`, [stack.admin.username])
-  ).rows[0];
+  const after = (await identity.query(`SELECT id, password_hash, is_admin, member_id FROM users WHERE username = $1`, [stack.admin.username])).rows[0];
   assert.deepEqual(after, before);
   // The admin still signs in with their password.
   await signedInAdmin();
