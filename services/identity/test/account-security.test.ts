@@ -1,19 +1,18 @@
 import { PASSWORD_MESSAGES } from '@km/contracts/vocabulary';
 import { AppError, UnauthorizedError } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import type { TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
 import { AccountHandlers } from '../src/account.handlers';
-import { AppModule } from '../src/app.module';
-import { loadIdentityConfig } from '../src/config';
 import { IdentityHandlers } from '../src/identity.handlers';
 import { PasswordChangeService } from '../src/passwords/password-change.service';
 import { hashToken, SessionsService } from '../src/sessions/sessions.service';
 import { SECOND_FACTOR_MESSAGES, SecondFactorService } from '../src/totp/second-factor.service';
 import { TOTP_PERIOD_SECONDS } from '../src/totp/totp-codes';
 import { UsersService } from '../src/users/users.service';
+import { startIdentity } from './identity-harness';
 
 // Issue 25, ASVS 5.0 level 2: idle timeouts, sign out everywhere, password change, the admin second factor.
 const SEEDED_ADMIN = 'chief';
@@ -28,19 +27,7 @@ let dataSource: DataSource;
 let n = 0;
 
 beforeAll(async () => {
-  db = await createTestDatabase('identity');
-  const { KM_TEST_NATS_URL: natsUrl, KM_TEST_REDIS_URL } = testServers();
-  const config = loadIdentityConfig({
-    HTTP_PORT: '0',
-    NATS_URL: natsUrl,
-    REDIS_URL: KM_TEST_REDIS_URL,
-    DATABASE_URL: db.url,
-    LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: SEEDED_ADMIN,
-    ADMIN_PASSWORD: 'seeded-Admin-pw-41',
-    ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true',
-  });
-  app = await startTestService(AppModule.forRoot(config), 'identity', natsUrl);
+  ({ app, db } = await startIdentity({ ADMIN_USERNAME: SEEDED_ADMIN, ADMIN_PASSWORD: 'seeded-Admin-pw-41', ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true' }));
   users = app.get(UsersService);
   sessions = app.get(SessionsService);
   passwords = app.get(PasswordChangeService);

@@ -1,15 +1,14 @@
 import { UnauthorizedError } from '@km/nest-kit';
-import { createTestDatabase, startTestService, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import type { TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { AppModule } from '../src/app.module';
-import { loadIdentityConfig } from '../src/config';
 import { SessionsService } from '../src/sessions/sessions.service';
 import { SecondFactorService } from '../src/totp/second-factor.service';
 import { UsersService } from '../src/users/users.service';
+import { startIdentity } from './identity-harness';
 
 // The built entry point, exactly what the image runs with `node services/identity/dist/src/admin-password.js`.
 const ENTRY = path.resolve(__dirname, '..', 'src', 'admin-password.js');
@@ -42,18 +41,7 @@ function rotate(env: Record<string, string>, stdin = '', args: string[] = []): P
 const adminId = async (password: string) => (await users.verifyCredentials(ADMIN, password)).id;
 
 beforeAll(async () => {
-  db = await createTestDatabase('identity');
-  const { KM_TEST_NATS_URL: natsUrl, KM_TEST_REDIS_URL } = testServers();
-  const config = loadIdentityConfig({
-    HTTP_PORT: '0',
-    NATS_URL: natsUrl,
-    REDIS_URL: KM_TEST_REDIS_URL,
-    DATABASE_URL: db.url,
-    LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: ADMIN,
-    ADMIN_PASSWORD: FIRST_PASSWORD,
-  });
-  app = await startTestService(AppModule.forRoot(config), 'identity', natsUrl);
+  ({ app, db } = await startIdentity({ ADMIN_USERNAME: ADMIN, ADMIN_PASSWORD: FIRST_PASSWORD }));
   users = app.get(UsersService);
   sessions = app.get(SessionsService);
 });

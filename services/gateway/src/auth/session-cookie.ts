@@ -41,11 +41,10 @@ const SIGNUP_COOKIE_MS = 24 * 3600_000;
  * so the membership database never holds a value that would let anyone finish another browser's signup.
  */
 export function signupBrowserKey(secure: boolean, req: AuthedRequest, res: FastifyReply): string {
-  let nonce = cookieValue(req, SIGNUP_COOKIE);
-  if (!nonce || !/^[\w-]{43}$/.test(nonce)) {
-    nonce = randomBytes(32).toString('base64url');
-    res.setCookie(SIGNUP_COOKIE, nonce, { ...sessionCookieOptions(secure, new Date(Date.now() + SIGNUP_COOKIE_MS)), path: '/api' });
-  }
+  const existing = existingSignupBrowserKey(req);
+  if (existing) return existing;
+  const nonce = randomBytes(32).toString('base64url');
+  res.setCookie(SIGNUP_COOKIE, nonce, { ...sessionCookieOptions(secure, new Date(Date.now() + SIGNUP_COOKIE_MS)), path: '/api' });
   return createHash('sha256').update(nonce).digest('hex');
 }
 
