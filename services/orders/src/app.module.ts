@@ -8,12 +8,14 @@ import { MemberDiscount1763700000402 } from '../migrations/1763700000402-member-
 import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
 import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
 import { PlaceOrder1763700000420 } from '../migrations/1763700000420-place-order';
+import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-timeline';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
 import { OrderPaymentsService } from './orders/order-payments.service';
+import { OrderTimelineRecord } from './orders/order-timeline.entity';
 import { Order } from './orders/order.entity';
 import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
@@ -32,7 +34,7 @@ export class AppModule {
         ServiceKitModule.forRoot({
           name: 'orders',
           config,
-          entities: [Order, OrderLine, StripeEventRecord],
+          entities: [Order, OrderLine, OrderTimelineRecord, StripeEventRecord],
           migrations: [
             CreateOrders1763700000400,
             PaymentReview1763700000401,
@@ -40,6 +42,7 @@ export class AppModule {
             Refunds1763700000403,
             PaymentIntentUpdates1763700000414,
             PlaceOrder1763700000420,
+            OrderTimeline1764100000450,
           ],
         }),
         // Prices come from this replica's copy of the catalog's (ADR 0022); a member's discount from membership.

@@ -74,6 +74,41 @@ export interface PlacedOrder extends PlacedOrderResponse {
   created: boolean;
 }
 
+/** A line an entry of the timeline is about (a shipment's contents). */
+export interface TimelineLine {
+  productId: string;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * One step in an order's life, oldest first. `placed` and `paid` come from the order itself; the others are rows the
+ * orders service writes when the step happens (table `order_timeline`). `note` is for staff only: a buyer's view never
+ * carries it. Amounts are two-decimal strings.
+ */
+export type OrderTimelineEntry =
+  | { kind: 'placed'; at: string }
+  | { kind: 'paid'; at: string; amount: string }
+  | { kind: 'payment_failed'; at: string }
+  | {
+      kind: 'fulfilled';
+      at: string;
+      fulfilmentId: string;
+      carrier: string;
+      trackingNumber: string | null;
+      trackingUrl: string | null;
+      lines: TimelineLine[];
+    }
+  | { kind: 'fulfilment_undone'; at: string; fulfilmentId: string }
+  | { kind: 'delivered'; at: string; fulfilmentId: string }
+  | { kind: 'refunded'; at: string; amount: string; refundedTotal: string; reason: string | null }
+  | { kind: 'refund_failed'; at: string; amount: string; reason: string | null }
+  | { kind: 'cancelled'; at: string; reason: string | null }
+  | { kind: 'note'; at: string; text: string; author: string };
+export type OrderTimelineKind = OrderTimelineEntry['kind'];
+/** The entries a buyer sees: everything but staff notes. */
+export type BuyerTimelineEntry = Exclude<OrderTimelineEntry, { kind: 'note' }>;
+
 /** Answer of GET /api/orders/:orderNumber?email= */
 export interface BuyerOrder extends Totals {
   orderNumber: string;
@@ -86,6 +121,8 @@ export interface BuyerOrder extends Totals {
   createdAt: string;
   /** When Stripe reported the payment; null until then. */
   paidAt: string | null;
+  /** The order's steps, oldest first (no staff notes). */
+  timeline: BuyerTimelineEntry[];
 }
 
 /** One row of the admin list. */

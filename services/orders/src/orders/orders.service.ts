@@ -24,6 +24,7 @@ import { OrderNumbers } from './order-numbers';
 import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
 import { OrderPaymentsService } from './order-payments.service';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
+import { OrderTimelineRecord } from './order-timeline.entity';
 import { Order } from './order.entity';
 import { lockPaymentIntent, PAYMENT_INTENT_LOCKS } from './payment-intent-lock';
 
@@ -230,7 +231,8 @@ export class OrdersService {
     if (!order || order.customerEmail.toLowerCase() !== email.trim().toLowerCase()) {
       throw new AppError('not_found', `We could not find order ${orderNumber.trim()} for that email address. Check both against your confirmation email.`);
     }
-    return toBuyerOrder(order);
+    const steps = await this.dataSource.getRepository(OrderTimelineRecord).find({ where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return toBuyerOrder(order, steps);
   }
 
   async list({ page, pageSize, status }: ListOrdersRequest): Promise<OrdersPage> {
