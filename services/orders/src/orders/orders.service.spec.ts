@@ -44,6 +44,8 @@ async function ordersService(stored: Order | null) {
     getRepository: () => ({
       findOne: async ({ where }: { where: { paymentIntentId?: string; orderNumber?: string } }) =>
         stored && (where.paymentIntentId === stored.paymentIntentId || where.orderNumber === stored.orderNumber) ? stored : null,
+      // The order's stored steps (order_timeline): none yet.
+      find: async () => [],
     }),
     manager: { query: untouched('a statement') },
     transaction: untouched('a transaction'),
@@ -128,6 +130,7 @@ describe('OrdersService.findForBuyer', () => {
       found.items.map((i) => i.productId),
       ['p1', 'p2'],
     );
+    assert.deepEqual(found.timeline, [{ kind: 'placed', at: '2026-11-01T10:00:00.000Z' }]);
   });
 
   test('a wrong email and an unknown number get the same not_found answer', async () => {
