@@ -1,4 +1,4 @@
-// The shared store of one emulated Stripe account: every resource (resources/*.ts) keeps its objects here, typed as
+// The shared store of one emulated Stripe account (ADR 0031): every resource (resources/*.ts) keeps its objects here, typed as
 // the `stripe` SDK's own types, with the emulator's bookkeeping beside them (never in what is sent). State lives in
 // memory only: this is a development/test tool, so a restart (or POST /_emulator/reset) forgets everything. Objects
 // are stored in their newest shape; present.ts derives the shape an API version expects.
