@@ -23,7 +23,7 @@ export type Shapes = { [K in Kind]?: Shape<K> };
 /** A handler's answer: a stored object, a deletion, an event, or a list of those. */
 export type Result = StripeObject | Deleted | EventRecord | ListResult<StripeObject | EventRecord>;
 
-const toWire = (o: object): Wire => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, clone(v)]));
+const toWire = (o: object): Wire => Object.fromEntries(Object.entries(clone(o)));
 
 function renderEntry<K extends Kind>(entry: Entry<K>, shown: object, version: string, mode: Ctx['mode']): Wire {
   const out = toWire(shown);
