@@ -3,6 +3,8 @@
  * `POST /_emulator/reset` forgets everything. It speaks Stripe's v1 REST API as the official `stripe`
  * Node SDK sends it (form bodies with bracket keys, Bearer sk_test_ keys, Idempotency-Key,
  * Stripe-Version), serves a Stripe.js v3 stand-in, and delivers webhooks signed as Stripe signs them.
+ * Layout (ADR 0031): store.ts keeps the objects, typed as the SDK's; resources/<resource>.ts holds each resource's
+ * operations and routes (a new resource is one file there, listed in resources/index.ts); params.ts parses params.
  *
  * Secret key (sk_test_… / rk_test_…; live keys are refused):
  *   customers        POST /v1/customers · GET /v1/customers[?email] · GET|POST|DELETE /v1/customers/:id
