@@ -73,6 +73,8 @@ export interface StripeEmulatorOptions {
   /** Version events are rendered in, and the default for requests without Stripe-Version. */
   apiVersion?: string;
   retry?: Partial<RetryOptions>;
+  /** How long "some time later" is for outcomes Stripe reports later (a pm_card_refundFail refund failing); default 50 ms. */
+  asyncDelayMs?: number;
   log?: (line: string) => void;
 }
 export interface StripeEmulator {
@@ -128,6 +130,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   if (webhookUrls.length && !options.webhookSecret?.startsWith('whsec_')) throw new Error('webhookSecret (whsec_…) is required with webhookUrls');
   for (const e of options.webhookEndpoints ?? []) if (!e.secret.startsWith('whsec_')) throw new Error(`webhook endpoint ${e.url} needs a whsec_… secret`);
   const state = new StripeState(apiVersion);
+  if (options.asyncDelayMs !== undefined) state.asyncDelayMs = options.asyncDelayMs;
   const dispatcher = new WebhookDispatcher({ ...DEFAULT_RETRY, ...options.retry }, log);
   const idempotency = new Map<string, Stored>();
   const stripeJs = readFileSync(path.join(__dirname, 'stripe-js.js'), 'utf8');
