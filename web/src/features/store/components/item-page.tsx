@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -37,8 +36,7 @@ export function ItemPage({ kind, slug, onAddToCart, notFound }: ItemPageProps) {
             <span aria-hidden> / </span>
           </li>
           <li>
-            <Link to={store} className="inline-flex items-center gap-1 hover:text-indigo-800 hover:underline">
-              <ChevronLeft className="size-4" aria-hidden />
+            <Link to={store} className="hover:text-indigo-800 hover:underline">
               {KIND_LABELS[kind].many}
             </Link>
             {item && <span aria-hidden> / </span>}
