@@ -43,6 +43,20 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/products/:slug',
+        lazy: lazyPage(
+          () => import('./routes/item'),
+          (m) => m.ProductPage,
+        ),
+      },
+      {
+        path: '/services/:slug',
+        lazy: lazyPage(
+          () => import('./routes/item'),
+          (m) => m.ServicePage,
+        ),
+      },
+      {
         path: '/marketshare',
         lazy: lazyPage(
           () => import('@/features/marketshare/components/marketshare-page'),
