@@ -59,8 +59,25 @@ export const heading = (text: string): MailBlock =>
     text,
   );
 
-/** A paragraph; line breaks are kept. */
-export const paragraph = (text: string): MailBlock => block(`<p style="${P_STYLE}">${multiline(text)}</p>`, text);
+/** A run of text inside a paragraph that stands out: `strong` (an order number) or `code` (a code to type). */
+export interface Emphasis {
+  readonly emphasis: 'strong' | 'code';
+  readonly text: string;
+}
+export const strong = (text: string): Emphasis => ({ emphasis: 'strong', text });
+export const code = (text: string): Emphasis => ({ emphasis: 'code', text });
+
+const EMPHASIS_STYLE = {
+  strong: 'font-weight:700',
+  code: `font-family:Menlo,Consolas,'Courier New',monospace;font-size:20px;font-weight:700;letter-spacing:3px;color:${COLOURS.brand};background:${COLOURS.page};padding:2px 8px;border-radius:4px;white-space:nowrap`,
+} as const;
+
+/** A paragraph of plain text and {@link strong} or {@link code} runs; line breaks are kept. The text part reads the words alone. */
+export const paragraph = (...parts: (string | Emphasis)[]): MailBlock =>
+  block(
+    `<p style="${P_STYLE}">${parts.map((part) => (typeof part === 'string' ? multiline(part) : `<strong style="${EMPHASIS_STYLE[part.emphasis]}">${escapeHtml(part.text)}</strong>`)).join('')}</p>`,
+    parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''),
+  );
 
 /** Lines that belong together without space between them, e.g. a closing ("Blessings,", "The team"). */
 export const lines = (...texts: string[]): MailBlock => block(`<p style="${P_STYLE}">${texts.map(escapeHtml).join('<br>')}</p>`, texts.join('\n'));
@@ -68,7 +85,7 @@ export const lines = (...texts: string[]): MailBlock => block(`<p style="${P_STY
 /** A call to action; the plain text reads `Label: url`. */
 export const button = (label: string, url: string): MailBlock =>
   block(
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr><td bgcolor="${COLOURS.button}" style="border-radius:6px;background:${COLOURS.button}">` +
+    `<table role="presentation" class="km-button" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr><td align="center" bgcolor="${COLOURS.button}" style="border-radius:6px;background:${COLOURS.button}">` +
       `<a href="${href(url)}" style="display:inline-block;padding:12px 24px;font-family:${SANS};font-size:16px;font-weight:600;line-height:1.25;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a>` +
       `</td></tr></table>`,
     `${label}: ${url}`,
@@ -190,9 +207,10 @@ const footerText = (message: MailMessage) =>
 /** Phones: the card fills the screen and label/value rows stack (clients that drop `<style>` keep the fluid table). */
 const RESPONSIVE_CSS =
   '@media only screen and (max-width:620px){' +
-  '.km-outer{padding:0 !important}.km-body{padding:24px 20px !important}.km-head{padding:16px 20px !important}.km-foot{padding:20px !important}' +
+  '.km-outer{padding:0 !important}.km-body{padding:24px 20px !important}.km-head{padding:16px 20px !important}.km-foot{padding:20px 20px 32px !important}' +
   '.km-card{border-radius:0 !important}.km-details .km-label,.km-details .km-value{display:block !important;width:100% !important;box-sizing:border-box}' +
-  '.km-details .km-label{padding:8px 0 0 !important;border-bottom:0 !important}}';
+  '.km-details .km-label{padding:8px 0 0 !important;border-bottom:0 !important}' +
+  '.km-button{width:100% !important}.km-button a{display:block !important}}';
 
 function html(message: MailMessage): string {
   // Padding after the preheader keeps clients from filling the preview with the body's first words.
@@ -210,7 +228,9 @@ function html(message: MailMessage): string {
     `<a href="${href(message.origin)}" style="font-family:${SERIF};font-size:22px;font-weight:700;line-height:1.2;color:#ffffff;text-decoration:none"><span style="color:${COLOURS.accent}">&#9813;</span>&nbsp;${SITE_NAME}</a>`,
     '</td></tr>',
     `<tr><td class="km-body" style="padding:32px">${message.blocks.map((b) => b.html).join('')}</td></tr>`,
-    `<tr><td class="km-foot" style="padding:24px 32px;background:${COLOURS.page};border-top:1px solid ${COLOURS.rule}">${footerHtml(message)}</td></tr>`,
+    '</table>',
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px">`,
+    `<tr><td class="km-foot" align="center" style="padding:24px 32px;text-align:center">${footerHtml(message)}</td></tr>`,
     '</table></td></tr></table></body></html>',
   ].join('\n');
 }

@@ -37,7 +37,7 @@ const orDash = (value: string | null) => value ?? '—';
 const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 const fullName = (first: string, last: string | null) => oneLine([first, last].filter(Boolean).join(' '), 80);
 const adminButton = (ctx: MailContext) => button('Open the admin inbox', `${ctx.publicOrigin}/admin`);
-const paragraphs = (...texts: string[]): MailBlock[] => texts.map(paragraph);
+const paragraphs = (...texts: string[]): MailBlock[] => texts.map((text) => paragraph(text));
 /** Why the sender of a form gets its acknowledgement, for the footer. */
 const ackReason = (form: string) => `You are receiving this email because this address was given on the ${form} at Kingdom Marketplace.`;
 const staffReason = (setting: string) => `You are receiving this email because this address is a staff inbox for the website's forms (${setting}).`;

@@ -1,4 +1,4 @@
-import { button, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
+import { button, code as typed, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
 
 /**
  * Identity's emails (ADR 0026). Each goes to an address whose owner may not have proved it yet, so none quotes a
@@ -21,7 +21,7 @@ export function signInLinkMail(origin: string, email: string, link: string, code
       paragraph('Hello,'),
       paragraph('Use the button below to sign in to your Marketshare member dashboard. The link works once and expires in 15 minutes.'),
       button('Sign in to your dashboard', link),
-      paragraph(`If the link opens in another browser, enter this code on the member dashboard instead: ${code}`),
+      paragraph('If the link opens in another browser, enter this code on the member dashboard instead: ', typed(code)),
       paragraph('If you did not ask for it, you can ignore this email: nobody can sign in without it.'),
       SIGNATURE,
     ],
@@ -41,8 +41,8 @@ export function membershipWaitingMail(origin: string, email: string, link: strin
       paragraph('Hello,'),
       paragraph('A Marketshare membership was just paid for with this email address, which already has an account with us.'),
       paragraph(
-        'To open your member dashboard, sign in with the button below. The link works once and expires in 15 minutes; on another device, enter this code on the member dashboard: ' +
-          code,
+        'To open your member dashboard, sign in with the button below. The link works once and expires in 15 minutes; on another device, enter this code on the member dashboard: ',
+        typed(code),
       ),
       button('Sign in to your dashboard', link),
       paragraph('If you did not join Marketshare, you can ignore this email: nothing is added to your account unless you use this link.'),

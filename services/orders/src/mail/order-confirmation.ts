@@ -1,5 +1,5 @@
 import { MEMBER_DISCOUNT_PERCENT } from '@km/contracts/vocabulary';
-import { heading, lineItems, lines, paragraph, renderMail, section, type OutgoingMail, type TotalRow } from '@km/nest-kit/mail';
+import { heading, lineItems, lines, paragraph, renderMail, section, strong, type OutgoingMail, type TotalRow } from '@km/nest-kit/mail';
 import type { Order } from '../orders/order.entity';
 
 const dollars = (amount: string) => `$${amount}`;
@@ -24,7 +24,7 @@ export function orderConfirmationMail(order: Order, origin: string): OutgoingMai
     reason: `You are receiving this email because you placed order ${order.orderNumber} at Kingdom Marketplace.`,
     blocks: [
       heading(`Thank you for your order, ${order.customerName}!`),
-      paragraph(`Your payment was received and order ${order.orderNumber} is confirmed.`),
+      paragraph('Your payment was received and order ', strong(order.orderNumber), ' is confirmed.'),
       lineItems(
         sorted.map((l) => ({ name: l.productName, quantity: l.quantity, unitPrice: dollars(l.unitPrice), total: dollars(l.lineTotal) })),
         totals,
