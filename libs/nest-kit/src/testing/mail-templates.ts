@@ -43,15 +43,14 @@ export function assertMailTemplates(templates: MailTemplates): void {
  * entry in `MAIL_TEMPLATES` (named as it, or `name.variant` for one of the emails it returns), and every entry
  * names such a function: a new email cannot be forgotten. `mailDir` is the spec's `__dirname` in `dist/src/mail`.
  */
-export function assertEveryMailBuilderListed(mailDir: string, templates: MailTemplates): void {
+export async function assertEveryMailBuilderListed(mailDir: string, templates: MailTemplates): Promise<void> {
   const sourceDir = path.resolve(mailDir, '../../../src/mail');
-  const builders = readdirSync(mailDir)
-    .filter((file) => file.endsWith('.js') && !file.endsWith('.spec.js') && existsSync(path.join(sourceDir, file.replace(/\.js$/, '.ts'))))
-    .flatMap((file) =>
-      Object.entries(require(path.join(mailDir, file)) as Record<string, unknown>)
-        .filter(([name, value]) => typeof value === 'function' && /Mails?$/.test(name))
-        .map(([name]) => name),
-    );
+  // Only modules whose source still exists: dist/ can hold the output of a deleted file.
+  const modules = readdirSync(mailDir).filter(
+    (file) => file.endsWith('.js') && !file.endsWith('.spec.js') && existsSync(path.join(sourceDir, file.replace(/\.js$/, '.ts'))),
+  );
+  const exported = await Promise.all(modules.map(async (file) => Object.entries((await import(path.join(mailDir, file))) as Record<string, unknown>)));
+  const builders = exported.flat().flatMap(([name, value]) => (typeof value === 'function' && /Mails?$/.test(name) ? [name] : []));
   const listed = new Set(Object.keys(templates).map((key) => key.split('.')[0]));
   assert.deepEqual([...new Set(builders)].sort(), [...listed].sort(), 'MAIL_TEMPLATES lists every mail builder of src/mail, and only those');
 }
