@@ -4,18 +4,19 @@ import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishing
 
 const ctx: MailContext = { publicOrigin: 'https://kingdom.example', staff: { admin: 'admin@kingdom.example', publishing: 'publishing@kingdom.example' } };
 const at = '2026-03-02T15:04:00.000Z';
+/** What every sample shares: free text for the names, a new row received at `at`. */
 const person = { firstName: HOSTILE_TEXT, lastName: HOSTILE_TEXT, email: 'ruth@example.com', phone: '555-0100' };
+const received = { status: 'new', updatedAt: at } as const;
 
 const contact: ContactMessage = {
-  id: 'c1',
   ...person,
+  ...received,
+  id: 'c1',
+  createdAt: at,
   subject: 'partnership',
   message: `${HOSTILE_TEXT}\nSecond line`,
   howHeardAboutUs: 'church',
   wantsNewsletter: true,
-  status: 'new',
-  createdAt: at,
-  updatedAt: at,
 };
 
 const prayer: PrayerRequest = {
@@ -26,9 +27,8 @@ const prayer: PrayerRequest = {
   preferredContact: 'email',
   isUrgent: true,
   allowSharing: true,
-  status: 'new',
+  ...received,
   submittedAt: at,
-  updatedAt: at,
 };
 
 const inquiry: PublishingInquiry = {
@@ -45,16 +45,15 @@ const inquiry: PublishingInquiry = {
   timeline: '6-months',
   budget: '1000-3000',
   hearAboutUs: 'podcast',
-  status: 'new',
+  ...received,
   createdAt: at,
-  updatedAt: at,
 };
 
 const book: BookSubmission = {
   id: 'b1',
   authorName: HOSTILE_TEXT,
   email: 'priscilla@example.com',
-  status: 'new',
+  ...received,
   submittedAt: at,
   bookTitle: HOSTILE_TEXT,
   genre: 'ministry',
@@ -65,7 +64,6 @@ const book: BookSubmission = {
   manuscriptFilename: 'tentmakers.pdf',
   manuscriptSize: 3 * 1024 * 1024,
   manuscriptContentType: 'application/pdf',
-  updatedAt: at,
 };
 
 const adminInbox = 'Open the admin inbox: https://kingdom.example/admin';
