@@ -209,7 +209,7 @@ const RESPONSIVE_CSS =
   '@media only screen and (max-width:620px){' +
   '.km-outer{padding:0 !important}.km-body{padding:24px 20px !important}.km-head{padding:16px 20px !important}.km-foot{padding:20px 20px 32px !important}' +
   '.km-card{border-radius:0 !important}.km-details .km-label,.km-details .km-value{display:block !important;width:100% !important;box-sizing:border-box}' +
-  '.km-details .km-label{padding:8px 0 0 !important;border-bottom:0 !important}' +
+  '.km-details .km-label{padding:10px 0 0 !important;border-bottom:0 !important}.km-details .km-value{padding:2px 0 10px !important}' +
   '.km-button{width:100% !important}.km-button a{display:block !important}}';
 
 function html(message: MailMessage): string {
