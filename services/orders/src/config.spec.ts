@@ -9,6 +9,7 @@ const base = {
   DATABASE_URL: 'postgres://localhost/orders',
   STRIPE_SECRET_KEY: 'sk_test_local',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret',
+  PUBLIC_ORIGIN: 'https://kingdom.example',
 };
 
 test('the Stripe emulator settings reach the Stripe client options; without them the SDK talks to Stripe', () => {
@@ -67,4 +68,20 @@ test('production refuses a test-mode secret key unless STRIPE_ALLOW_TEST_MODE=tr
     () => loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_change_me', STRIPE_ALLOW_TEST_MODE: 'true' }),
     (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_SECRET_KEY: '),
   );
+});
+
+test("production needs PUBLIC_ORIGIN, which every email's header and footer link to (ADR 0030); elsewhere it defaults to the local site", () => {
+  const { PUBLIC_ORIGIN: _origin, ...withoutOrigin } = {
+    ...base,
+    NODE_ENV: 'production',
+    STRIPE_SECRET_KEY: 'sk_live_51AbCdEf',
+    STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd',
+  };
+  assert.throws(
+    () => loadOrdersConfig(withoutOrigin),
+    (error: unknown) =>
+      error instanceof ConfigError && error.problems.join() === 'PUBLIC_ORIGIN: PUBLIC_ORIGIN is required in production (links in emails point there)',
+  );
+  assert.equal(loadOrdersConfig(base).publicOrigin, 'https://kingdom.example');
+  assert.equal(loadOrdersConfig({ ...base, PUBLIC_ORIGIN: undefined }).publicOrigin, 'http://localhost:3000');
 });

@@ -11,6 +11,7 @@ export const ordersConfigSchema = z
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
     /** Who hears about a payment that does not match its order. */
     STAFF_ALERT_EMAIL: z.email('STAFF_ALERT_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
+    PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
   })
   .superRefine((env, ctx) => {
     // The local stack's keys (sk_test_local, whsec_local_dev_secret) are among the kit's development values.
@@ -21,6 +22,10 @@ export const ordersConfigSchema = z
       ...stripeProductionRules,
     });
     refuseStripeEmulatorInProduction(env, ctx);
+    // The emails' header and footer link to the site (ADR 0030).
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'PUBLIC_ORIGIN is required in production (links in emails point there)' });
+    }
   })
   .transform((env) => ({
     ...baseServiceConfig(env),
@@ -28,6 +33,7 @@ export const ordersConfigSchema = z
     stripe: stripeSettingsFromEnv(env),
     mail: mailSettingsFromEnv(env),
     staffAlertEmail: env.STAFF_ALERT_EMAIL,
+    publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
   }));
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

@@ -3,6 +3,8 @@ import type { OrderLine } from '../orders/order-line.entity';
 import type { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';
 
+const origin = 'https://kingdom.example';
+
 const line = (position: number, productName: string, unitPrice: string, quantity: number, lineTotal: string) =>
   ({ position, productName, unitPrice, quantity, lineTotal }) as OrderLine;
 
@@ -21,7 +23,7 @@ const order = (overrides: Partial<Order> = {}) =>
   }) as Order;
 
 test('the confirmation names the order, every line in cart order, the totals and the address', () => {
-  const mail = orderConfirmationMail(order());
+  const mail = orderConfirmationMail(order(), origin);
   assert.equal(mail.to, 'lydia@example.com');
   assert.equal(mail.subject, 'Order KM-7Q2M9XKD confirmed - Kingdom Marketplace');
   assert.equal(
@@ -44,16 +46,26 @@ test('the confirmation names the order, every line in cart order, the totals and
       '',
       'Questions? Reply to this email and mention KM-7Q2M9XKD.',
       'Kingdom Marketplace',
+      '',
+      '-- ',
+      'Kingdom Marketplace: https://kingdom.example',
+      'You are receiving this email because you placed order KM-7Q2M9XKD at Kingdom Marketplace.',
+      '',
     ].join('\n'),
   );
 });
 
 test('free shipping reads FREE, as on the checkout page', () => {
-  assert.match(orderConfirmationMail(order({ shipping: '0.00' })).text, /^Shipping: FREE$/m);
+  assert.match(orderConfirmationMail(order({ shipping: '0.00' }), origin).text, /^Shipping: FREE$/m);
+});
+
+test("an active member's discount is a line of its own, worded as at checkout", () => {
+  assert.match(orderConfirmationMail(order({ memberDiscount: '2.50' }), origin).text, /^Subtotal: \$49\.97\nMember discount \(5%\): -\$2\.50\nTax: \$4\.00$/m);
+  assert.doesNotMatch(orderConfirmationMail(order({ memberDiscount: '0.00' }), origin).text, /Member discount/);
 });
 
 test('names in the HTML part are escaped', () => {
-  const { html } = orderConfirmationMail(order());
+  const { html } = orderConfirmationMail(order(), origin);
   assert.match(html!, /Lydia &lt;Purple&gt; Seller/);
   assert.match(html!, /Cross &amp; Chain/);
   assert.doesNotMatch(html!, /<Purple>/);
