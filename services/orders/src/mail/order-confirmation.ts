@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '@km/nest-kit/mail';
 import type { Order } from '../orders/order.entity';
+import { orderPageLink } from './order-links';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -7,6 +8,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export function orderConfirmationMail(order: Order): OutgoingMail {
   const lines = [...order.lines].sort((a, b) => a.position - b.position);
   const shipping = Number(order.shipping) === 0 ? 'FREE' : `$${order.shipping}`;
+  // The order's status page, opened without a password (ADR 0036).
+  const link = orderPageLink(order);
   const text = [
     `Thank you for your order, ${order.customerName}!`,
     '',
@@ -22,6 +25,8 @@ export function orderConfirmationMail(order: Order): OutgoingMail {
     'Shipping to:',
     order.shippingAddress,
     '',
+    `See your order's status and print a receipt: ${link}`,
+    '',
     `Questions? Reply to this email and mention ${order.orderNumber}.`,
     'Kingdom Marketplace',
   ].join('\n');
@@ -36,6 +41,7 @@ export function orderConfirmationMail(order: Order): OutgoingMail {
 <tr><td colspan="2">Shipping</td><td align="right">${shipping}</td></tr>
 <tr><td colspan="2"><strong>Total</strong></td><td align="right"><strong>$${order.total}</strong></td></tr></table>
 <p>Shipping to:<br>${escapeHtml(order.shippingAddress)}</p>
+<p><a href="${escapeHtml(link)}">View your order</a>: its status, and a receipt to print.</p>
 <p>Questions? Reply to this email and mention ${order.orderNumber}.</p>`;
   return { to: order.customerEmail, subject: `Order ${order.orderNumber} confirmed - Kingdom Marketplace`, text, html };
 }
