@@ -12,7 +12,7 @@ import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-ti
 import { MemberOrdersIndex1764100000470 } from '../migrations/1764100000470-member-orders-index';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
-import { ORDER_LINK_SETTINGS, useOrderLinkSettings } from './mail/order-links';
+import { useOrderLinkSettings } from './mail/order-links';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
@@ -30,6 +30,8 @@ import { CatalogPrices } from './pricing/catalog-prices.service';
 @Module({})
 export class AppModule {
   static forRoot(config: OrdersConfig): DynamicModule {
+    // Links in emails and the keys the order page is opened with (ADR 0036).
+    useOrderLinkSettings(config.orderLinks);
     return {
       module: AppModule,
       imports: [
@@ -55,13 +57,6 @@ export class AppModule {
       controllers: [OrdersHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
-        {
-          provide: ORDER_LINK_SETTINGS,
-          useFactory: () => {
-            useOrderLinkSettings(config.orderLinks);
-            return config.orderLinks;
-          },
-        },
         CatalogPrices,
         CartPricing,
         PaymentIntentsService,

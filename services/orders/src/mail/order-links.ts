@@ -7,9 +7,6 @@ export interface OrderLinkSettings {
   secret: string;
 }
 
-/** The Nest token of the settings (config.orderLinks); its provider also hands them to {@link orderPageLink}. */
-export const ORDER_LINK_SETTINGS = Symbol('ORDER_LINK_SETTINGS');
-
 /** What a link's key proves: this purpose, this order. Another purpose keyed with the same secret never verifies. */
 const PURPOSE = 'order-status-page:v1';
 
@@ -29,7 +26,7 @@ export function isOrderLinkKey(orderId: string, key: string, secret: string): bo
 }
 
 /**
- * The settings every link is made with, set once at start from the config (the ORDER_LINK_SETTINGS provider in app.module.ts), so the
+ * The settings every link is made with, set once at start from the config (`AppModule.forRoot`), so the
  * mail templates can stay plain functions of the order. Until then: the development defaults of config.ts, which
  * production refuses to start with.
  */

@@ -18,7 +18,7 @@ import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, getMetadataArgsStorage, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
@@ -27,7 +27,7 @@ import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
 import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
 import { OrderPaymentsService } from './order-payments.service';
-import { isOrderLinkKey, orderLinkKey, ORDER_LINK_SETTINGS, type OrderLinkSettings } from '../mail/order-links';
+import { isOrderLinkKey, orderLinkKey, orderLinkSettings } from '../mail/order-links';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder } from './order-views';
 import { OrderLine } from './order-line.entity';
 import { OrderTimelineRecord } from './order-timeline.entity';
@@ -53,7 +53,6 @@ export class OrdersService {
     private readonly numbers: OrderNumbers,
     private readonly payments: OrderPaymentsService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    @Inject(ORDER_LINK_SETTINGS) private readonly links: OrderLinkSettings,
   ) {}
 
   /** Order requests being placed in this process, by their exact message. */
@@ -179,7 +178,7 @@ export class OrdersService {
     };
     const id = randomUUID();
     const lines = cart.lines.map((line, position) =>
-      columnsOf(manager, OrderLine, {
+      columnsOf(OrderLine, {
         position,
         productId: line.productId,
         productName: line.productName,
@@ -195,7 +194,7 @@ export class OrdersService {
         'SELECT outcome, created_at, updated_at FROM place_order($1, $2, $3, $4, $5)',
         [
           PAYMENT_INTENT_LOCKS,
-          JSON.stringify(columnsOf(manager, Order, { ...values, id, orderNumber })),
+          JSON.stringify(columnsOf(Order, { ...values, id, orderNumber })),
           JSON.stringify(lines),
           JSON.stringify({ id: randomUUID(), type: OrdersEvents.placed, data: placed }),
           decided,
@@ -221,7 +220,7 @@ export class OrdersService {
   /** The lookup form: the buyer's view and the key of the order's link, so the page can be opened again (ADR 0036). */
   async lookup(request: FindOrderRequest): Promise<OrderLookup> {
     const order = await this.placedWithEmail(request);
-    return { order: await this.buyerView(order), key: orderLinkKey(order.id, this.links.secret) };
+    return { order: await this.buyerView(order), key: orderLinkKey(order.id, orderLinkSettings().secret) };
   }
 
   private async placedWithEmail({ orderNumber, email }: FindOrderRequest): Promise<Order> {
@@ -234,7 +233,7 @@ export class OrdersService {
 
   /** The order a signed link names (ADR 0036): a key that is not this order's is answered like an unknown number. */
   async view({ orderNumber, key }: ViewOrderRequest): Promise<BuyerOrder> {
-    const order = await this.orderMatching(orderNumber, (o) => isOrderLinkKey(o.id, key, this.links.secret));
+    const order = await this.orderMatching(orderNumber, (o) => isOrderLinkKey(o.id, key, orderLinkSettings().secret));
     if (!order) throw new AppError('not_found', `We could not open order ${orderNumber.trim()} from that link. Look it up with your email address instead.`);
     return this.buyerView(order);
   }
@@ -321,16 +320,26 @@ type NewOrder = Pick<
 > &
   Partial<Pick<Order, 'amountReceived' | 'receivedCurrency'>>;
 
+/** Each entity's property → column names, read once from its TypeORM decorators (the entity's one mapping). */
+const COLUMN_NAMES = new Map<object, [property: string, column: string][]>();
+
 /**
  * An entity's values as a row keyed by its column names, read from the entity's own TypeORM mapping, for the JSON
  * `place_order` populates its records from (`jsonb_populate_record`; it inserts the columns it names, and Postgres's
  * defaults fill the rest). Properties without a value are left out, which the record reads as NULL.
  */
-function columnsOf<T extends object>(manager: EntityManager, entity: new () => T, values: Partial<T>): Record<string, unknown> {
+function columnsOf<T extends object>(entity: new () => T, values: Partial<T>): Record<string, unknown> {
+  let names = COLUMN_NAMES.get(entity);
+  if (!names) {
+    names = getMetadataArgsStorage()
+      .filterColumns(entity)
+      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]);
+    COLUMN_NAMES.set(entity, names);
+  }
   const row: Record<string, unknown> = {};
-  for (const column of manager.connection.getMetadata(entity).columns) {
-    const value = (values as Record<string, unknown>)[column.propertyName];
-    if (value !== undefined && column.relationMetadata === undefined) row[column.databaseName] = value;
+  for (const [property, column] of names) {
+    const value = (values as Record<string, unknown>)[property];
+    if (value !== undefined) row[column] = value;
   }
   return row;
 }
