@@ -89,6 +89,7 @@ test.describe('order status page', () => {
     await photograph(reader, testInfo, 'order-status');
 
     // A key that is not this order's opens nothing, and says what to do.
+    await reader.goto('about:blank');
     await reader.goto(`/orders/${orderNumber}#key=${'A'.repeat(43)}`);
     await expect(reader.getByRole('heading', { level: 1, name: 'This link did not open an order' })).toBeVisible();
     await expect(reader.getByRole('link', { name: 'Look up an order' })).toHaveAttribute('href', '/orders');

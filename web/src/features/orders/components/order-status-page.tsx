@@ -137,13 +137,7 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem] print:grid-cols-1">
-        <section
-          aria-labelledby="items-heading"
-          className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm print:border-0 print:p-0 print:shadow-none"
-        >
-          <h2 id="items-heading" className="font-serif text-xl font-bold text-indigo-950 print:text-black">
-            Items
-          </h2>
+        <Panel id="items-heading" title="Items">
           <table className="mt-3 w-full text-sm">
             <caption className="sr-only">Items in order {order.orderNumber}, with their prices</caption>
             <thead className="text-left text-slate-600">
@@ -182,16 +176,10 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
             <Amount label="Shipping" value={toCents(order.shipping) === 0 ? 'FREE' : formatPrice(order.shipping)} />
             <Amount label="Total" value={formatPrice(order.total)} strong testId="order-total" />
           </dl>
-        </section>
+        </Panel>
 
         <div className="grid content-start gap-6">
-          <section
-            aria-labelledby="timeline-heading"
-            className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm print:border-0 print:p-0 print:shadow-none"
-          >
-            <h2 id="timeline-heading" className="font-serif text-xl font-bold text-indigo-950 print:text-black">
-              Progress
-            </h2>
+          <Panel id="timeline-heading" title="Progress">
             <ol className="mt-3 grid gap-4 border-l-2 border-indigo-100 pl-4" data-testid="order-timeline">
               {order.timeline.map((entry, i) => {
                 const step = timelineStep(entry);
@@ -218,15 +206,9 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
                 );
               })}
             </ol>
-          </section>
+          </Panel>
 
-          <section
-            aria-labelledby="address-heading"
-            className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm print:border-0 print:p-0 print:shadow-none"
-          >
-            <h2 id="address-heading" className="font-serif text-xl font-bold text-indigo-950 print:text-black">
-              Shipping to
-            </h2>
+          <Panel id="address-heading" title="Shipping to">
             <p className="mt-2 text-sm whitespace-pre-line text-slate-800">
               {order.customerName}
               {'\n'}
@@ -239,7 +221,7 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
               </>
             )}
             <p className="mt-4 text-sm break-words text-slate-600">Updates go to {order.customerEmail}.</p>
-          </section>
+          </Panel>
         </div>
       </div>
 
@@ -256,6 +238,18 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
         </p>
       </footer>
     </article>
+  );
+}
+
+/** A titled part of the page: a card on screen, plain on paper. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-indigo-100 bg-white p-5 shadow-sm print:border-0 print:p-0 print:shadow-none">
+      <h2 id={id} className="font-serif text-xl font-bold text-indigo-950 print:text-black">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
