@@ -136,7 +136,7 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] print:grid-cols-1">
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem] print:grid-cols-1">
         <Panel id="items-heading" title="Items">
           <table className="mt-3 w-full text-sm">
             <caption className="sr-only">Items in order {order.orderNumber}, with their prices</caption>
@@ -160,9 +160,9 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
               {order.items.map((line) => (
                 <tr key={line.productId} data-testid="order-line">
                   <td className="py-2 pr-2 font-medium text-slate-900">{line.productName}</td>
-                  <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="hidden py-2 text-right tabular-nums sm:table-cell print:table-cell">{formatPrice(line.productPrice)}</td>
-                  <td className="py-2 text-right font-semibold tabular-nums">{formatPrice(line.subtotal)}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
+                  <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell print:table-cell">{formatPrice(line.productPrice)}</td>
+                  <td className="py-2 pl-3 text-right font-semibold tabular-nums">{formatPrice(line.subtotal)}</td>
                 </tr>
               ))}
             </tbody>
