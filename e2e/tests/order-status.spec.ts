@@ -1,3 +1,4 @@
+import type { BuyerOrder } from '@km/contracts';
 import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './axe';
 import {
@@ -142,5 +143,71 @@ test.describe('order status page', () => {
     await expect(order.getByText('Member discount (5%)')).toBeVisible();
     await expectAccessible(member);
     await member.context().close();
+  });
+
+  test('every step a buyer sees is shown: shipped with carrier and a tracking link, delivered, refunded with its amount, cancelled', async ({
+    page,
+  }, testInfo) => {
+    // The staff's actions that write these steps are another part of the shop: the page is served an order that has
+    // them all, as POST /api/orders/:orderNumber/view answers it (the API side is proved in buyer-orders.test.ts).
+    const at = (minute: number) => `2026-11-20T15:${String(minute).padStart(2, '0')}:00.000Z`;
+    const order: BuyerOrder = {
+      orderNumber: 'KM-7Q2M9XKD',
+      status: 'paid',
+      customerName: 'Lydia Purple',
+      customerEmail: 'lydia@example.com',
+      shippingAddress: '12 Riverside Way, Springfield, IL 62701, United States',
+      billingAddress: '12 Riverside Way, Springfield, IL 62701, United States',
+      items: [
+        { productId: 'p1', productName: 'Grace Study Bible', productPrice: '40.00', quantity: 1, subtotal: '40.00' },
+        { productId: 'p2', productName: 'Cross & Chain', productPrice: '9.99', quantity: 2, subtotal: '19.98' },
+      ],
+      subtotal: '59.98',
+      memberDiscount: '3.00',
+      tax: '4.56',
+      shipping: '0.00',
+      total: '61.54',
+      createdAt: at(0),
+      paidAt: at(1),
+      timeline: [
+        { kind: 'placed', at: at(0) },
+        { kind: 'paid', at: at(1), amount: '61.54' },
+        {
+          kind: 'fulfilled',
+          at: at(10),
+          fulfilmentId: 'f1',
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+          lines: [{ productId: 'p1', productName: 'Grace Study Bible', quantity: 1 }],
+        },
+        { kind: 'delivered', at: at(20), fulfilmentId: 'f1' },
+        { kind: 'refunded', at: at(30), amount: '20.98', refundedTotal: '20.98', reason: 'Out of stock' },
+        { kind: 'cancelled', at: at(31), reason: null },
+      ],
+    };
+    const key = 'q3J9xVn1bP0dLk7sYw2HtR5mZc8Fa4Ge6Ui0Oo1Nn2M';
+    await page.route('**/api/orders/KM-7Q2M9XKD/view', async (route) => {
+      expect(route.request().method()).toBe('POST');
+      expect(route.request().postDataJSON()).toEqual({ key });
+      await route.fulfill({ json: order });
+    });
+    await page.goto(`/orders/KM-7Q2M9XKD#key=${key}`);
+    const steps = status(page).getByTestId('order-timeline').getByRole('listitem');
+    await expect(steps).toHaveText([
+      /^Order placed/,
+      /^Payment received.*\$61\.54 charged to your card\./,
+      /^Shipped.*1 item by UPS: 1 × Grace Study Bible\. Tracking number 1Z999AA10123456784\.Track the UPS shipment/,
+      /^Delivered/,
+      /^Refunded \$20\.98.*\$20\.98 refunded to your card in all\. Reason: Out of stock\./,
+      /^Order cancelled/,
+    ]);
+    const tracking = steps.nth(2).getByRole('link', { name: /Track the UPS shipment/ });
+    await expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    await expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(status(page).getByText('Member discount (5%)')).toBeVisible();
+    await expect(status(page).getByTestId('order-total')).toHaveText('$61.54');
+    await expectAccessible(page);
+    await photograph(page, testInfo, 'order-timeline');
   });
 });
