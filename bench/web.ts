@@ -359,6 +359,8 @@ async function main() {
           ['/marketshare', undefined],
           ['/member-dashboard (signed in as a member)', member],
           ['/member-dashboard (signed out: member sign-in)', undefined],
+          ['/orders (order lookup form)', undefined],
+          ['/orders/KM-AAAAAAAA (an order page without its link: find your order)', undefined],
           ['/publishing', undefined],
           ['/contact', undefined],
           ['/contact#prayer', undefined],

@@ -78,6 +78,8 @@ export const gatewayConfigSchema = z
         return urls;
       }),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    // Order lookups by number and email (POST /api/order-lookups) per address and hour (ADR 0036).
+    RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     // Local copies of stored media on this gateway's disk (media/media-copies.ts, ADR 0023): a directory of its own
     // (emptied at start; unset: a fresh temporary one) and how many megabytes of copies it may keep (0: none).
@@ -150,6 +152,8 @@ export const gatewayConfigSchema = z
       payments: { stripeJsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null },
       /** create-payment-intent and order creation together, per client IP per minute. */
       rateLimitCheckoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      /** Order lookups (number + email) per client network per hour, right or wrong (ADR 0036). */
+      rateLimitOrderLookupsPerHour: env.RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR,
       /** Checkout requests wait on the catalog and Stripe, so they get longer than other NATS requests. */
       checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
       /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */

@@ -9,8 +9,10 @@ import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
 import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
 import { PlaceOrder1763700000420 } from '../migrations/1763700000420-place-order';
 import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-timeline';
+import { MemberOrdersIndex1764100000470 } from '../migrations/1764100000470-member-orders-index';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
+import { useOrderLinkSettings } from './mail/order-links';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
@@ -28,6 +30,8 @@ import { CatalogPrices } from './pricing/catalog-prices.service';
 @Module({})
 export class AppModule {
   static forRoot(config: OrdersConfig): DynamicModule {
+    // Links in emails and the keys the order page is opened with (ADR 0036).
+    useOrderLinkSettings(config.orderLinks);
     return {
       module: AppModule,
       imports: [
@@ -43,6 +47,7 @@ export class AppModule {
             PaymentIntentUpdates1763700000414,
             PlaceOrder1763700000420,
             OrderTimeline1764100000450,
+            MemberOrdersIndex1764100000470,
           ],
         }),
         // Prices come from this replica's copy of the catalog's (ADR 0022); a member's discount from membership.

@@ -92,6 +92,20 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/orders',
+        lazy: lazyPage(
+          () => import('@/features/orders/components/order-lookup-page'),
+          (m) => m.OrderLookupPage,
+        ),
+      },
+      {
+        path: '/orders/:orderNumber',
+        lazy: lazyPage(
+          () => import('@/features/orders/components/order-status-page'),
+          (m) => m.OrderStatusPage,
+        ),
+      },
+      {
         path: '/member-dashboard',
         lazy: lazyPage(
           () => import('@/features/member/components/member-dashboard'),

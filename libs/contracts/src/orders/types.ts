@@ -23,7 +23,11 @@ import type { OrderStatus } from '../vocabulary/orders';
  *            with the same paymentIntentId succeeds); or the payment intent already has an order for another cart
  *            (details.reason "payment_in_use"; the intent is left untouched)
  *
- * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same)
+ * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same) · 429
+ * POST /api/order-lookups {orderNumber, email} → 200 OrderLookup · 404 as above · 429 too many lookups from this address
+ * POST /api/orders/:orderNumber/view {key}     → 200 BuyerOrder · 404 (a wrong key looks like an unknown number)
+ * GET /api/member/orders?page&pageSize  → 200 OrdersPage (the signed-in member's, newest first) · 401 · 403 not a member
+ * GET /api/member/orders/:orderNumber   → 200 BuyerOrder · 404 (not the member's order looks like an unknown one)
  * GET /api/orders?page&pageSize&status  → 200 OrdersPage (admin) · 401 signed out · 403 not an admin
  * POST /api/webhooks/stripe             → 200 {received: true} · 400 bad, stale or missing signature
  * GET /api/config/payments              → 200 PaymentsConfig
@@ -125,7 +129,13 @@ export interface BuyerOrder extends Totals {
   timeline: BuyerTimelineEntry[];
 }
 
-/** One row of the admin list. */
+/** Answer of POST /api/order-lookups: the order, and the key of its status page's link (ADR 0036). */
+export interface OrderLookup {
+  order: BuyerOrder;
+  key: string;
+}
+
+/** One row of the admin list (and of a member's own order history). */
 export interface OrderSummary {
   orderNumber: string;
   status: OrderStatus;

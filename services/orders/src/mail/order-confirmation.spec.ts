@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { OrderLine } from '../orders/order-line.entity';
 import type { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';
+import { orderLinkKey } from './order-links';
 
 const origin = 'https://kingdom.example';
 
@@ -10,6 +11,7 @@ const line = (position: number, productName: string, unitPrice: string, quantity
 
 const order = (overrides: Partial<Order> = {}) =>
   ({
+    id: '0b8f4c1e-6a53-4c2f-9d1e-2f7a8b9c0d1e',
     orderNumber: 'KM-7Q2M9XKD',
     customerName: 'Lydia <Purple> Seller',
     customerEmail: 'lydia@example.com',
@@ -21,6 +23,9 @@ const order = (overrides: Partial<Order> = {}) =>
     lines: [line(1, 'Cross & Chain', '9.99', 3, '29.97'), line(0, 'Grace Study Bible', '20.00', 1, '20.00')],
     ...overrides,
   }) as Order;
+
+/** The development settings (config.ts's defaults): the link carries the order's key in its fragment (ADR 0036). */
+const LINK = `http://localhost:3000/orders/KM-7Q2M9XKD#key=${orderLinkKey('0b8f4c1e-6a53-4c2f-9d1e-2f7a8b9c0d1e', 'order-link-secret-dev-only-0123456789abcdef')}`;
 
 test('the confirmation names the order, every line in cart order, the totals and the address', () => {
   const mail = orderConfirmationMail(order(), origin);
@@ -43,6 +48,8 @@ test('the confirmation names the order, every line in cart order, the totals and
       '',
       'Shipping to:',
       '1 Riverside, Philippi, MA 01001, United States',
+      '',
+      `See your order's status and print a receipt: ${LINK}`,
       '',
       'Questions? Reply to this email and mention KM-7Q2M9XKD.',
       'Kingdom Marketplace',
@@ -69,4 +76,10 @@ test('names in the HTML part are escaped', () => {
   assert.match(html!, /Lydia &lt;Purple&gt; Seller/);
   assert.match(html!, /Cross &amp; Chain/);
   assert.doesNotMatch(html!, /<Purple>/);
+});
+
+test('the HTML part links to the order page with its key, and names no email address in it', () => {
+  const { html } = orderConfirmationMail(order());
+  assert.ok(html!.includes(`<a href="${LINK}">View your order</a>`));
+  assert.doesNotMatch(LINK, /lydia/i);
 });

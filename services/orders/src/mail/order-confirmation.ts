@@ -1,6 +1,7 @@
 import { MEMBER_DISCOUNT_PERCENT } from '@km/contracts/vocabulary';
-import { heading, lineItems, lines, paragraph, renderMail, section, strong, type OutgoingMail, type TotalRow } from '@km/nest-kit/mail';
+import { button, heading, lineItems, lines, paragraph, renderMail, section, strong, type OutgoingMail, type TotalRow } from '@km/nest-kit/mail';
 import type { Order } from '../orders/order.entity';
+import { orderPageLink } from './order-links';
 
 const dollars = (amount: string) => `$${amount}`;
 const isZero = (amount: string | null | undefined) => !amount || Number(amount) === 0;
@@ -30,6 +31,8 @@ export function orderConfirmationMail(order: Order, origin: string): OutgoingMai
         totals,
       ),
       section('Shipping to', order.shippingAddress),
+      // The order's status page, opened without a password (ADR 0036).
+      button("See your order's status and print a receipt", orderPageLink(order)),
       lines(`Questions? Reply to this email and mention ${order.orderNumber}.`, 'Kingdom Marketplace'),
     ],
   });

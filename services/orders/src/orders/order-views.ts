@@ -60,28 +60,16 @@ export const toBuyerOrder = (order: Order, records: OrderTimelineRecord[]): Buye
   timeline: buyerTimelineOf(order, records),
 });
 
-export interface OrderSummaryRow {
-  order_number: string;
-  status: Order['status'];
-  customer_name: string;
-  customer_email: string;
-  total: string;
-  amount_received: string | null;
-  received_currency: string | null;
-  item_count: string;
-  created_at: Date;
-  paid_at: Date | null;
-}
-
-export const toOrderSummary = (row: OrderSummaryRow): OrderSummary => ({
-  orderNumber: row.order_number,
-  status: row.status,
-  customerName: row.customer_name,
-  customerEmail: row.customer_email,
-  total: row.total,
-  amountReceived: row.amount_received,
-  receivedCurrency: row.received_currency,
-  itemCount: Number(row.item_count),
-  createdAt: new Date(row.created_at).toISOString(),
-  paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+/** One row of an order list: the order's own columns and how many items its lines hold. */
+export const toOrderSummary = (order: Order, itemCount: number): OrderSummary => ({
+  orderNumber: order.orderNumber,
+  status: order.status,
+  customerName: order.customerName,
+  customerEmail: order.customerEmail,
+  total: order.total,
+  amountReceived: order.amountReceived,
+  receivedCurrency: order.receivedCurrency,
+  itemCount,
+  createdAt: order.createdAt.toISOString(),
+  paidAt: order.paidAt?.toISOString() ?? null,
 });
