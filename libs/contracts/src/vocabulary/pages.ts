@@ -68,10 +68,14 @@ export const PAGE_COPY = {
   '/checkout/success': { title: 'Order confirmed', description: 'Your order is confirmed.', index: false },
   '/member-dashboard': { title: 'Member dashboard', description: 'Your Marketshare referrals, earnings and orders.', index: false },
   '/verify-email': { title: 'Confirm your email', description: 'Confirm your email address.', index: false },
+  '/orders': { title: 'Find your order', description: 'Look up an order with its number and the email it was placed with.', index: false },
   '/admin': { title: 'Admin dashboard', description: 'Run the Kingdom Marketplace catalog, podcast and inbox.', index: false },
 } as const satisfies Record<string, PageCopy>;
 
 export type PagePath = keyof typeof PAGE_COPY;
+
+/** An order's status page (`/orders/{orderNumber}`): one buyer's own, never indexed, the same for every number (ADR 0036). */
+export const ORDER_PAGE_COPY: PageCopy = { title: 'Your order', description: 'The status, timeline and receipt of your order.', index: false };
 
 /** The not-found page's copy (spec §2). */
 export const NOT_FOUND_COPY: PageCopy = { title: '404 Page Not Found', description: 'This page does not exist.', index: false };

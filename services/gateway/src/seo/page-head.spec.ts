@@ -64,7 +64,16 @@ describe('the head of a page', () => {
   });
 
   test('private pages are noindex with no canonical: admin, checkout, member dashboard', async () => {
-    for (const path of ['/admin', '/checkout', '/checkout/success', '/member-dashboard', '/verify-email']) {
+    for (const path of [
+      '/admin',
+      '/checkout',
+      '/checkout/success',
+      '/member-dashboard',
+      '/verify-email',
+      '/orders',
+      '/orders/KM-7Q2M9XKD',
+      '/orders/anything',
+    ]) {
       const h = await head(path);
       assert.equal(h.noindex, true, path);
       assert.equal(h.canonical, null, path);
@@ -115,6 +124,14 @@ describe('the head of a page', () => {
       (ofType(h, 'BreadcrumbList')?.itemListElement as { name: string }[]).map((s) => s.name),
       ['Home', 'Products', 'Grace Study Bible'],
     );
+  });
+
+  test("an order's status page has one head for every number, whether or not it exists: nothing about the order leaks", async () => {
+    const a = await head('/orders/KM-7Q2M9XKD');
+    const b = await head('/orders/KM-0000000Z');
+    assert.deepEqual(a, b);
+    assert.equal(a.status, 200);
+    assert.equal(a.title, 'Your order | Kingdom Marketplace');
   });
 
   test("an item's id address moves permanently to its slug address", async () => {

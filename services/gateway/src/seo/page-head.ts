@@ -1,4 +1,14 @@
-import { documentTitle, NOT_FOUND_COPY, pageCopyOf, SITE_NAME, SITE_TAGLINE, type CatalogItem, type ItemKind, type PageCopy } from '@km/contracts';
+import {
+  documentTitle,
+  NOT_FOUND_COPY,
+  ORDER_PAGE_COPY,
+  pageCopyOf,
+  SITE_NAME,
+  SITE_TAGLINE,
+  type CatalogItem,
+  type ItemKind,
+  type PageCopy,
+} from '@km/contracts';
 
 /** What the head of one address says: its title and description, where it lives, how it previews, what it is. */
 export interface PageHead {
@@ -36,6 +46,8 @@ export interface SiteFacts {
 export type FindItem = (kind: ItemKind, idOrSlug: string) => Promise<CatalogItem | undefined>;
 
 const ITEM_PAGE = /^\/(products|services)\/([^/]+)$/;
+/** An order's status page: whether the number exists is the page's business (it asks with the key it holds). */
+const ORDER_PAGE = /^\/orders\/[^/]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND_OF: Record<string, ItemKind> = { products: 'product', services: 'service' };
 export const ITEM_PATH: Record<ItemKind, string> = { product: '/products', service: '/services' };
@@ -50,6 +62,7 @@ export const itemPath = (item: Pick<CatalogItem, 'kind' | 'slug'>) => `${ITEM_PA
 export async function headFor(path: string, site: SiteFacts, findItem: FindItem): Promise<HeadOutcome> {
   const copy = pageCopyOf(path);
   if (copy) return { head: pageHead(path, copy, site) };
+  if (ORDER_PAGE.test(path)) return { head: pageHead(path, ORDER_PAGE_COPY, site) };
   const match = ITEM_PAGE.exec(path);
   if (match) {
     const kind = KIND_OF[match[1]];

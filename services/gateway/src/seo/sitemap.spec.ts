@@ -61,6 +61,7 @@ describe('robots.txt', () => {
         'Disallow: /checkout',
         'Disallow: /member-dashboard',
         'Disallow: /verify-email',
+        'Disallow: /orders',
         'Disallow: /admin',
         '',
         'Sitemap: https://shop.example/sitemap.xml',
