@@ -124,6 +124,15 @@ describe('the head of a page', () => {
       (ofType(h, 'BreadcrumbList')?.itemListElement as { name: string }[]).map((s) => s.name),
       ['Home', 'Products', 'Grace Study Bible'],
     );
+    // Its read and its largest picture, as the page asks for them (the web's srcset and sizes, word for word).
+    assert.deepEqual(h.preload, {
+      fetch: '/api/products/grace-study-bible',
+      image: {
+        href: '/media/catalog/b.png',
+        srcset: '/media/catalog/b-w320.webp 320w, /media/catalog/b-w960.webp 960w',
+        sizes: '(min-width: 768px) 384px, calc(100vw - 2rem)',
+      },
+    });
   });
 
   test("an order's status page has one head for every number, whether or not it exists: nothing about the order leaks", async () => {

@@ -1,5 +1,7 @@
 import {
   documentTitle,
+  ITEM_DETAIL_IMAGE_SIZES,
+  srcSetOf,
   NOT_FOUND_COPY,
   ORDER_PAGE_COPY,
   pageCopyOf,
@@ -21,6 +23,8 @@ export interface PageHead {
   og: { type: 'website' | 'product'; image: OgImage | null };
   /** JSON-LD objects (schema.org), one `<script type="application/ld+json">` each. */
   jsonLd: object[];
+  /** What the page fetches first, announced so it downloads beside the scripts: its API read and its largest picture. */
+  preload?: { fetch: string; image: { href: string; srcset?: string; sizes: string } | null };
 }
 
 export interface OgImage {
@@ -100,6 +104,12 @@ function itemHead(item: CatalogItem, site: SiteFacts): PageHead {
     canonical: url,
     noindex: false,
     og: { type: item.kind === 'product' ? 'product' : 'website', image },
+    // The page reads the item by its slug (web/src/features/store/api/get-catalog-item.ts) and shows its picture at
+    // ITEM_DETAIL_IMAGE_SIZES: its largest paint, which otherwise waits for the scripts and then the read.
+    preload: {
+      fetch: `/api/${item.kind === 'product' ? 'products' : 'services'}/${encodeURIComponent(item.slug)}`,
+      image: item.imageUrl ? { href: item.imageUrl, srcset: srcSetOf(item.images), sizes: ITEM_DETAIL_IMAGE_SIZES } : null,
+    },
     jsonLd: [
       organization(site),
       breadcrumbs(site, [

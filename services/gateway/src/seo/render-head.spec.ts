@@ -34,6 +34,21 @@ describe("a page's head in its HTML", () => {
     );
   });
 
+  test("an item's page announces its read and its picture (with srcset and sizes) as preloads", () => {
+    const html = renderHead(
+      INDEX,
+      head({ jsonLd: [], preload: { fetch: '/api/products/grace', image: { href: '/media/g.png', srcset: '/media/g-w320.webp 320w', sizes: '100vw' } } }),
+      'Kingdom Marketplace',
+    );
+    assert.ok(
+      html.includes(
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/grace">' +
+          '<link rel="preload" as="image" href="/media/g.png" imagesrcset="/media/g-w320.webp 320w" imagesizes="100vw" fetchpriority="high"></head>',
+      ),
+      html,
+    );
+  });
+
   test('a noindex page says so and has no canonical or og:url', () => {
     const html = renderHead(INDEX, head({ canonical: null, noindex: true, og: { type: 'website', image: null } }), 'Kingdom Marketplace');
     assert.match(html, /<meta name="robots" content="noindex">/);

@@ -39,6 +39,14 @@ export function renderHead(html: string, head: PageHead, siteName: string): stri
     meta('name', 'twitter:description', head.description),
   );
   if (image) tags.push(meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt));
+  if (head.preload) {
+    tags.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(head.preload.fetch)}">`);
+    const picture = head.preload.image;
+    if (picture) {
+      const set = picture.srcset ? ` imagesrcset="${escapeHtml(picture.srcset)}" imagesizes="${escapeHtml(picture.sizes)}"` : '';
+      tags.push(`<link rel="preload" as="image" href="${escapeHtml(picture.href)}"${set} fetchpriority="high">`);
+    }
+  }
   for (const data of head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   // Replacement functions, not strings: a `$&` in a product's name must stay text.
   return html

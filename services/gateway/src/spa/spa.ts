@@ -70,7 +70,9 @@ export function registerSpa(fastify: FastifyInstance, distDir: string, heads?: P
     // A preloaded API read belongs to one address, query string included; another query string asks for another read.
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    let html = (query ? (pages.byAddress.get(route + query) ?? pages.scriptsOnly.get(route)) : pages.byAddress.get(route)) ?? indexHtml;
+    // A page whose address has a parameter (`/products/{slug}`) has its scripts under its template (`/products/:slug`).
+    const key = pages.templates.find((t) => t.pattern.test(route))?.template ?? route;
+    let html = (query ? (pages.byAddress.get(key + query) ?? pages.scriptsOnly.get(key)) : pages.byAddress.get(key)) ?? indexHtml;
     let status = 200;
     if (heads) {
       // Each address's own title, description, canonical, previews and structured data (ADR 0044); an item's old
@@ -100,8 +102,11 @@ export type PageHeadsOf = (path: string) => Promise<HeadOutcome>;
  * web/src/app/route-data.ts): a fetch preload with credentials as the SPA's reads send them (a preload serves only a
  * request that matches it), in the HTML for exactly that address; any other query string gets the path's scripts.
  */
-function pageVariants(root: string, index: string): { byAddress: Map<string, string>; scriptsOnly: Map<string, string> } {
-  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>() };
+function pageVariants(
+  root: string,
+  index: string,
+): { byAddress: Map<string, string>; scriptsOnly: Map<string, string>; templates: { template: string; pattern: RegExp }[] } {
+  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>(), templates: [] as { template: string; pattern: RegExp }[] };
   const listFile = path.join(root, 'route-preloads.json');
   if (!existsSync(index) || !existsSync(listFile)) return variants;
   const html = readFileSync(index, 'utf8');
@@ -113,6 +118,8 @@ function pageVariants(root: string, index: string): { byAddress: Map<string, str
       .filter((file) => file.startsWith('/api/'))
       .map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`);
     variants.byAddress.set(route, withLinks([...scripts, ...reads]));
+    // `:name` segments match one segment of an address (no query string: a template's reads come from its head).
+    if (route.includes('/:')) variants.templates.push({ template: route, pattern: new RegExp(`^${route.replace(/\/:[^/]+/g, '/[^/]+')}$`) });
     if (!route.includes('?')) variants.scriptsOnly.set(route, withLinks(scripts));
   }
   return variants;

@@ -1,3 +1,4 @@
+import { ITEM_DETAIL_IMAGE_SIZES } from '@km/contracts/vocabulary';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, ShoppingCart, X } from 'lucide-react';
@@ -75,7 +76,7 @@ export function ItemDetails({ item, onAddToCart, Title, Description, pageLink }:
 
   return (
     <div className="grid md:grid-cols-2">
-      <ItemImage item={item} eager sizes="(min-width: 768px) 384px, calc(100vw - 2rem)" aspect={[1, 1]} className="aspect-square w-full md:h-full" />
+      <ItemImage item={item} eager sizes={ITEM_DETAIL_IMAGE_SIZES} aspect={[1, 1]} className="aspect-square w-full md:h-full" />
       <div className="flex flex-col gap-4 p-6">
         <div className="grid gap-2 pr-8">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
