@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AuthedRequest } from '../auth/guards';
 import { startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { RateLimits } from '../http/rate-limits';
 
 const linkRequestSchema = z.object({
@@ -41,7 +41,7 @@ export class MemberSignInController {
   @HttpCode(202)
   // Each request may send a mail: it counts against the address's hourly form budget, and an address gets at most
   // RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, member or not, so nobody can fill an inbox.
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Mail a one-time sign-in link (15 minutes) and six-digit code to a member. Always 202 at once, member or not, with the same work done before the answer whoever asks, so nobody can learn who is a member; at most RATE_LIMIT_MEMBER_LINKS_PER_HOUR per address per hour (further requests mail nothing), and counted against the per-address form budget (429).',
@@ -84,7 +84,7 @@ export class MemberSignInController {
   @Public()
   @HttpCode(200)
   // Guessing costs the address's form budget as well as the link's five tries.
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Sign in with the six-digit code from the newest sign-in email and the address it was sent to (for a device where the link opens in another browser). Five wrong codes retire the link. Sets the session cookie.',

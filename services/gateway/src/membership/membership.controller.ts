@@ -16,14 +16,14 @@ import {
   type UpdateProfileRequest,
 } from '@km/contracts';
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireMember, type AuthedRequest } from '../auth/guards';
 import { existingSignupBrowserKey, signupBrowserKey, startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
+import { CheckoutBudgeted } from '../http/budget-guards';
 
 /** Marketshare (spec §3, §7): joining, and a member's own dashboard data. Rules and Stripe live in the membership service. */
 @ApiTags('membership')
@@ -37,7 +37,7 @@ export class MembershipController {
   @Post('create-membership-payment')
   @Public()
   @HttpCode(200)
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays. It belongs to this browser (an HttpOnly km_signup cookie, ADR 0026): a repeat from the same browser answers the same one; another browser gets its own and never learns of this one.',
@@ -57,7 +57,7 @@ export class MembershipController {
 
   @Post('memberships')
   @Public()
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'Create the member once Stripe says the first invoice of this subscription is paid. 201 when created, 200 with the same member on a repeat. Signs in only the browser that started the payment step, once, and only when the email carries no other account; when it does, a sign-in link goes to that address (signIn: link_sent) and the membership joins that account when the link is used (ADR 0026).',

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { CheckoutController } from './checkout.controller';
-import { CheckoutRateLimit } from './checkout-rate-limit';
 import { PaymentsConfigController } from './payments-config.controller';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
@@ -12,7 +11,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       controllers: [CheckoutController, StripeWebhookController, PaymentsConfigController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };
   }
 }
