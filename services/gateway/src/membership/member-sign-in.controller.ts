@@ -54,19 +54,12 @@ export class MemberSignInController {
       this.logger.warn('sign-in link not mailed: the hourly limit for the address is spent');
       return { accepted: true };
     }
-    // Looking the member up, making the link and mailing it happen after the answer (issue 25, finding 7).
-    void this.mailLink(email).catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
+    // Looking the member up, making the link and mailing it happen after the answer, in membership, which asks
+    // identity for the account and the link (ADR 0038).
+    void this.rpc
+      .send(MembershipSubjects.sendMemberLink, { email })
+      .catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
     return { accepted: true };
-  }
-
-  private async mailLink(email: string): Promise<void> {
-    const { member } = await this.rpc.send(MembershipSubjects.findByEmail, { email });
-    if (!member) return;
-    // The member's own account, made now if the email is free; while another account holds it, the link goes to
-    // that account and joins the membership to it when used (ADR 0026).
-    await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: member.memberId, email: member.email });
-    const link = await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: member.memberId, email: member.email });
-    this.logger.log(`sign-in link ${link.linkId} mailed to member ${member.memberId}`);
   }
 
   @Post('redeem')

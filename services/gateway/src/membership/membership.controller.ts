@@ -1,6 +1,5 @@
 import {
   createMembershipSchema,
-  IdentitySubjects,
   memberListSchema,
   MembershipSubjects,
   membershipSignupSchema,
@@ -70,19 +69,15 @@ export class MembershipController {
     @ZodBody(createMembershipSchema) body: CreateMembershipRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<{ referralCode: string; signIn: 'signed_in' | 'link_sent' | 'none' }> {
-    const joined = await this.rpc.send(MembershipSubjects.join, { ...body, browserKey: existingSignupBrowserKey(req) }, this.config.checkoutRpcTimeoutMs);
+    // One request: membership joins, and for the browser that paid settles the account with identity (ADR 0038).
+    const joined = await this.rpc.send(
+      MembershipSubjects.joinAndSignIn,
+      { ...body, browserKey: existingSignupBrowserKey(req), signedInUserId: req.user?.id },
+      this.config.checkoutRpcTimeoutMs,
+    );
     res.status(joined.created ? 201 : 200);
-    const answer = (signIn: 'signed_in' | 'link_sent' | 'none') => ({ referralCode: joined.referralCode, signIn });
-    // Everything below happens once, for the browser that paid: a repeat, or anyone else holding the ids, gets the code.
-    if (!joined.sessionGranted) return answer('none');
-    const account = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email, signedInUserId: req.user?.id });
-    if (account.status === 'linked') return answer('signed_in');
-    if (account.status === 'email_in_use') {
-      await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: joined.memberId, email: joined.email });
-      return answer('link_sent');
-    }
-    await startSession(this.rpc, this.config.cookieSecure, req, res, account.user!.id);
-    return answer('signed_in');
+    if (joined.sessionUserId) await startSession(this.rpc, this.config.cookieSecure, req, res, joined.sessionUserId);
+    return { referralCode: joined.referralCode, signIn: joined.signIn };
   }
 
   @Get('membership/profile')
