@@ -29,6 +29,29 @@ export interface MemberDetails {
   customerId: string;
 }
 
+/** The columns a join writes (a first join and a rejoin alike), in the order of {@link joinValues}. */
+const JOIN_COLUMNS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'stripe_customer_id',
+  'stripe_subscription_id',
+  'subscription_status',
+  'current_period_end',
+  'cancel_at_period_end',
+] as const;
+
+const joinValues = (details: MemberDetails, sub: SubscriptionState) => [
+  details.firstName,
+  details.lastName,
+  details.phone ?? null,
+  details.customerId,
+  sub.subscriptionId,
+  sub.status,
+  sub.periodEnd,
+  sub.cancelAtPeriodEnd,
+];
+
 /**
  * The members aggregate's SQL: every `members` statement of the service, typed here once instead of rows cast in
  * each service (members are read and written with SQL, not entities). Each method takes the transaction's manager
@@ -61,21 +84,9 @@ export class MembersRepository {
   /** A new member, or null when the referral code is already someone's (the caller draws another). */
   async insert(manager: EntityManager, details: MemberDetails, sub: SubscriptionState, referralCode: string): Promise<MemberRow | null> {
     const [row] = (await manager.query(
-      `INSERT INTO members (first_name, last_name, email, phone, stripe_customer_id, stripe_subscription_id, subscription_status,
-         current_period_end, cancel_at_period_end, referral_code)
+      `INSERT INTO members (${JOIN_COLUMNS.join(', ')}, email, referral_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
-      [
-        details.firstName,
-        details.lastName,
-        details.email,
-        details.phone ?? null,
-        details.customerId,
-        sub.subscriptionId,
-        sub.status,
-        sub.periodEnd,
-        sub.cancelAtPeriodEnd,
-        referralCode,
-      ],
+      [...joinValues(details, sub), details.email, referralCode],
     )) as MemberRow[];
     return row ?? null;
   }
@@ -83,20 +94,9 @@ export class MembersRepository {
   /** A member whose membership ended joins again: same member, code and history, the new subscription. */
   async rejoin(manager: EntityManager, memberId: string, details: MemberDetails, sub: SubscriptionState): Promise<MemberRow> {
     const [rows] = (await manager.query(
-      `UPDATE members SET first_name = $2, last_name = $3, phone = $4, stripe_customer_id = $5, stripe_subscription_id = $6,
-         subscription_status = $7, current_period_end = $8, cancel_at_period_end = $9, updated_at = now()
-       WHERE id = $1 RETURNING *`,
-      [
-        memberId,
-        details.firstName,
-        details.lastName,
-        details.phone ?? null,
-        details.customerId,
-        sub.subscriptionId,
-        sub.status,
-        sub.periodEnd,
-        sub.cancelAtPeriodEnd,
-      ],
+      `UPDATE members SET ${JOIN_COLUMNS.map((column, i) => `${column} = $${i + 1}`).join(', ')}, updated_at = now()
+       WHERE id = $${JOIN_COLUMNS.length + 1} RETURNING *`,
+      [...joinValues(details, sub), memberId],
     )) as [MemberRow[], number];
     return rows[0];
   }
