@@ -134,7 +134,8 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(MembershipSubjects),
-      requests: [],
+      // member accounts and sign-in links for joins and link requests (ADR 0038)
+      requests: [IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink],
       publishesEvents: all(MembershipEvents),
       consumers: [
         { durable: 'membership-mail', types: [MembershipEvents.memberJoined] },
@@ -164,7 +165,8 @@ export const SERVICES = [
     bus: {
       answers: [],
       requests: [
-        ...all(IdentitySubjects),
+        // member accounts and sign-in links are membership's to ask for (ADR 0038)
+        ...except(IdentitySubjects, IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink),
         ...except(CatalogSubjects, CatalogSubjects.getMany),
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
