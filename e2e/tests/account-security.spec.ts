@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminCredentials, apiPost, currentUser, toasts, uniqueUsername } from './helpers';
 
-// Issue 25: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
+// ADR 0029: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
 // Evaluated over the DevTools protocol, which the page's CSP (no inline scripts) rightly does not let a <script> tag do.
 const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'mustard-Seed-and-yeast-8';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { joinInNewBrowser } from './marketshare-helpers';
 
-// Issue 31: the dashboard's lists stopped silently at the API's first 50 rows while the stat card counted them all.
+// The dashboard's lists stopped silently at the API's first 50 rows while the stat card counted them all.
 // A member with 51 referrals (the API's pages served by the browser, so no 51 members need to join) reaches every row.
 const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 const TOTAL = 51;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { cartUnder50, seedCart } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
-// Issue 14, "a page that loads in a blink": nothing on the page moves while the route, its data and the payment form
+// ADR 0024, "a page that loads in a blink": nothing on the page moves while the route, its data and the payment form
 // arrive, and pictures come at the size they are shown. bench/web.ts measures the same with Lighthouse.
 
 /** Sums layout shifts the way CLS counts them (shifts right after input excluded), from the page's first paint. */

@@ -38,7 +38,7 @@ test.describe('store browsing', () => {
     await expect(first.getByText('(127 reviews)')).toBeVisible();
     await expect(first.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeVisible();
     if (item.imageUrl) {
-      // The first card's picture is the page's LCP (issue 14): loaded at once and first; the next ones lazily.
+      // The first card's picture is the page's LCP (ADR 0024): loaded at once and first; the next ones lazily.
       const image = first.getByRole('img', { name: item.name, exact: true });
       await expect(image).toHaveAttribute('loading', 'eager');
       await expect(image).toHaveAttribute('fetchpriority', 'high');

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { note, orderConfirmations, pidOf, ready, Session, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 15, checkout under fire: CHECKOUTS checkouts (create-payment-intent, then POST /api/orders, retried like a
+ * Checkout under fire: CHECKOUTS checkouts (create-payment-intent, then POST /api/orders, retried like a
  * buyer clicking again when an answer is lost), IN_FLIGHT at a time; kill -9 of orders, then NATS, then the gateway
  * while they run (the supervisor restarts each). Then every placed order's payment is confirmed at the emulator while
  * orders is killed once more (Stripe's webhook deliveries are retried). Checked: every checkout that got an order

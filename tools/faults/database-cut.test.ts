@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { note, pidOf, ready, Session, signedInMember, stack, stripe } from './stack';
 
 /**
- * Issue 15, database cut: orders, Marketshare joins (member, referral, commission) and publishing inquiries (the
+ * Database cut: orders, Marketshare joins (member, referral, commission) and publishing inquiries (the
  * admin inbox) are written through the gateway while pg_terminate_backend cuts every connection of the orders,
  * membership and forms services, again and again. Each write is sent again by its sender until answered; meanwhile
  * an answer is a 503 with a message, never another 5xx. Afterwards: no partial row, no row without its outbox event,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { note, Session, signedInAdmin, stripe } from './stack';
 
 /**
- * Issue 25, finding 5, referral farming with sock puppets, live through the gateway: a member refers "new members"
+ * ADR 0028, referral farming with sock puppets, live through the gateway: a member refers "new members"
  * who are their own mailbox spelt another way (`victim+1@gmail.com`, dots at gmail) or who pay with their card. Each
  * such commission is held for review (ADR 0028) instead of pending; an honest referral is not; an admin sees the held
  * ones with their reason and approves one (it becomes pending), and a reversal of the same commission is then refused.
@@ -21,7 +21,7 @@ async function joinAs(email: string, card: string, referralCode?: string): Promi
   return member;
 }
 
-describe('referral farming with sock puppets (issue 25, finding 5)', () => {
+describe('referral farming with sock puppets (ADR 0028)', () => {
   it('holds the commissions of a +tag/dotted gmail address and of the referrer’s own card; an admin approves one', async () => {
     const local = `victim${randomUUID().slice(0, 6)}`;
     const referrer = await joinAs(`${local}@gmail.com`, 'pm_card_visa');

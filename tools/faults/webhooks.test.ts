@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { hold, note, orderConfirmations, pidOf, ready, release, Session, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 15, webhooks: Stripe's deliveries to orders while orders is down and restarting. ORDERS checkouts; then orders
+ * Webhooks: Stripe's deliveries to orders while orders is down and restarting. ORDERS checkouts; then orders
  * is killed (kill -9) and kept down while each payment is first declined and then succeeds, so both events' deliveries
  * fail and the emulator retries them until orders is back. Then orders is killed again and, while the supervisor
  * restarts it, every success is sent again (a duplicate) and every older decline too (out of order). Checked: every

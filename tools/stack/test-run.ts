@@ -217,7 +217,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     }
 
     if (wanted('faults')) {
-      // Its own fresh stack on the same ports, once the suites above have stopped theirs (issue 15).
+      // Its own fresh stack on the same ports, once the suites above have stopped theirs.
       await group.stopAll();
       console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
       const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };

@@ -13,7 +13,7 @@ import {
 import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**
- * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
+ * Every service of the product, declared once (ADR 0005). The local stack, the test stack, the harnesses, the NATS
  * permissions, the database init scripts and the deploy checks read this table; `npm run new:service -- <name>`
  * adds a row here.
  */

@@ -159,7 +159,7 @@ describe('register', () => {
     );
   });
 
-  test('issue 25, finding 7: a visitor hears the same 202 whether the username or the email was free or taken; the address given is told by mail', async () => {
+  test('a visitor hears the same 202 whether the username or the email was free or taken; the address given is told by mail', async () => {
     const { username } = await registered();
     const email = `${unique()}@example.com`;
     const first = await new Client(h.gateway).post('/api/auth/register', { username: unique(), password: 'password-123', email });
@@ -204,7 +204,7 @@ describe('register', () => {
     assert.equal((await new Client(h.gateway).post('/api/auth/login', { username, password: 'password-123' })).status, 401);
   });
 
-  test('an admin can create another admin, whose password sign-in then asks it to enrol a second factor (issue 25)', async () => {
+  test('an admin can create another admin, whose password sign-in then asks it to enrol a second factor (ADR 0029)', async () => {
     const { username, password } = await registered(true);
     const res = await new Client(h.gateway).post('/api/auth/login', { username, password });
     assert.equal(res.status, 200);
@@ -342,7 +342,7 @@ describe('gateway protections', () => {
       Object.keys(doc.body.paths)
         .filter((p) => p.startsWith('/api/auth'))
         .sort(),
-      // Issue 12 adds member sign-in by emailed link; issue 25 its code, email confirmation, the admin second factor,
+      // ADR 0015 adds member sign-in by emailed link; ADR 0026 and ADR 0029 its code, email confirmation, the admin second factor,
       // sign out everywhere and password change.
       [
         '/api/auth/login',

@@ -626,7 +626,7 @@ describe('newsletter', () => {
   const welcomes = (email: string) => (mails: CaughtMail[]) =>
     sentTo(mails, email).filter((m) => m.subject === 'Welcome to the Kingdom Marketplace newsletter');
 
-  test('issue 25, finding 7: subscribing answers 201 with the same body whether or not the address already was (any letter case); one row, one welcome', async () => {
+  test('subscribing answers 201 with the same body whether or not the address already was (any letter case); one row, one welcome', async () => {
     const email = uniqueEmail('lydia');
     const first = await visitor().post('/api/newsletter-subscriptions', { email });
     assert.deepEqual([first.status, first.body], [201, { email, message: 'Thank you for subscribing to our newsletter.' }]);

@@ -8,7 +8,7 @@ import { publishedEvents } from './catalog-fixtures';
 import { catalogItem, startCheckoutHarness, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './checkout-harness';
 import { Client, startDownstream } from './gateway-harness';
 
-/** Issue 13: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
+/** ADR 0016: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
 
 const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_member_discount_test';
 const SHIPPING_ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';

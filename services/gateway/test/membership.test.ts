@@ -272,7 +272,7 @@ describe('member sign-in by emailed link', () => {
   });
 });
 
-describe('issue 25: a membership never signs anyone in as the account that holds its email', () => {
+describe('ADR 0026: a membership never signs anyone in as the account that holds its email', () => {
   const mailTo = async (subject: string, email: string, after = 0) =>
     eventually(async () => {
       const mails = (await caughtMails(subject)).filter((m) => m.to[0].address === email);

@@ -1,4 +1,4 @@
-// The bus has permissions (issue 8): against the test stack's real nats-server, which always runs with the users
+// The bus has permissions (ADR 0010): against the test stack's real nats-server, which always runs with the users
 // and permissions of tools/stack/nats-permissions.ts.
 import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';

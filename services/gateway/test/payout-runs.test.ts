@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
 import { ADMIN, Client, startDownstream, startHarness, type Harness } from './gateway-harness';
 
-/** Issue 13: the admin's payout runs over HTTP (the exactly-once rules are proved in services/membership/test/payouts.test.ts). */
+/** ADR 0016: the admin's payout runs over HTTP (the exactly-once rules are proved in services/membership/test/payouts.test.ts). */
 
 let h: Harness;
 let membership: { service: ServiceProcess; db: TestDatabase };

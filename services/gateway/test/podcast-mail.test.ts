@@ -50,7 +50,7 @@ test('email and both subscribers get a welcome with a one-click unsubscribe link
     const [welcome, ...more] = await mailsTo(to, 1);
     assert.equal(more.length, 0);
     assert.equal(welcome.subject, 'Welcome to the Kingdom Marketplace podcast');
-    // issue 25: the address is not proved, so the name typed in the form is not quoted to it
+    // ADR 0026: the address is not proved, so the name typed in the form is not quoted to it
     assert.match(welcome.text, /^Hello,/);
     assert.ok(!welcome.text.includes('Lydia'));
     assert.match(unsubscribeLink(welcome), /^http:\/\/localhost:3999\/api\/podcast-subscriptions\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);

@@ -455,7 +455,7 @@ describe('podcast subscriptions', () => {
     assert.deepEqual([res.status, res.body], [201, { email: subscriber().email, message: 'Thank you for subscribing to the Kingdom Marketplace podcast.' }]);
   });
 
-  test('issue 25, finding 7: the same email again (any letter case) answers exactly as a new one, and its owner is told by email in the spec’s words', async () => {
+  test('the same email again (any letter case) answers exactly as a new one, and its owner is told by email in the spec’s words', async () => {
     const email = `twice-${Date.now()}@example.com`;
     const first = await new Client(h.gateway).post('/api/podcast-subscriptions', subscriber({ email }));
     const again = await new Client(h.gateway).post('/api/podcast-subscriptions', subscriber({ email: email.toUpperCase() }));

@@ -5,7 +5,7 @@ import { ProfitBonusRunner } from '../src/bonuses/profit-bonus-runner';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { joinedMember, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
-// Issue 25, finding 5 (ADR 0028): referrals that look like the referrer's own are held for an admin's review.
+// ADR 0028: referrals that look like the referrer's own are held for an admin's review.
 
 let h: MembershipHarness;
 beforeAll(async () => {

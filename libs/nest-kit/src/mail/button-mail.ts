@@ -4,7 +4,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 
 /**
  * A short email with one button (sign-in and confirmation links, notices), as HTML and plain text. Every value is
- * escaped; callers quote no free text to an address whose owner has not proved it (issue 25).
+ * escaped; callers quote no free text to an address whose owner has not proved it (ADR 0026).
  */
 export function buttonMail(to: string, subject: string, greeting: string, paragraphs: string[], link: { label: string; url: string }): OutgoingMail {
   const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label}: ${link.url}`, '', 'Kingdom Marketplace'].join('\n');

@@ -30,7 +30,7 @@ export class CatalogItem {
   @Column({ name: 'image_key', type: 'text', nullable: true })
   imageKey: string | null;
 
-  /** Widths of the WEBP renditions beside the image (issue 14); empty for an image stored before they existed. */
+  /** Widths of the WEBP renditions beside the image (ADR 0021); empty for an image stored before they existed. */
   @Column({ name: 'image_widths', type: 'integer', array: true, default: () => `'{}'` })
   imageWidths: number[];
 

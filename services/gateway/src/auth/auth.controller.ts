@@ -120,7 +120,7 @@ export class AuthController {
     return { verified: true };
   }
 
-  // Issue 25: the admin second factor, sign out everywhere and password change.
+  // ADR 0029: the admin second factor, sign out everywhere and password change.
 
   @Post('login/totp')
   @Public()

@@ -19,7 +19,7 @@ export class NewsletterController {
   @FormsRateLimit()
   @ApiOperation({
     summary:
-      'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed (issue 25).',
+      'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed.',
   })
   @ApiZodBody(newsletterSubscribeSchema)
   async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: FastifyReply): Promise<void> {

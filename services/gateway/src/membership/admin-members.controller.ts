@@ -13,8 +13,8 @@ import type { FastifyReply } from 'fastify';
 import { RequireAdmin } from '../auth/guards';
 
 /**
- * The admin's Marketshare members (issue 13): status, referrals, pending and paid totals, a page at a time; and the
- * commissions held for review as possible self-referral, with the admin's decision on each (issue 25, ADR 0028).
+ * The admin's Marketshare members (ADR 0016): status, referrals, pending and paid totals, a page at a time; and the
+ * commissions held for review as possible self-referral, with the admin's decision on each (ADR 0028).
  */
 @ApiTags('admin')
 @Controller('api/admin')

@@ -54,7 +54,7 @@ export class MemberSignInController {
       this.logger.warn('sign-in link not mailed: the hourly limit for the address is spent');
       return { accepted: true };
     }
-    // Looking the member up, making the link and mailing it happen after the answer (issue 25, finding 7).
+    // Looking the member up, making the link and mailing it happen after the answer, so its timing does not tell whether the address is a member's.
     void this.mailLink(email).catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
     return { accepted: true };
   }
@@ -98,7 +98,7 @@ export class MemberSignInController {
 
   /**
    * A link proves the mailbox, not the admin's second factor: an admin account's membership is attached by it, but
-   * the admin signs in through Admin Login with password and code (issue 25), never by a mailed link.
+   * the admin signs in through Admin Login with password and code (ADR 0029), never by a mailed link.
    */
   private async signIn(req: AuthedRequest, res: FastifyReply, user: PublicUser): Promise<{ user: PublicUser }> {
     if (user.isAdmin) throw new ForbiddenError(ADMIN_NOT_BY_LINK);

@@ -14,7 +14,7 @@ import { REDIS } from '../redis/redis.module';
  *
  * Decided in memory and sent to Redis in batches, as the API budget is (ADR 0012, its bound: all replicas together
  * admit at most `limit + replicas × batch − 1` a minute per address, one replica alone exactly `limit`), with the batch
- * 2 % of the limit and at least 1. Issue 14: a Redis round trip for every checkout request was over a quarter of the
+ * 2 % of the limit and at least 1. Why: a Redis round trip for every checkout request was over a quarter of the
  * gateway's CPU per checkout. Without Redis a replica keeps counting on its own: a sale matters more.
  */
 const BUDGETS = new WeakMap<Redis, AddressBudget>();

@@ -36,7 +36,7 @@ export class CheckoutController {
 
   /**
    * Order posts on their way to orders, by their exact message. A double click's copy waits for the first one's answer
-   * and gives its order (created false, so 200) instead of a second trip over the bus (issue 14); orders still decides
+   * and gives its order (created false, so 200) instead of a second trip over the bus; orders still decides
    * repeats that reach it (from other gateways) under its own lock.
    */
   private readonly placing = new InFlight<PlacedOrder>();

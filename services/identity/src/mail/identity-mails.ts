@@ -1,7 +1,7 @@
 import { buttonMail, type OutgoingMail } from '@km/nest-kit/mail';
 
 /**
- * Identity's emails (issue 25). Each goes to an address whose owner may not have proved it yet, so none quotes a
+ * Identity's emails (ADR 0026). Each goes to an address whose owner may not have proved it yet, so none quotes a
  * name, a username or anything else a stranger typed: only what the product itself says, and the link.
  */
 

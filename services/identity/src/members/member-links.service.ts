@@ -8,7 +8,7 @@ import type { IdentityConfig } from '../config';
 import { membershipWaitingMail, signInLinkMail, verifyEmailMail } from '../mail/identity-mails';
 import { toPublicUser, User } from '../users/user.entity';
 
-/** A sign-in link works for 15 minutes, once (issue 25, ASVS V6); a newer link retires the older ones. */
+/** A sign-in link works for 15 minutes, once (ADR 0026, ASVS V6); a newer link retires the older ones. */
 export const MEMBER_LINK_TTL_MS = 15 * 60_000;
 /** An email verification link works for 24 hours, once. */
 export const VERIFY_LINK_TTL_MS = 24 * 3600_000;
@@ -50,7 +50,7 @@ export class MemberLinksService {
 
   /**
    * Whose account a paid membership is. Never an existing account found by its email: that would sign the payer in as
-   * whoever registered the address (issue 25, findings 1 and 2). The email's verified owner, signed in, may take it.
+   * whoever registered the address (ADR 0026). The email's verified owner, signed in, may take it.
    */
   async ensureMemberUser(memberId: string, email: string, signedInUserId?: string): Promise<MemberAccount> {
     const users = this.dataSource.getRepository(User);
@@ -180,7 +180,7 @@ export class MemberLinksService {
 
   /**
    * The holder of the mailed link owns the address. A membership waiting for this account is attached now. An account
-   * whose email was never proved was made by whoever typed the address (issue 25, finding 2): its password and
+   * whose email was never proved was made by whoever typed the address (ADR 0026): its password and
    * sessions are theirs, not the owner's, so both go, and the owner signs in by link from now on.
    */
   private async provedOwner(manager: EntityManager, link: LinkRow): Promise<PublicUser> {

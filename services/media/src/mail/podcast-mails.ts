@@ -46,7 +46,7 @@ export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
       s.email,
       'Welcome to the Kingdom Marketplace podcast',
       [
-        // No name: the address is not proved, and nothing a stranger typed is quoted to it (issue 25).
+        // No name: the address is not proved, and nothing a stranger typed is quoted to it (ADR 0026).
         'Hello,',
         'Thank you for subscribing to the Kingdom Marketplace podcast. We will email you whenever a new episode is published.',
       ],
@@ -71,7 +71,7 @@ export function newEpisodeMail(s: Subscriber, episode: PublishedEpisode, publicO
 }
 
 /**
- * Someone subscribed an address that already is (issue 25): the page answers everyone the same, and the owner is told
+ * Someone subscribed an address that already is: the page answers everyone the same, and the owner is told
  * here, in the spec's own words for it. One per address an hour, so nobody can fill an inbox by subscribing again.
  */
 export function alreadySubscribedMail(email: string, publicOrigin: string): KeyedMail {

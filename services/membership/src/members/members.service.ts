@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../payments/membership-price';
-import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
+import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../stripe-metadata';
 import { newReferralCode, payoutMonthFor } from './referral-code';
 import { reviewJoin } from '../referrals/referral-review';
 

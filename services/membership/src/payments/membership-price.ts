@@ -4,7 +4,7 @@ import { STRIPE } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
-import { SOURCE, SOURCE_KEY } from './stripe-metadata';
+import { SOURCE, SOURCE_KEY } from '../stripe-metadata';
 
 /**
  * The $5.00/month Price, found by its lookup key or made once (fixed idempotency keys, so two replicas starting

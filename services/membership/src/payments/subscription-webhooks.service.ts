@@ -9,7 +9,7 @@ import type { MembershipConfig } from '../config';
 import { JoinCompletionQueue } from '../members/join-completion-queue';
 import { lockSubscription, periodEnd } from '../members/members.service';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
-import { REVERSAL_EVENTS } from './stripe-metadata';
+import { REVERSAL_EVENTS } from '../stripe-metadata';
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);

@@ -69,7 +69,7 @@ export class OrdersService {
 
   private async createOnce(request: OrderMessage): Promise<PlacedOrder> {
     // Pricing and reading the intent from Stripe wait on the network, not on each other, nor on the lock: the lock
-    // guards the decision (issue 14: a Stripe call under it held every other request for the intent, and a
+    // guards the decision (a Stripe call under it held every other request for the intent, and a
     // connection of the pool, for its whole round trip). A repeat (the intent has its order) is found by the
     // decision, or here when the cart can no longer be priced or Stripe not read: it answers its order regardless.
     const [priced, read] = await Promise.allSettled([

@@ -9,7 +9,7 @@ import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useP
 
 const statusBadge = (completed: boolean) => <Badge variant={completed ? 'positive' : 'secondary'}>{completed ? 'Completed' : 'Running'}</Badge>;
 
-/** Admin Marketshare tab (issue 13, ADR 0018): the half-yearly profit bonus periods, and a start by hand. */
+/** Admin Marketshare tab (ADR 0018): the half-yearly profit bonus periods, and a start by hand. */
 export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
   const periods = useProfitBonusPeriods({ enabled: isAdmin });
   const start = useStartProfitBonusPeriod();
@@ -94,7 +94,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-/** Admin Marketshare tab (issue 13): the members with status, referrals, pending and paid totals, a page at a time. */
+/** Admin Marketshare tab (ADR 0016): the members with status, referrals, pending and paid totals, a page at a time. */
 export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(1);
   const members = useAdminMembers({ enabled: isAdmin, page });

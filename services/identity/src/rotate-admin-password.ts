@@ -1,10 +1,10 @@
 import { AppError, InvalidError, isPlaceholderSecret } from '@km/nest-kit';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { newPasswordProblem } from '../passwords/password-rule';
-import { Session } from '../sessions/session.entity';
-import { resetSecondFactor } from '../totp/second-factor.store';
-import { hashPassword } from './password-hasher';
-import { User } from './user.entity';
+import { newPasswordProblem } from './passwords/password-rule';
+import { Session } from './sessions/session.entity';
+import { resetSecondFactor } from './totp/second-factor.store';
+import { hashPassword } from './users/password-hasher';
+import { User } from './users/user.entity';
 
 /** Why a new admin password is refused (every new password's rule, then no shipped placeholder), or undefined. */
 export function adminPasswordProblem(password: string): string | undefined {

@@ -1,10 +1,10 @@
-import { FormsSubjects, type FormsCounts } from '@km/contracts';
+import { FormsSubjects, type FormsCounts } from '@km/contracts/forms';
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { BooksService } from '../books/books.service';
-import { ContactService } from '../contact/contact.service';
-import { PrayerService } from '../prayer/prayer.service';
-import { PublishingService } from '../publishing/publishing.service';
+import { BooksService } from './books/books.service';
+import { ContactService } from './contact/contact.service';
+import { PrayerService } from './prayer/prayer.service';
+import { PublishingService } from './publishing/publishing.service';
 
 /** The admin dashboard's four count cards. */
 @Controller()

@@ -1,4 +1,4 @@
-import { type TypedEvent } from '@km/contracts';
+import { type TypedEvent } from '@km/contracts/common';
 import { MediaEvents } from '@km/contracts/media';
 import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
@@ -6,8 +6,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MediaConfig } from '../config';
 import { EpisodeEntity } from '../episodes/episode.entity';
-import { PodcastSubscriptionEntity, wantsEmail } from '../subscriptions/podcast-subscription.entity';
-import { newEpisodeMail, welcomeMail } from './podcast-mails';
+import { newEpisodeMail, welcomeMail } from '../mail/podcast-mails';
+import { PodcastSubscriptionEntity, wantsEmail } from './podcast-subscription.entity';
 
 /** Durable consumer name: the media service's mail for its own events. */
 export const PODCAST_MAIL_CONSUMER = 'media-mail';
