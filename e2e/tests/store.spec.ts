@@ -1,3 +1,5 @@
+import type { CatalogItem } from '@km/contracts/catalog';
+import type { EpisodePage } from '@km/contracts/media';
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts/vocabulary';
 import { expect, test, type Page } from '@playwright/test';
 import { toasts } from './helpers';
@@ -469,7 +471,7 @@ test.describe('home', () => {
     await page.goto('/');
     const res = await page.request.get('/api/products/featured');
     expect(res.ok()).toBe(true);
-    const featured = (await res.json()) as { name: string; price: string; description: string };
+    const featured = (await res.json()) as CatalogItem;
 
     for (const title of ['Faith-Centered', 'Community Driven', 'Purpose Fulfilled']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -486,7 +488,7 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/products$/);
     await page.goBack();
     // Latest Podcast links to the podcast page: Listen Now under the latest episode, or View Podcast Page when there is none
-    const episodes = (await (await page.request.get('/api/podcast-episodes?page=1&pageSize=1')).json()) as { total: number };
+    const episodes = (await (await page.request.get('/api/podcast-episodes?page=1&pageSize=1')).json()) as EpisodePage;
     const podcastLink =
       episodes.total > 0 ? page.getByTestId('latest-episode').getByRole('link', { name: 'Listen Now' }) : page.getByRole('link', { name: 'View Podcast Page' });
     await expect(podcastLink).toHaveAttribute('href', '/podcast');

@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -39,7 +40,7 @@ describe('Redis stopped, then started again', () => {
     const visitor = new Session();
     const buyer = new Session();
     const run = randomUUID().slice(0, 6);
-    const products = ((await buyer.get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await buyer.get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     assert.ok(products.length > 0, 'the demo catalog has products in stock');
     const redis = pidOf('redis');
     hold('redis');

@@ -1,3 +1,4 @@
+import type { HeldCommission, MemberReferral } from '@km/contracts/membership';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { note, Session, signedInAdmin, stripe } from './stack';
@@ -39,9 +40,7 @@ describe('referral farming with sock puppets (ADR 0028)', () => {
 
     const referrals = await referrer.get('/api/membership/referrals');
     assert.equal(referrals.status, 200);
-    const statusOf = Object.fromEntries(
-      (referrals.body as { referredMember: { email: string }; commissionStatus: string }[]).map((r) => [r.referredMember.email, r.commissionStatus]),
-    );
+    const statusOf = Object.fromEntries((referrals.body as MemberReferral[]).map((r) => [r.referredMember.email, r.commissionStatus]));
     assert.deepEqual(statusOf, { [puppets.plusTag]: 'held', [puppets.dotted]: 'held', [puppets.sameCard]: 'held', [puppets.honest]: 'pending' });
     // Held commissions are not Pending Earnings: only the honest referral's $1.00 is on its way.
     assert.equal((await referrer.get('/api/membership/stats')).body.pendingCommissions, '1.00');
@@ -53,9 +52,7 @@ describe('referral farming with sock puppets (ADR 0028)', () => {
     const admin = await signedInAdmin();
     const held = await admin.get('/api/admin/held-commissions?pageSize=100');
     assert.equal(held.status, 200);
-    const mine = (held.body as { commissionId: string; reason: string; referrer: { email: string }; referred: { email: string } }[]).filter(
-      (c) => c.referrer.email === `${local}@gmail.com`,
-    );
+    const mine = (held.body as HeldCommission[]).filter((c) => c.referrer.email === `${local}@gmail.com`);
     assert.deepEqual(Object.fromEntries(mine.map((c) => [c.referred.email, c.reason])), {
       [puppets.plusTag]: 'same_email_as_referrer',
       [puppets.dotted]: 'same_email_as_referrer',

@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 describe('Stripe webhooks while orders is down and restarting', () => {
   test(`${ORDERS} payments declined then paid while orders is down, replayed and replayed out of order during a restart: each order paid once, at its total, one email`, async () => {
-    const products = ((await new Session().get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await new Session().get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     const buyer = new Session();
     const placed = new Map<string, { orderNumber: string; total: string; email: string }>(); // payment intent → order
     for (let n = 0; n < ORDERS; n++) {

@@ -1,4 +1,4 @@
-import { CatalogEvents, CatalogSubjects, type CatalogItem } from '@km/contracts';
+import { CatalogEvents, CatalogSubjects, type CatalogItem, type CatalogPage } from '@km/contracts/catalog';
 import { connectTestRpc, eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -524,7 +524,7 @@ describe('listing, searching, sorting and paging', () => {
   const page = async (query: string) => {
     const res = await new Client(h.gateway).get(`/api/products?q=${token}&${query}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as { items: CatalogItem[]; total: number; page: number; pageSize: number };
+    return res.body as CatalogPage;
   };
 
   test('with any query parameter the answer is one page; the defaults are page 1, 12 per page, featured first', async () => {

@@ -1,4 +1,6 @@
-import { OrdersEvents, OrdersSubjects, type CatalogItem, type PaymentIntentQuote } from '@km/contracts';
+import type { CatalogItem } from '@km/contracts/catalog';
+import { OrdersEvents, OrdersSubjects, type OrderSummary, type PaymentIntentQuote } from '@km/contracts/orders';
+import type { OrderStatus } from '@km/contracts/vocabulary';
 import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
@@ -83,7 +85,7 @@ const intentForEvent = async (id: string) => {
 
 /** What the buyer sees for an order. */
 const lookup = (orderNumber: string, email: string) => visitor().get(`/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`);
-const statusOf = async (orderNumber: string, email: string) => (await lookup(orderNumber, email)).body.status as string;
+const statusOf = async (orderNumber: string, email: string) => (await lookup(orderNumber, email)).body.status as OrderStatus;
 
 /** Posts a Stripe event to the webhook as Stripe would, signed now unless told otherwise. */
 const deliver = (payload: string, signature: string | null = stripeSignature(payload)) =>
@@ -868,7 +870,7 @@ describe('an order is paid only at its own total', () => {
     assert.equal((await admin.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password })).status, 200);
     const listed = await admin.get('/api/orders?status=payment_review&pageSize=100');
     assert.equal(listed.status, 200);
-    const row = listed.body.items.find((o: { orderNumber: string }) => o.orderNumber === orderNumber);
+    const row = listed.body.items.find((o: OrderSummary) => o.orderNumber === orderNumber);
     assert.deepEqual(
       { status: row.status, total: row.total, amountReceived: row.amountReceived, receivedCurrency: row.receivedCurrency, paidAt: row.paidAt },
       {
