@@ -1,4 +1,4 @@
-import { EVENTS_STREAM, eventSubject } from '@km/contracts';
+import { EVENTS_STREAM, eventSubject } from '@km/contracts/common';
 import { SERVICES, type ServiceBusAccess, type ServiceName } from '@km/registry';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,15 +1,8 @@
-import {
-  CatalogEvents,
-  CatalogSubjects,
-  FormsEvents,
-  FormsSubjects,
-  IdentityEvents,
-  IdentitySubjects,
-  MembershipEvents,
-  MembershipSubjects,
-  OrdersEvents,
-  OrdersSubjects,
-} from '@km/contracts';
+import { CatalogEvents, CatalogSubjects } from '@km/contracts/catalog';
+import { FormsEvents, FormsSubjects } from '@km/contracts/forms';
+import { IdentityEvents, IdentitySubjects } from '@km/contracts/identity';
+import { MembershipEvents, MembershipSubjects } from '@km/contracts/membership';
+import { OrdersEvents, OrdersSubjects } from '@km/contracts/orders';
 import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**

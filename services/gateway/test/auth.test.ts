@@ -1,4 +1,5 @@
-import { EVENTS_STREAM, eventSubject, IdentityEvents, type EventEnvelope } from '@km/contracts';
+import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts/common';
+import { IdentityEvents } from '@km/contracts/identity';
 import { natsConnectOptions } from '@km/nest-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

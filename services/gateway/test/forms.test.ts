@@ -1,4 +1,5 @@
-import { EVENTS_STREAM, eventSubject, FormsEvents, type EventEnvelope, type FormReceipt } from '@km/contracts';
+import { EVENTS_STREAM, eventSubject, type EventEnvelope } from '@km/contracts/common';
+import { FormsEvents, type FormReceipt } from '@km/contracts/forms';
 import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';

@@ -1,4 +1,5 @@
-import { OrdersEvents, type CatalogItem } from '@km/contracts';
+import type { CatalogItem } from '@km/contracts/catalog';
+import { OrdersEvents } from '@km/contracts/orders';
 import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,9 @@
 // The bus has permissions (ADR 0010): against the test stack's real nats-server, which always runs with the users
 // and permissions of tools/stack/nats-permissions.ts.
-import { CatalogSubjects, EVENTS_STREAM, eventSubject, IdentityEvents, IdentitySubjects, OrdersEvents } from '@km/contracts';
+import { CatalogSubjects } from '@km/contracts/catalog';
+import { EVENTS_STREAM, eventSubject } from '@km/contracts/common';
+import { IdentityEvents, IdentitySubjects } from '@km/contracts/identity';
+import { OrdersEvents } from '@km/contracts/orders';
 import { natsConnectOptions } from '@km/nest-kit';
 import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';

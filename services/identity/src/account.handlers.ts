@@ -10,7 +10,7 @@ import {
   type LoginStep,
   type TotpEnrolment,
   type TotpStatus,
-} from '@km/contracts';
+} from '@km/contracts/identity';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';

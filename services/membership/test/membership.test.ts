@@ -1,4 +1,4 @@
-import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts';
+import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts/membership';
 import { InvalidError } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';

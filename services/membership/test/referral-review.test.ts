@@ -1,4 +1,4 @@
-import { MembershipSubjects, type HeldCommissionReview } from '@km/contracts';
+import { MembershipSubjects, type HeldCommissionReview } from '@km/contracts/membership';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ProfitBonusRunner } from '../src/bonuses/profit-bonus-runner';

@@ -1,4 +1,4 @@
-import type { Subject, SubjectPayload, SubjectResult } from '@km/contracts';
+import type { Subject, SubjectPayload, SubjectResult } from '@km/contracts/common';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import * as nats from 'nats';

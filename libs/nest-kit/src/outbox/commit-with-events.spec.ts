@@ -1,4 +1,5 @@
-import { CatalogEvents, IdentityEvents } from '@km/contracts';
+import { CatalogEvents } from '@km/contracts/catalog';
+import { IdentityEvents } from '@km/contracts/identity';
 import assert from 'node:assert/strict';
 import type { DataSource, EntityManager } from 'typeorm';
 import { COMMIT_ATTEMPTS, commitWithEvents, runWithEvents } from './commit-with-events';

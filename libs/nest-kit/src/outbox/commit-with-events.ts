@@ -1,4 +1,4 @@
-import type { EventData, EventType } from '@km/contracts';
+import type { EventData, EventType } from '@km/contracts/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isDatabaseConnectionLost } from '../errors/rpc-error.filter';
 import type { OutboxRelay } from './outbox-relay';

@@ -1,4 +1,4 @@
-import { IMAGE_RENDITION_WIDTHS, renditionKey } from '@km/contracts';
+import { IMAGE_RENDITION_WIDTHS, renditionKey } from '@km/contracts/common';
 import { invalidFields } from '../errors/zod-issues';
 import type { ObjectStorage } from './object-storage';
 

@@ -1,4 +1,5 @@
-import { renditionsOf, type CatalogItem as CatalogItemDto, type ItemKind } from '@km/contracts';
+import type { CatalogItem as CatalogItemDto, ItemKind } from '@km/contracts/catalog';
+import { renditionsOf } from '@km/contracts/common';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A product or a service: one table, told apart by `kind` (ARCHITECTURE §1). */

@@ -1,6 +1,5 @@
 import {
   CatalogEvents,
-  categoriesFor,
   DEFAULT_PAGE_SIZE,
   type CatalogItem as CatalogItemDto,
   type CatalogChunk,
@@ -15,7 +14,8 @@ import {
   type ListChunkRequest,
   type ListItemsRequest,
   type UpdateItemRequest,
-} from '@km/contracts';
+} from '@km/contracts/catalog';
+import { categoriesFor } from '@km/contracts/vocabulary';
 import { AppError, commitWithEvents, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';

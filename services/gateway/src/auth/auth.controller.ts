@@ -14,7 +14,7 @@ import {
   type SecondFactorCodeInput,
   type TotpEnrolment,
   type TotpStatus,
-} from '@km/contracts';
+} from '@km/contracts/identity';
 import { AppError, ForbiddenError, invalidFields, parseOrThrow, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { IdentitySubjects } from '@km/contracts';
+import { IdentitySubjects } from '@km/contracts/identity';
 import type { RpcClient } from '@km/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts';
+import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts/forms';
 import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';

@@ -1,4 +1,4 @@
-import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts';
+import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts/vocabulary';
 import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,

@@ -5,7 +5,7 @@ import {
   type AdminMember,
   type HeldCommission,
   type HeldCommissionReview,
-} from '@km/contracts';
+} from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';

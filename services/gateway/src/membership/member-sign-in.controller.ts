@@ -1,4 +1,5 @@
-import { IdentitySubjects, memberCodeSchema, MembershipSubjects, type PublicUser } from '@km/contracts';
+import { IdentitySubjects, memberCodeSchema, type PublicUser } from '@km/contracts/identity';
+import { MembershipSubjects } from '@km/contracts/membership';
 import { ForbiddenError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';

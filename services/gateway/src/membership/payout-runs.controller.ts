@@ -1,4 +1,4 @@
-import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts';
+import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';

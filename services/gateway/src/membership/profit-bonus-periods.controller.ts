@@ -1,4 +1,10 @@
-import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodDue, type ProfitBonusPeriodStart } from '@km/contracts';
+import {
+  bonusPeriodSchema,
+  MembershipSubjects,
+  type ProfitBonusPeriod,
+  type ProfitBonusPeriodDue,
+  type ProfitBonusPeriodStart,
+} from '@km/contracts/membership';
 import { RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';

@@ -3,7 +3,6 @@ import {
   createPaymentIntentSchema,
   findOrderSchema,
   listOrdersSchema,
-  ORDER_STATUSES,
   OrdersSubjects,
   type BuyerOrder,
   type CreateOrderRequest,
@@ -12,7 +11,8 @@ import {
   type PaymentIntentQuote,
   type PlacedOrder,
   type PlacedOrderResponse,
-} from '@km/contracts';
+} from '@km/contracts/orders';
+import { ORDER_STATUSES } from '@km/contracts/vocabulary';
 import { InFlight, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';

@@ -1,4 +1,4 @@
-import type { CreatedMemberLink, MemberAccount, PublicUser } from '@km/contracts';
+import type { CreatedMemberLink, MemberAccount, PublicUser } from '@km/contracts/identity';
 import { ConflictError, NotFoundError, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import type { CompletedLogin, LoginStep, TotpEnrolment, TotpStatus } from '@km/contracts';
+import type { CompletedLogin, LoginStep, TotpEnrolment, TotpStatus } from '@km/contracts/identity';
 import { AppError, ForbiddenError, InvalidError, invalidFields, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { type EpisodeSort } from '@km/contracts';
+import type { EpisodeSort } from '@km/contracts/vocabulary';
 import {
   type CreateEpisodeRequest,
   type DeletedEpisode,

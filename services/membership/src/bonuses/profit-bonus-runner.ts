@@ -1,4 +1,4 @@
-import type { ProfitBonusPeriod } from '@km/contracts';
+import type { ProfitBonusPeriod } from '@km/contracts/membership';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { keysetPages } from '@km/nest-kit/jobs';
 import { MailService } from '@km/nest-kit/mail';

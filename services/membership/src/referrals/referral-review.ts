@@ -1,4 +1,4 @@
-import type { HoldReason } from '@km/contracts';
+import type { HoldReason } from '@km/contracts/membership';
 import { stripeFailure } from '@km/nest-kit/stripe';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';

@@ -1,15 +1,15 @@
+import type { EventData } from '@km/contracts/common';
 import {
   OrdersEvents,
-  type EventData,
   type BuyerOrder,
   type CreateOrderRequest,
   type OrderMessage,
   type FindOrderRequest,
   type ListOrdersRequest,
-  type OrderStatus,
   type OrdersPage,
   type PlacedOrder,
-} from '@km/contracts';
+} from '@km/contracts/orders';
+import type { OrderStatus } from '@km/contracts/vocabulary';
 import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight, OutboxRelayRunner, runWithEvents, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';

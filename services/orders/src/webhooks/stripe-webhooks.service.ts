@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
 import { OrderPaymentsService } from '../orders/order-payments.service';
-import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY } from '../payments/intent-source';
 
 /**
  * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
