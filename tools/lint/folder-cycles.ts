@@ -20,15 +20,6 @@ export interface KnownCycle {
 /** Loops found today that were too large to untie in one change; each names why and what would untie it. */
 export const KNOWN_CYCLES: KnownCycle[] = [
   {
-    root: 'services/orders/src',
-    folders: ['orders', 'payments'],
-    why:
-      'payments/ reaches the order only through orders/order-payments.service.ts (the ESLint zone holds that), but orders/ ' +
-      'still imports payments/: orders.service.ts checks the intent through PaymentIntentsService and reads StripeEventRecord, ' +
-      'and orders.handlers.ts answers the payment subjects. Untied by moving the intent and event records below both folders ' +
-      'and the payment subjects into a payments/ handler.',
-  },
-  {
     root: 'services/membership/src',
     folders: ['members', 'payments'],
     why:

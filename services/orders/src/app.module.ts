@@ -19,9 +19,10 @@ import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
 import { PaymentIntentsService } from './payments/payment-intents.service';
 import { StripeEventRecord } from './payments/stripe-event.entity';
-import { StripeWebhooksService } from './payments/stripe-webhooks.service';
 import { CartPricing } from './pricing/cart-pricing';
 import { CatalogPrices } from './pricing/catalog-prices.service';
+import { StripeWebhooksHandlers } from './webhooks/stripe-webhooks.handlers';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 
 @Module({})
 export class AppModule {
@@ -46,7 +47,7 @@ export class AppModule {
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
         MailModule.forRoot(config.mail, 'orders', config.logLevel),
       ],
-      controllers: [OrdersHandlers],
+      controllers: [OrdersHandlers, StripeWebhooksHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
         CatalogPrices,

@@ -1,4 +1,4 @@
-import { type StripeWebhookRequest, type StripeWebhookResult, type StripeWebhookOutcome } from '@km/contracts';
+import type { StripeWebhookRequest, StripeWebhookResult, StripeWebhookOutcome } from '@km/contracts/orders';
 import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { recordStripeEventOnce, STRIPE, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
