@@ -27,13 +27,6 @@ export const KNOWN_CYCLES: KnownCycle[] = [
       "and members.handlers.ts answers the payment subjects. Untied when the locks leave members.service.ts (the issue's " +
       'membership item, under way separately).',
   },
-  {
-    root: 'services/identity/src',
-    folders: ['members', 'users'],
-    why:
-      "UsersService mails a member's sign-in link through MemberLinksService while member-links reads the User entity. " +
-      'Untied by moving the entity (or the link mail) below both folders.',
-  },
 ];
 
 const SOURCE = /\.(ts|tsx)$/;

@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { DataSource, type EntityManager } from 'typeorm';
 import type { IdentityConfig } from '../config';
 import { membershipWaitingMail, signInLinkMail, verifyEmailMail } from '../mail/identity-mails';
-import { toPublicUser, User } from '../users/user.entity';
+import { toPublicUser, User } from './user.entity';
 
 /** A sign-in link works for 15 minutes, once (ADR 0026, ASVS V6); a newer link retires the older ones. */
 export const MEMBER_LINK_TTL_MS = 15 * 60_000;
