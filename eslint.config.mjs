@@ -120,7 +120,7 @@ export default tseslint.config(
   },
   {
     // Tests, benchmarks and the Stripe emulator read free-form JSON whose shape each assertion or handler checks.
-    files: ['**/test/**', '**/*.spec.ts', '**/*.test.ts', 'e2e/**', 'bench/**', 'tools/faults/**', 'tools/stripe-emulator/**'],
+    files: ['**/test/**', 'tests/**', '**/*.spec.ts', '**/*.test.ts', 'e2e/**', 'bench/**', 'tools/faults/**', 'tools/stripe-emulator/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -29,11 +29,12 @@ function findFiles(dir: string, pattern: RegExp): string[] {
     .sort();
 }
 
+/** Every project: the libraries, the services and the top-level suites (tests/system, the cross-service tests). */
 const projectDirs = () =>
-  ['libs', 'services'].flatMap((group) =>
+  ['libs', 'services', 'tests'].flatMap((group) =>
     readdirSync(path.join(ROOT, group))
       .map((name) => path.join(ROOT, group, name))
-      .filter((d) => existsSync(path.join(d, 'package.json'))),
+      .filter((d) => existsSync(path.join(d, 'package.json')) || existsSync(path.join(d, 'project.json'))),
   );
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {

@@ -1,8 +1,7 @@
 import type { PodcastEpisode } from '@km/contracts/media';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
-import { episodeFields, episodeForm, mp3 } from './podcast-fixtures';
+import { ADMIN, Client, episodeFields, episodeForm, mp3, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let admin: Client;

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { eventually, testServers } from '@km/nest-kit/testing';
-import { caughtMails } from './checkout-harness';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, caughtMails, Client, startHarness, type Harness } from './harness';
 
 let h: Harness;
 const unique = (prefix = 'user') => `${prefix}_${randomUUID().slice(0, 8)}`;

@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client as Postgres } from 'pg';
-import { CATALOG_COPY_BOUND_MS, catalogItem, startCheckoutHarness, type CheckoutHarness } from './checkout-harness';
-import { Client } from './gateway-harness';
+import { CATALOG_COPY_BOUND_MS, catalogItem, Client, startCheckoutHarness, type CheckoutHarness } from './harness';
 
 let h: CheckoutHarness;
 let catalogDb: Postgres;

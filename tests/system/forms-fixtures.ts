@@ -1,4 +1,3 @@
-import { testServers } from '@km/nest-kit/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 
 export const MB = 1024 * 1024;
@@ -97,28 +96,3 @@ export function bookForm(fields: Record<string, string | undefined>, file?: Form
   if (file) form.set('manuscript', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   return form;
 }
-
-/** An email as the mail catcher's REST API lists it. */
-export interface CaughtMail {
-  id: string;
-  subject: string;
-  to: { address: string }[];
-  text: string;
-  html: string;
-}
-
-/** Everything the test stack's mail catcher has received so far. */
-export async function caughtMails(): Promise<CaughtMail[]> {
-  const api = testServers().KM_TEST_MAIL_API_URL;
-  if (!api) throw new Error('KM_TEST_MAIL_API_URL is not set: run integration tests through `npm test`');
-  const res = await fetch(`${api}/api/email`);
-  return (await res.json()) as CaughtMail[];
-}
-
-/** The raw message as it crossed SMTP, headers included. */
-export async function mailSource(mail: CaughtMail): Promise<string> {
-  const res = await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email/${mail.id}/source`);
-  return res.text();
-}
-
-export const sentTo = (mails: CaughtMail[], address: string) => mails.filter((m) => m.to.some((t) => t.address === address));

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { MB } from './catalog-fixtures';
-import { startHarness, type Harness } from './gateway-harness';
+import { MB, startHarness, type Harness } from './harness';
 
 let h: Harness;
 const keys: string[] = [];

@@ -4,10 +4,23 @@ import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { MB, publishedEvents } from './catalog-fixtures';
-import { caughtMails } from './checkout-harness';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
-import { episodeFields, episodeForm, FIXTURE_SECONDS, MEDIA_SAMPLES, mp3, mp4, postGeneratedMedia, thumbnailJpg } from './podcast-fixtures';
+import {
+  ADMIN,
+  caughtMails,
+  Client,
+  episodeFields,
+  episodeForm,
+  FIXTURE_SECONDS,
+  MB,
+  MEDIA_SAMPLES,
+  mp3,
+  mp4,
+  postGeneratedMedia,
+  publishedEvents,
+  startHarness,
+  thumbnailJpg,
+  type Harness,
+} from './harness';
 
 let h: Harness;
 let admin: Client;

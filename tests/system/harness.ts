@@ -1,3 +1,9 @@
+// The one harness of the system suite (tests/system, ADR 0014): the gateway's own harness (identity, the gateway
+// and the downstream services asked for, as in production), its fixtures, and what the cross-service tests add: orders
+// with the Stripe emulator, a switchable SMTP relay, the mail catcher.
+export * from '@km/gateway/dist/test/catalog-fixtures';
+export * from '@km/gateway/dist/test/gateway-harness';
+export * from '@km/gateway/dist/test/podcast-fixtures';
 import { CatalogEvents, CatalogSubjects, eventSubject, type CatalogItem, type ItemData } from '@km/contracts';
 import { NATS_CONNECTION, RpcClient } from '@km/nest-kit';
 import { startServiceProcess, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
@@ -5,20 +11,23 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import net from 'node:net';
 import path from 'node:path';
-import { startDownstream, startHarness, type Harness } from './gateway-harness';
+import { startDownstream, startHarness, type Harness } from '@km/gateway/dist/test/gateway-harness';
 
 export const STRIPE_KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_dev_secret' } as const;
 
 /** The part of tools/stripe-emulator's API these tests use. */
-interface StripeEmulator {
+export interface StripeEmulator {
   url: string;
   port: number;
   close(): Promise<void>;
 }
-type StartStripeEmulator = (options: {
+export type StartStripeEmulator = (options: {
   port: number;
-  webhookUrls: string[];
-  webhookSecret: string;
+  /** Every URL signed with `webhookSecret` (orders' endpoint), */
+  webhookUrls?: string[];
+  webhookSecret?: string;
+  /** or endpoints with a secret each (membership's). */
+  webhookEndpoints?: { url: string; secret: string }[];
   retry: { initialDelayMs: number; maxDelayMs: number };
 }) => Promise<StripeEmulator>;
 
@@ -26,8 +35,8 @@ type StartStripeEmulator = (options: {
  * The emulator is a TypeScript dev tool outside this project's build; integration tests run under tsx
  * (tools/stack/test-run.ts), which loads its source directly.
  */
-function loadStripeEmulator(): StartStripeEmulator {
-  const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
+export function loadStripeEmulator(): StartStripeEmulator {
+  const source = path.resolve(__dirname, '../../../tools/stripe-emulator/server.ts');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time, outside the build
   return (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator;
 }
@@ -247,14 +256,28 @@ export function paymentIntentEvent(
   );
 }
 
-interface CaughtMail {
+/** An email as the mail catcher's REST API lists it. */
+export interface CaughtMail {
+  id: string;
   subject: string;
   to: { address: string }[];
   text: string;
+  html: string;
 }
 
-/** Mails the catcher holds whose subject mentions `needle`. */
-export async function caughtMails(needle: string): Promise<CaughtMail[]> {
-  const res = await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`);
-  return ((await res.json()) as CaughtMail[]).filter((m) => m.subject.includes(needle));
+/** The mails the test stack's catcher has received, or those whose subject mentions `needle`. */
+export async function caughtMails(needle?: string): Promise<CaughtMail[]> {
+  const api = testServers().KM_TEST_MAIL_API_URL;
+  if (!api) throw new Error('KM_TEST_MAIL_API_URL is not set: run integration tests through `npm test`');
+  const res = await fetch(`${api}/api/email`);
+  const mails = (await res.json()) as CaughtMail[];
+  return needle === undefined ? mails : mails.filter((m) => m.subject.includes(needle));
 }
+
+/** The raw message as it crossed SMTP, headers included. */
+export async function mailSource(mail: CaughtMail): Promise<string> {
+  const res = await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email/${mail.id}/source`);
+  return res.text();
+}
+
+export const sentTo = (mails: CaughtMail[], address: string) => mails.filter((m) => m.to.some((t) => t.address === address));

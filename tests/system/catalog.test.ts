@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import sharp from 'sharp';
-import { itemForm, MB, png, pngImage, pngOfSize, productFields, publishedEvents } from './catalog-fixtures';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, itemForm, MB, png, pngImage, pngOfSize, productFields, publishedEvents, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let admin: Client;

@@ -6,24 +6,8 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { connect } from 'nats';
 import { DataSource } from 'typeorm';
-import {
-  bookFields,
-  bookForm,
-  caughtMails,
-  contactBody,
-  mailSource,
-  docx,
-  MB,
-  pdf,
-  prayerBody,
-  publishingBody,
-  sentTo,
-  uniqueEmail,
-  uniqueName,
-  type CaughtMail,
-  type FormFile,
-} from './forms-fixtures';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { bookFields, bookForm, contactBody, docx, MB, pdf, prayerBody, publishingBody, uniqueEmail, uniqueName, type FormFile } from './forms-fixtures';
+import { ADMIN, caughtMails, Client, mailSource, sentTo, startHarness, type CaughtMail, type Harness } from './harness';
 
 const STAFF_ADMIN = 'admin@kingdommarketplace.example';
 const STAFF_PUBLISHING = 'publishing@kingdommarketplace.example';

@@ -1,25 +1,12 @@
 import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
-import { caughtMails } from './checkout-harness';
-import { ADMIN, Client, startDownstream, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, caughtMails, Client, loadStripeEmulator, startDownstream, startHarness, type Harness, type StripeEmulator } from './harness';
 
 const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_membership_gateway_test';
 const ORDERS_WEBHOOK_SECRET = 'whsec_local_dev_secret';
-
-interface StripeEmulator {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-type StartStripeEmulator = (options: {
-  port: number;
-  webhookEndpoints: { url: string; secret: string }[];
-  retry: { initialDelayMs: number; maxDelayMs: number };
-}) => Promise<StripeEmulator>;
 
 let h: Harness;
 let emulator: StripeEmulator;
@@ -32,9 +19,7 @@ let stripe: Stripe;
 beforeAll(async () => {
   const servers = testServers();
   h = await startHarness({ gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000', RATE_LIMIT_FORMS_PER_HOUR: '100000' } });
-  const source = path.resolve(__dirname, '../../../../tools/stripe-emulator/server.ts');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the emulator is a dev tool outside the build, loaded under tsx
-  emulator = await (require(source) as { startStripeEmulator: StartStripeEmulator }).startStripeEmulator({
+  emulator = await loadStripeEmulator()({
     port: 0,
     webhookEndpoints: [{ url: `${h.baseUrl}/api/webhooks/stripe/membership`, secret: MEMBERSHIP_WEBHOOK_SECRET }],
     retry: { initialDelayMs: 200, maxDelayMs: 1000 },

@@ -7,21 +7,23 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { Client as Postgres } from 'pg';
-import { loadGatewayConfig } from '../src/config';
-import { createGateway } from '../src/create-gateway';
-import { publishedEvents } from './catalog-fixtures';
+import { loadGatewayConfig } from '@km/gateway/dist/src/config';
+import { createGateway } from '@km/gateway/dist/src/create-gateway';
 import {
+  ADMIN,
   catalogItem,
   caughtMails,
+  Client,
   paymentIntentEvent,
+  publishedEvents,
   startCheckoutHarness,
   stripeApi,
   stripeEvent,
   stripeSignature,
+  testStorageEnv,
   updateCatalogItem,
   type CheckoutHarness,
-} from './checkout-harness';
-import { ADMIN, Client, testStorageEnv } from './gateway-harness';
+} from './harness';
 
 let h: CheckoutHarness;
 let db: Postgres;

@@ -1,7 +1,7 @@
 import { INBOX_MAX_PAGE_SIZE, type ContactMessage } from '@km/contracts';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let admin: Client;

@@ -2,9 +2,7 @@ import type { PodcastEpisode } from '@km/contracts/media';
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { caughtMails, sentTo, type CaughtMail } from './forms-fixtures';
-import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
-import { episodeFields, episodeForm, mp3 } from './podcast-fixtures';
+import { ADMIN, caughtMails, Client, episodeFields, episodeForm, mp3, sentTo, startHarness, type CaughtMail, type Harness } from './harness';
 
 let h: Harness;
 let admin: Client;

@@ -2,7 +2,7 @@ import { eventually, testServers, type ServiceProcess, type TestDatabase } from 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
-import { ADMIN, Client, startDownstream, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, startDownstream, startHarness, type Harness } from './harness';
 
 /** ADR 0016: the admin's payout runs over HTTP (the exactly-once rules are proved in services/membership/test/payouts.test.ts). */
 

@@ -8,7 +8,7 @@ import { natsConnectOptions } from '@km/nest-kit';
 import { connectTestRpc, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { connect, ErrorCode, type NatsConnection, type NatsError } from 'nats';
-import { ADMIN, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {

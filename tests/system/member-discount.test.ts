@@ -5,9 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
-import { publishedEvents } from './catalog-fixtures';
-import { catalogItem, startCheckoutHarness, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './checkout-harness';
-import { Client, startDownstream } from './gateway-harness';
+import { catalogItem, Client, publishedEvents, startCheckoutHarness, startDownstream, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './harness';
 
 /** ADR 0016: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
 
