@@ -96,6 +96,7 @@ describe('create, read, update and delete', () => {
       'kind',
       'name',
       'price',
+      'slug',
       'tags',
       'updatedAt',
     ]);
@@ -107,6 +108,7 @@ describe('create, read, update and delete', () => {
         id: undefined,
         kind: 'product',
         name: 'Sterling Cross',
+        slug: 'sterling-cross',
         price: '59.50',
         description: 'Polished silver.',
         category: 'Jewelry',

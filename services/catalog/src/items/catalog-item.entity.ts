@@ -14,6 +14,10 @@ export class CatalogItem {
   @Column({ type: 'text' })
   name: string;
 
+  /** The item's address name, unique per kind, given at creation and kept on renames (./slug.ts). */
+  @Column({ type: 'text' })
+  slug: string;
+
   /** numeric(12,2) comes back from Postgres as a two-decimal string, which is what the API sends. */
   @Column({ type: 'numeric', precision: 12, scale: 2 })
   price: string;
@@ -52,6 +56,7 @@ export const toCatalogItemDto = (item: CatalogItem): CatalogItemDto => ({
   id: item.id,
   kind: item.kind,
   name: item.name,
+  slug: item.slug,
   price: item.price,
   description: item.description,
   category: item.category,
@@ -69,6 +74,7 @@ export interface CatalogItemRow {
   id: string;
   kind: ItemKind;
   name: string;
+  slug: string;
   price: string;
   description: string;
   category: string;
@@ -81,12 +87,13 @@ export interface CatalogItemRow {
   updated_at: Date;
 }
 
-export const SELECT_COLUMNS = 'id, kind, name, price, description, category, tags, image_key, image_widths, in_stock, featured, created_at, updated_at';
+export const SELECT_COLUMNS = 'id, kind, name, slug, price, description, category, tags, image_key, image_widths, in_stock, featured, created_at, updated_at';
 
 export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
+  slug: row.slug,
   price: row.price,
   description: row.description,
   category: row.category,
