@@ -28,7 +28,8 @@ const LIB_RULE = 'Libraries never depend on a service.';
 const FEATURE_RULE = 'A web feature never imports another feature: move the shared piece to web/src/{components,lib} or compose in web/src/app.';
 const SHARED_WEB_RULE = 'Shared web code (components, lib, config) never imports a feature: imports flow shared → features → app.';
 const ORDER_PAYMENTS_RULE =
-  "Orders' payments reach the order only through orders/order-payments.service.ts: a webhook handler calls one entry point of the aggregate it changes.";
+  "Orders' payments and webhooks reach the order only through orders/order-payments.service.ts: a webhook handler calls one entry point of the aggregate it changes.";
+const ORDER_WEBHOOKS_RULE = "The order never imports orders' webhook handling (webhooks/): the webhook calls the aggregate, not the other way round.";
 
 /**
  * Boundaries on resolved paths (relative imports, the `@/` alias, workspace packages after their realpath), so
@@ -41,8 +42,15 @@ const zones = [
   { target: 'libs', from: ['services', 'web', 'tools', 'e2e'], message: LIB_RULE },
   ...features.map((name) => ({ target: `web/src/features/${name}`, from: 'web/src/features', except: [`./${name}`], message: FEATURE_RULE })),
   { target: ['web/src/components', 'web/src/lib', 'web/src/config'], from: 'web/src/features', message: SHARED_WEB_RULE },
-  // Inside a service dependencies run one way too; orders' payments/ is the one folder that had turned back.
-  { target: 'services/orders/src/payments', from: 'services/orders/src/orders', except: ['./order-payments.service.ts'], message: ORDER_PAYMENTS_RULE },
+  // Inside a service dependencies run one way too (tools/lint/folder-cycles.ts checks every folder, ADR 0041); in
+  // orders the webhook reaches the aggregate through one entry point, and the aggregate never imports the webhook.
+  ...['payments', 'webhooks'].map((folder) => ({
+    target: `services/orders/src/${folder}`,
+    from: 'services/orders/src/orders',
+    except: ['./order-payments.service.ts'],
+    message: ORDER_PAYMENTS_RULE,
+  })),
+  { target: 'services/orders/src/orders', from: 'services/orders/src/webhooks', message: ORDER_WEBHOOKS_RULE },
 ];
 
 /**
@@ -112,7 +120,7 @@ export default tseslint.config(
   },
   {
     // Tests, benchmarks and the Stripe emulator read free-form JSON whose shape each assertion or handler checks.
-    files: ['**/test/**', '**/*.spec.ts', '**/*.test.ts', 'e2e/**', 'bench/**', 'tools/faults/**', 'tools/stripe-emulator/**'],
+    files: ['**/test/**', 'tests/**', '**/*.spec.ts', '**/*.test.ts', 'e2e/**', 'bench/**', 'tools/faults/**', 'tools/stripe-emulator/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

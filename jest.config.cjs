@@ -10,10 +10,12 @@ const projects = ['libs', 'services'].flatMap((group) =>
     .filter((dir) => existsSync(path.join(dir, 'jest.config.cjs'))),
 );
 
+const { unit, staleTests } = require('./jest.preset.cjs');
+
 module.exports = {
-  ...require('./jest.preset.cjs').unit(__dirname),
+  ...unit(__dirname),
   displayName: 'unit',
   testMatch: ['**/dist/**/*.spec.js'],
   roots: projects.map((dir) => path.join(dir, 'dist')),
-  testPathIgnorePatterns: ['/dist/test/', '/node_modules/'],
+  testPathIgnorePatterns: ['/dist/test/', '/node_modules/', ...projects.flatMap(staleTests)],
 };

@@ -13,7 +13,7 @@
 // Postgres's statements per checkout come from pg_stat_statements in every run. It ends with the goal lines and where
 // the milliseconds go.
 //
-// The profile (issue 14; 2 cores shared with three other engineers' test runs, so each figure is a range over runs;
+// The profile (2 cores shared with three other engineers' test runs, so each figure is a range over runs;
 // per checkout, warm). Earlier on this issue: a double click's second post answered by the gateway (NATS messages
 // 11 → 9), the order's Stripe read before the intent's lock, plain SQL for the order and catalog's get-many.
 // - main before this branch (2 runs, load 5–6): 61–85 orders/s, ratio to the emulator 0.10–0.14, p99 369–487 ms; CPU
@@ -394,7 +394,7 @@ async function main() {
     // emulator's ceiling is about the emulator's CPU per checkout over the whole stack's.
     const cores = os.cpus().length;
     const bound = (cores * 1000) / run.cpuTotal;
-    console.log(`\nwhere the milliseconds go (this run; issue 14 asks for the shortfalls to be explained):`);
+    console.log(`\nwhere the milliseconds go (this run; the shortfalls explained):`);
     console.log(
       `  one checkout costs ${run.cpuTotal.toFixed(1)} ms of CPU summed over the stack (${run.cpu
         .slice(0, 6)

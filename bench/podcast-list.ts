@@ -1,4 +1,4 @@
-// Issue 14, "cost that grows gently", for the podcast list: the same reads of GET /api/podcast-episodes with 100,
+// ADR 0011, "cost that grows gently", for the podcast list: the same reads of GET /api/podcast-episodes with 100,
 // 1,000 and 10,000 episodes stored (1×, 10×, 100× a large real show), and how their cost grows.
 //
 //   KM_PORT_OFFSET=2000 npx tsx bench/podcast-list.ts

@@ -1,4 +1,4 @@
-// Issue 14, "a page that loads in a blink": how much JavaScript the first page needs, Lighthouse on the store's
+// ADR 0024, "a page that loads in a blink": how much JavaScript the first page needs, Lighthouse on the store's
 // pages with the desktop preset and the default mobile preset, and the team's rule that every page stays good on a
 // phone: every page of the SPA under the mobile preset.
 //

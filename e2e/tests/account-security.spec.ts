@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { expectAccessible } from './axe';
 import { adminCredentials, apiPost, currentUser, toasts, uniqueUsername } from './helpers';
 
-// Issue 25: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
+// ADR 0029: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
 const PASSWORD = 'mustard-Seed-and-yeast-8';
 
 /** The code of the step `offset` steps (30 s) from now; a code accepted once cannot be used again, so tests move on. */

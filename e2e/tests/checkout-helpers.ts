@@ -1,23 +1,13 @@
+import type { CatalogItem } from '@km/contracts/catalog';
+import type { BuyerOrder } from '@km/contracts/orders';
 import { expect, type Page } from '@playwright/test';
 
-export interface SeededProduct {
-  id: string;
-  name: string;
-  price: string;
-  imageUrl: string | null;
-  inStock: boolean;
-}
+/** A product a test made or found: the fields of the API's item that the checkout specs read. */
+export type SeededProduct = Pick<CatalogItem, 'id' | 'name' | 'price' | 'imageUrl' | 'inStock'>;
 
 export interface CartLine {
   product: SeededProduct;
   quantity: number;
-}
-
-export interface BuyerOrder {
-  orderNumber: string;
-  status: 'pending_payment' | 'paid' | 'payment_failed';
-  customerEmail: string;
-  total: string;
 }
 
 export const ORDER_NUMBER = /^KM-[0-9A-HJKMNP-TV-Z]{8}$/;

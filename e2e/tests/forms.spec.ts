@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { emailFor, expectCreated, expectMail, failNextPost, minimalPdf, ONE_PIXEL_PNG, runTag, seed, signInAsAdmin, watchRequests } from './forms-helpers';
 import { apiPost, createNonAdminUser, toasts } from './helpers';
@@ -376,7 +377,7 @@ test.describe('publishing page', () => {
     await form.getByRole('button', { name: 'Add Book' }).click();
     const res = await created;
     expect(res.status()).toBe(201);
-    const product = (await res.json()) as { id: string; name: string; category: string; price: string; description: string; tags: string[] };
+    const product = (await res.json()) as CatalogItem;
     expect(product).toMatchObject({ name: `Living Stones ${tag}`, category: 'Books', price: '14.50' });
     expect(product.description).toContain('Simon Peter');
     expect(product.tags).toContain('Simon Peter');

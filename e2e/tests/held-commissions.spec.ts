@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { joinInNewBrowser } from './marketshare-helpers';
 import { adminCredentials, apiPost, toasts } from './helpers';
 
-// Issue 25, finding 5 (ADR 0028): a referral paid with the referrer's own card is held; the admin approves it from the
+// ADR 0028: a referral paid with the referrer's own card is held; the admin approves it from the
 // Marketshare tab with the keyboard alone.
 
 const uniqueEmail = (tag: string) => `held.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { runTag, seed, signInAsAdmin } from './forms-helpers';
 
-// Issue 14 / the team's phone rule: the dialogs of /products, /podcast and /admin (Radix Dialog and their forms) are
+// ADR 0024, the team's phone rule: the dialogs of /products, /podcast and /admin (Radix Dialog and their forms) are
 // no longer part of those pages' first scripts. They load after the page, or at the first tap, and behave as before:
 // the tap opens them, and closing them puts focus back on what opened them.
 

@@ -136,7 +136,7 @@ test.describe('Marketshare', () => {
     await expect(c.getByRole('button', { name: 'Cancel Membership' })).toBeVisible();
   });
 
-  test('issue 25: joining with an email that already has an account shows the welcome and the code, signs nobody in, and the dashboard opens only after the mailed link; the code signs in on another device', async ({
+  test('ADR 0026: joining with an email that already has an account shows the welcome and the code, signs nobody in, and the dashboard opens only after the mailed link; the code signs in on another device', async ({
     browser,
     baseURL,
   }, testInfo) => {

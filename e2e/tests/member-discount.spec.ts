@@ -3,7 +3,7 @@ import { cartUnder50, fillCard, fillShipping, GOOD_CARD, money, purchaseButton, 
 import { expect, test } from './fixtures';
 import { payMembership } from './marketshare-helpers';
 
-/** Issue 13 / ADR 0016: 5 % off the subtotal for an active member; tax and the free-shipping line on what is left. */
+/** ADR 0016: 5 % off the subtotal for an active member; tax and the free-shipping line on what is left. */
 function memberTotals(lines: CartLine[]) {
   const subtotal = lines.reduce((sum, line) => sum + toCents(line.product.price) * line.quantity, 0);
   const discount = Math.floor((subtotal * 5 + 50) / 100);

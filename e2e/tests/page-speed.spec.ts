@@ -1,8 +1,9 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import type { Page } from '@playwright/test';
 import { cartUnder50, seedCart } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
-// Issue 14, "a page that loads in a blink": nothing on the page moves while the route, its data and the payment form
+// ADR 0024, "a page that loads in a blink": nothing on the page moves while the route, its data and the payment form
 // arrive, and pictures come at the size they are shown. bench/web.ts measures the same with Lighthouse.
 
 /** Sums layout shifts the way CLS counts them (shifts right after input excluded), from the page's first paint. */
@@ -46,12 +47,13 @@ for (const [device, viewport] of [
 
 test('store cards show their WEBP renditions through srcset, with width and height', async ({ page, makeProduct }) => {
   const product = await makeProduct({ price: '14.00', name: `Rendition check ${Date.now().toString(36)}` });
-  const api = (await (await page.request.get(`/api/products/${product.id}`)).json()) as { imageUrl: string; images: { url: string; width: number }[] };
-  expect(api.images).toEqual([{ url: api.imageUrl.replace(/\.png$/, '-w1.webp'), width: 1 }]);
+  const api = (await (await page.request.get(`/api/products/${product.id}`)).json()) as CatalogItem;
+  const imageUrl = api.imageUrl as string;
+  expect(api.images).toEqual([{ url: imageUrl.replace(/\.png$/, '-w1.webp'), width: 1 }]);
 
   await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
   const image = page.getByRole('img', { name: product.name });
-  await expect(image).toHaveAttribute('src', api.imageUrl);
+  await expect(image).toHaveAttribute('src', imageUrl);
   await expect(image).toHaveAttribute('srcset', `${api.images[0].url} 1w`);
   await expect(image).toHaveAttribute('sizes', /\d+px/);
   await expect(image).toHaveAttribute('width', /^\d+$/);

@@ -1,3 +1,4 @@
+import type { PayoutRun, ProfitBonusPeriodDue } from '@km/contracts/membership';
 import { expect, test, type Browser } from '@playwright/test';
 import { joinInNewBrowser } from './marketshare-helpers';
 import { Client as Postgres } from 'pg';
@@ -47,7 +48,7 @@ test.describe('monthly payouts', () => {
     const started = await apiPost(admin, '/api/admin/payout-runs', { month });
     expect(started.status(), await started.text()).toBe(202);
     await expect(async () => {
-      const runs = (await (await admin.request.get('/api/admin/payout-runs')).json()) as { month: string; status: string; memberCount: number }[];
+      const runs = (await (await admin.request.get('/api/admin/payout-runs')).json()) as PayoutRun[];
       expect(runs.find((r) => r.month === month)).toMatchObject({ status: 'completed', memberCount: 1 });
     }).toPass({ timeout: 20_000 });
     // The admin's Marketshare tab shows the run with its totals and the CSV.
@@ -64,7 +65,7 @@ test.describe('monthly payouts', () => {
     const bonusPeriods = admin.getByRole('region', { name: 'Profit Bonus Periods' });
     await expect(bonusPeriods.getByRole('button', { name: 'Start Profit Bonus Run' })).toBeVisible();
     // The form's default is the period the server says is due (in its payout time zone), not one from the browser's clock.
-    const due = (await (await admin.request.get('/api/admin/profit-bonus-periods/due')).json()) as { period: string };
+    const due = (await (await admin.request.get('/api/admin/profit-bonus-periods/due')).json()) as ProfitBonusPeriodDue;
     expect(due.period).toMatch(/^[0-9]{4}-H[12]$/);
     await expect(bonusPeriods.getByRole('textbox', { name: 'Period' })).toHaveValue(due.period);
     await admin.screenshot({ path: testInfo.outputPath('admin-payout-runs.png'), fullPage: true });

@@ -1,17 +1,8 @@
+import type { EpisodePage, PodcastEpisode } from '@km/contracts/media';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminCredentials, apiPost, toasts } from './helpers';
-
-interface ApiEpisode {
-  id: string;
-  title: string;
-  episodeNumber: number;
-  description: string;
-  mediaType: 'video' | 'audio';
-  duration: number;
-  views: number;
-}
 
 /** The demo media npm start seeds (services/media/demo): 8 seconds each. */
 const DEMO = path.join(__dirname, '..', '..', 'services', 'media', 'demo');
@@ -23,16 +14,16 @@ async function signInAsAdmin(page: Page) {
   expect(res.ok(), `admin login: ${res.status()}`).toBe(true);
 }
 
-async function allEpisodes(page: Page): Promise<ApiEpisode[]> {
+async function allEpisodes(page: Page): Promise<PodcastEpisode[]> {
   const res = await page.request.get('/api/podcast-episodes');
   expect(res.ok()).toBe(true);
-  return (await res.json()) as ApiEpisode[];
+  return (await res.json()) as PodcastEpisode[];
 }
 
 const nextNumber = async (page: Page) => Math.max(0, ...(await allEpisodes(page)).map((e) => e.episodeNumber)) + 1;
 
 /** Uploads an audio episode through the API as the signed-in admin. */
-async function uploadEpisode(page: Page, episodeNumber: number, title: string): Promise<ApiEpisode> {
+async function uploadEpisode(page: Page, episodeNumber: number, title: string): Promise<PodcastEpisode> {
   const res = await page.request.post('/api/podcast-episodes', {
     headers: { Origin: new URL(page.url()).origin },
     multipart: {
@@ -46,7 +37,7 @@ async function uploadEpisode(page: Page, episodeNumber: number, title: string): 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as ApiEpisode;
+  return (await res.json()) as PodcastEpisode;
 }
 
 async function deleteEpisodes(page: Page, ids: string[]) {
@@ -103,7 +94,7 @@ test.describe('podcast page', () => {
       const target = all.find((e) => e.id === created[created.length - 1]) ?? all[0];
       const played = await apiPost(page, `/api/podcast-episodes/${target.id}/views`);
       expect(played.ok()).toBe(true);
-      const popular = (await (await page.request.get('/api/podcast-episodes?sort=popular&page=1&pageSize=9')).json()) as { items: ApiEpisode[] };
+      const popular = (await (await page.request.get('/api/podcast-episodes?sort=popular&page=1&pageSize=9')).json()) as EpisodePage;
       await page.getByLabel('Sort episodes').selectOption('popular');
       await expect(cards(page).first().locator('h3')).toHaveText(popular.items[0].title);
       expect(await cardTitles(page)).toEqual(popular.items.map((e) => e.title));
@@ -141,7 +132,7 @@ test.describe('podcast page', () => {
       await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow').catch(() => '100'))).toBeGreaterThan(0);
       const res = await created;
       expect(res.status(), await res.text()).toBe(201);
-      createdId = ((await res.json()) as ApiEpisode).id;
+      createdId = ((await res.json()) as PodcastEpisode).id;
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       await expect(toasts(page).getByText('Episode uploaded successfully')).toBeVisible();
       await expect(cards(page).first().locator('h3')).toHaveText(title);

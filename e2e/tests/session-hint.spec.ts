@@ -1,7 +1,7 @@
 import { adminCredentials, loginThroughDialog, toasts } from './helpers';
 import { expect, test } from './fixtures';
 
-// Issue 14 / the team's phone rule: a visitor's pages ask nothing that can only answer 401 (spec §7 keeps that 401
+// ADR 0024, the team's phone rule: a visitor's pages ask nothing that can only answer 401 (spec §7 keeps that 401
 // for /api/auth/me signed out; Chromium logs it as a console error, which costs Lighthouse's best-practices score).
 // The gateway marks a page served without a session cookie; the SPA then treats the visitor as signed out.
 

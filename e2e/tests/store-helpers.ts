@@ -1,46 +1,23 @@
 import { expect, type APIResponse, type Page } from '@playwright/test';
+import type { CatalogItem, CatalogPage, ItemKind } from '@km/contracts/catalog';
 import { adminCredentials, apiPost } from './helpers';
 
-export type Kind = 'product' | 'service';
-
-export interface ApiItem {
-  id: string;
-  kind: Kind;
-  name: string;
-  slug: string;
-  price: string;
-  description: string;
-  category: string;
-  tags: string[];
-  imageUrl: string | null;
-  inStock: boolean;
-  featured: boolean;
-  createdAt: string;
-}
-
-export interface ApiPage {
-  items: ApiItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-const collection = (kind: Kind) => (kind === 'product' ? '/api/products' : '/api/services');
+const collection = (kind: ItemKind) => (kind === 'product' ? '/api/products' : '/api/services');
 
 /** The paged list exactly as the store page asks for it (12 per page, sorted by Featured unless told). */
-export async function fetchPage(page: Page, kind: Kind, query: Record<string, string | number> = {}): Promise<ApiPage> {
+export async function fetchPage(page: Page, kind: ItemKind, query: Record<string, string | number> = {}): Promise<CatalogPage> {
   const params = new URLSearchParams({ sort: 'featured', page: '1', pageSize: '12' });
   for (const [key, value] of Object.entries(query)) params.set(key, String(value));
   const res = await page.request.get(`${collection(kind)}?${params}`);
   expect(res.ok(), `GET ${collection(kind)}?${params}: ${res.status()}`).toBe(true);
-  return (await res.json()) as ApiPage;
+  return (await res.json()) as CatalogPage;
 }
 
 /** Every item of a kind (the plain list, without query parameters). */
-export async function fetchAll(page: Page, kind: Kind): Promise<ApiItem[]> {
+export async function fetchAll(page: Page, kind: ItemKind): Promise<CatalogItem[]> {
   const res = await page.request.get(collection(kind));
   expect(res.ok(), `GET ${collection(kind)}: ${res.status()}`).toBe(true);
-  return (await res.json()) as ApiItem[];
+  return (await res.json()) as CatalogItem[];
 }
 
 /** The cards of the store's results list. */

@@ -1,3 +1,5 @@
+import type { CatalogItem } from '@km/contracts/catalog';
+import type { EpisodePage } from '@km/contracts/media';
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from '@km/contracts/vocabulary';
 import { expect, test, type Page } from '@playwright/test';
 import { toasts } from './helpers';
@@ -38,7 +40,7 @@ test.describe('store browsing', () => {
     await expect(first.getByText('(127 reviews)')).toBeVisible();
     await expect(first.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeVisible();
     if (item.imageUrl) {
-      // The first card's picture is the page's LCP (issue 14): loaded at once and first; the next ones lazily.
+      // The first card's picture is the page's LCP (ADR 0024): loaded at once and first; the next ones lazily.
       const image = first.getByRole('img', { name: item.name, exact: true });
       await expect(image).toHaveAttribute('loading', 'eager');
       await expect(image).toHaveAttribute('fetchpriority', 'high');
@@ -469,7 +471,7 @@ test.describe('home', () => {
     await page.goto('/');
     const res = await page.request.get('/api/products/featured');
     expect(res.ok()).toBe(true);
-    const featured = (await res.json()) as { name: string; price: string; description: string };
+    const featured = (await res.json()) as CatalogItem;
 
     for (const title of ['Faith-Centered', 'Community Driven', 'Purpose Fulfilled']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -486,7 +488,7 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/products$/);
     await page.goBack();
     // Latest Podcast links to the podcast page: Listen Now under the latest episode, or View Podcast Page when there is none
-    const episodes = (await (await page.request.get('/api/podcast-episodes?page=1&pageSize=1')).json()) as { total: number };
+    const episodes = (await (await page.request.get('/api/podcast-episodes?page=1&pageSize=1')).json()) as EpisodePage;
     const podcastLink =
       episodes.total > 0 ? page.getByTestId('latest-episode').getByRole('link', { name: 'Listen Now' }) : page.getByRole('link', { name: 'View Podcast Page' });
     await expect(podcastLink).toHaveAttribute('href', '/podcast');

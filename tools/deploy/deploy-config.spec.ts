@@ -19,7 +19,7 @@ type Obj = Record<string, any>;
 const ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 const K8S_BASE = path.join(ROOT, 'k8s', 'base');
 const OVERLAYS = ['dev', 'prod'].map((name) => path.join(ROOT, 'k8s', 'overlays', name));
-/** The Kustomize component that gives every app Deployment its shared shape (issue 9). */
+/** The Kustomize component that gives every app Deployment its shared shape (ADR 0005). */
 const APP_COMPONENT = path.join(ROOT, 'k8s', 'components', 'app-service');
 const APP_SELECTOR = 'app.kubernetes.io/component=app';
 /** The label the prod overlay deletes Secrets by. */
@@ -632,7 +632,7 @@ describe('k8s base', () => {
   });
 });
 
-describe('k8s/components/app-service: the shared shape of the app Deployments (issue 9)', () => {
+describe('k8s/components/app-service: the shared shape of the app Deployments (ADR 0005)', () => {
   const component = kustomization(APP_COMPONENT);
   /** The value at a JSON pointer, or undefined. */
   const at = (doc: Obj, pointer: string): unknown =>
@@ -941,7 +941,7 @@ describe('rendered overlays', () => {
 });
 
 // ------------------------------------------------------------------------------------------ bus permissions, network
-describe('NATS users and permissions (issue 8)', () => {
+describe('NATS users and permissions (ADR 0010)', () => {
   test('compose and k8s mount the nats.conf generated from tools/stack/nats-permissions.ts, unchanged', () => {
     // one copy: compose mounts the file k8s generates nats-config from
     assert.deepEqual(DEPLOY_NATS_CONFIG_FILES, ['k8s/base/infra/nats/nats.conf']);
@@ -990,7 +990,7 @@ describe('NATS users and permissions (issue 8)', () => {
   });
 });
 
-describe('placeholder Secrets (issue 9)', () => {
+describe('placeholder Secrets (ADR 0005)', () => {
   test('every base Secret carries kingdom.example/placeholder, nats-credentials (generated) included', () => {
     assert.ok(secretLabels.size >= 9, 'every Secret of the base is seen');
     for (const [name, labels] of secretLabels) assert.equal(labels[PLACEHOLDER_LABEL], 'true', name);
@@ -1004,7 +1004,7 @@ describe('placeholder Secrets (issue 9)', () => {
   });
 });
 
-describe('k8s NetworkPolicies (issue 8)', () => {
+describe('k8s NetworkPolicies (ADR 0010)', () => {
   const policies = ofKind('NetworkPolicy');
   const podLabels = (name: string): Record<string, string> => {
     const workload = workloads.find((w) => w.metadata.name === name) ?? byName('Job', name);
@@ -1105,7 +1105,7 @@ describe('k8s NetworkPolicies (issue 8)', () => {
   });
 });
 
-describe('deployment files agree with libs/registry (issue 9)', () => {
+describe('deployment files agree with libs/registry (ADR 0005)', () => {
   test('compose and k8s run exactly the registered app services', () => {
     const registered = sorted(SERVICES.map((s) => s.name));
     assert.deepEqual(sorted(composeApps), registered);
@@ -1200,7 +1200,7 @@ function composeRootCredentialUses(services: Record<string, Obj>): string[] {
   return problems;
 }
 
-describe("object storage: the app's own MinIO user, limited to its bucket (issue 25, finding 8)", () => {
+describe("object storage: the app's own MinIO user, limited to its bucket (ADR 0006)", () => {
   const bucket = configMaps.get('gateway-config')?.S3_BUCKET ?? '';
   const policyFile = path.join(K8S_BASE, 'infra', 'minio', 'app-bucket-policy.json');
   const storageApps = appDeployments.filter((d) => k8sEnvKeys(mainContainer(d)).includes('S3_ACCESS_KEY'));

@@ -3,7 +3,7 @@ import { concrete, gatewayRoutes, type Route } from './gateway-routes';
 import { note, Session, signedInAdmin, signedInMember } from './stack';
 
 /**
- * Issue 15, authorization matrix: every route the gateway serves, read from Nest's metadata of the gateway that runs
+ * Authorization matrix: every route the gateway serves, read from Nest's metadata of the gateway that runs
  * (its compiled module tree, built from the same config), is called as a visitor, a member and an admin with a minimal
  * request; the status class must follow the route's declared access. A route that declares none fails (deny by default).
  */
@@ -59,7 +59,7 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('GET /api/membership/stats'), 'member');
     assert.equal(keys.get('POST /api/orders'), 'public');
     assert.equal(keys.get('GET /ready'), 'public');
-    // Issue 25: the second factor, sign out everywhere and password change.
+    // ADR 0029: the second factor, sign out everywhere and password change.
     assert.equal(keys.get('POST /api/auth/login/totp'), 'public');
     assert.equal(keys.get('POST /api/auth/login/totp/setup'), 'public');
     assert.equal(keys.get('GET /api/auth/totp'), 'admin');

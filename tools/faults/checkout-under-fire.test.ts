@@ -1,10 +1,11 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { note, orderConfirmations, pidOf, ready, Session, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 15, checkout under fire: CHECKOUTS checkouts (create-payment-intent, then POST /api/orders, retried like a
+ * Checkout under fire: CHECKOUTS checkouts (create-payment-intent, then POST /api/orders, retried like a
  * buyer clicking again when an answer is lost), IN_FLIGHT at a time; kill -9 of orders, then NATS, then the gateway
  * while they run (the supervisor restarts each). Then every placed order's payment is confirmed at the emulator while
  * orders is killed once more (Stripe's webhook deliveries are retried). Checked: every checkout that got an order
@@ -48,7 +49,7 @@ async function kill(name: string, waitReady: boolean) {
 
 describe('checkout under fire', () => {
   test(`${CHECKOUTS} checkouts with kill -9 of orders, NATS and the gateway: one order and one intent per order number, one email per paid order, paid at its total`, async () => {
-    const products = ((await new Session().get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await new Session().get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     assert.ok(products.length > 0, 'the demo catalog has products in stock');
     const faults = new Map<string, number>();
     const placed = new Map<string, { orderNumber: string; email: string }>(); // paymentIntentId → order

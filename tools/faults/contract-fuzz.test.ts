@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { note, Session, signedInAdmin, signedInMember, stack } from './stack';
 
 /**
- * Issue 15, fuzzing from the contract: every operation of the gateway's OpenAPI document (/api/docs/openapi.json)
+ * Fuzzing from the contract: every operation of the gateway's OpenAPI document (/api/docs/openapi.json)
  * gets MAX_PER_OPERATION (1,000) requests generated from its documented schema by fast-check, mostly mutated (wrong
  * types, missing and extra fields, huge strings, unicode, nested junk, wrong content types, junk path and query
  * values), signed out, as a member and as an admin. No answer may be a 5xx, and an operation whose requests were all

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { note, pidOf, ready, signedInAdmin, stack, waitUntil, type Session } from './stack';
 
 /**
- * Issue 15, crash loops: the local stack's supervisor restarts a service that dies (as Kubernetes would), with a
+ * Crash loops: the local stack's supervisor restarts a service that dies (as Kubernetes would), with a
  * backoff that grows while it keeps dying; meanwhile its `/ready` does not claim it is up and the gateway answers
  * 503 with a message, never a hang or a 500; afterwards the service is back by itself.
  */

@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -6,7 +7,7 @@ import { Client } from 'pg';
 import { note, pidOf, ready, Session, signedInMember, stack, stripe } from './stack';
 
 /**
- * Issue 15, database cut: orders, Marketshare joins (member, referral, commission) and publishing inquiries (the
+ * Database cut: orders, Marketshare joins (member, referral, commission) and publishing inquiries (the
  * admin inbox) are written through the gateway while pg_terminate_backend cuts every connection of the orders,
  * membership and forms services, again and again. Each write is sent again by its sender until answered; meanwhile
  * an answer is a 503 with a message, never another 5xx. Afterwards: no partial row, no row without its outbox event,
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 describe('database connections cut mid-write', () => {
   test('pg_terminate_backend on orders’, membership’s and forms’ connections, and our TCP proxy cutting orders’ mid-stream, during order, member and inbox writes: 503 meanwhile, no partial row, every row with exactly one event and every event with its row, no restart', async () => {
-    const products = ((await new Session().get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await new Session().get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     const referrer = await signedInMember();
     const referralCode = (await referrer.get('/api/membership/profile')).body.referralCode as string;
     assert.match(referralCode, /^[A-Z0-9]{8}$/);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { note, pidOf, Session, signedInAdmin, stack, waitUntil } from './stack';
 
 /**
- * Issue 15, Redis down: Redis frozen with kill -STOP (a partition: the connection stays open, nothing answers). The
+ * Redis down: Redis frozen with kill -STOP (a partition: the connection stays open, nothing answers). The
  * gateway's `/ready` says so, API reads go through (rate limits fail open) and sign-in refuses with 503 (fails
  * closed), as ADR 0012 decided; each within a bound, never a hang. After kill -CONT everything answers again.
  */

@@ -1,3 +1,4 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -5,8 +6,8 @@ import { tcpOpen } from '../stack/processes';
 import { hold, note, orderConfirmations, pidOf, release, Session, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 15, Redis down: the stack's redis-server stopped (SIGTERM, and kept down as a StatefulSet scaled to 0) while
- * contact messages are sent and orders are placed and paid. Rate limits fail as ADR 0012 decided, and issue 25 changed
+ * Redis down: the stack's redis-server stopped (SIGTERM, and kept down as a StatefulSet scaled to 0) while
+ * contact messages are sent and orders are placed and paid. Rate limits fail as ADR 0012 decided, and ADR 0029 changed
  * for forms: a form is refused with 503 (fail closed, like sign-in), so an outage is never a window for unbounded
  * anonymous writes; checkout keeps counting on each replica (a sale matters more). No mail can leave while Redis (the
  * mail queue) is down: the orders' confirmation emails, whose `orders.order.paid` events cannot be handled meanwhile,
@@ -39,7 +40,7 @@ describe('Redis stopped, then started again', () => {
     const visitor = new Session();
     const buyer = new Session();
     const run = randomUUID().slice(0, 6);
-    const products = ((await buyer.get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await buyer.get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     assert.ok(products.length > 0, 'the demo catalog has products in stock');
     const redis = pidOf('redis');
     hold('redis');
@@ -109,8 +110,8 @@ describe('Redis stopped, then started again', () => {
         `emails for the refused contact messages: ${contactMails.length}; ` +
         'a payout run interrupted by a Redis restart (one payout per member) is proved by services/membership/test/payout-crashes.test.ts in the integration suite',
     );
-    // Issue 25 changed this on purpose: the form limit fails closed (it failed open before, ADR 0012).
-    assert.deepEqual(Object.fromEntries(statuses), { 503: MESSAGES }, 'the form limit fails closed (issue 25): no message taken while Redis is down');
+    // Changed on purpose (ADR 0029): the form limit fails closed (it failed open before, ADR 0012).
+    assert.deepEqual(Object.fromEntries(statuses), { 503: MESSAGES }, 'the form limit fails closed (ADR 0012): no message taken while Redis is down');
     assert.deepEqual(
       [...refusals],
       [JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Sending forms is temporarily unavailable. Please try again in a few minutes.' })],

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { note, Session, signedInAdmin, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 25, findings 1–3 and 7, against the real stack through the gateway (ADR 0026). Each of these passed for the
+ * Account takeover and enumeration, against the real stack through the gateway (ADR 0026). Each of these passed for the
  * attacker on main at 22f57b4: the join adopted the account holding its email and set a session cookie for it.
  */
 

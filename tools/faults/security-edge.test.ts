@@ -7,7 +7,7 @@ import { concrete, gatewayRoutes } from './gateway-routes';
 import { note, signedInAdmin, stack, type Session } from './stack';
 
 /**
- * Issue 25, findings 4 and 9 against the real stack: the gateway decides every check on one normalised path (ADR
+ * Against the real stack: the gateway decides every check on one normalised path (ADR
  * 0027), so no spelling of an `/api` address reaches a handler while skipping the Origin check; `/feeds/*` and
  * anonymous manuscript uploads have budgets of their own.
  */

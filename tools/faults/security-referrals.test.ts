@@ -1,9 +1,10 @@
+import type { HeldCommission, MemberReferral } from '@km/contracts/membership';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { note, Session, signedInAdmin, stripe } from './stack';
 
 /**
- * Issue 25, finding 5, referral farming with sock puppets, live through the gateway: a member refers "new members"
+ * ADR 0028, referral farming with sock puppets, live through the gateway: a member refers "new members"
  * who are their own mailbox spelt another way (`victim+1@gmail.com`, dots at gmail) or who pay with their card. Each
  * such commission is held for review (ADR 0028) instead of pending; an honest referral is not; an admin sees the held
  * ones with their reason and approves one (it becomes pending), and a reversal of the same commission is then refused.
@@ -21,7 +22,7 @@ async function joinAs(email: string, card: string, referralCode?: string): Promi
   return member;
 }
 
-describe('referral farming with sock puppets (issue 25, finding 5)', () => {
+describe('referral farming with sock puppets (ADR 0028)', () => {
   it('holds the commissions of a +tag/dotted gmail address and of the referrer’s own card; an admin approves one', async () => {
     const local = `victim${randomUUID().slice(0, 6)}`;
     const referrer = await joinAs(`${local}@gmail.com`, 'pm_card_visa');
@@ -39,9 +40,7 @@ describe('referral farming with sock puppets (issue 25, finding 5)', () => {
 
     const referrals = await referrer.get('/api/membership/referrals');
     assert.equal(referrals.status, 200);
-    const statusOf = Object.fromEntries(
-      (referrals.body as { referredMember: { email: string }; commissionStatus: string }[]).map((r) => [r.referredMember.email, r.commissionStatus]),
-    );
+    const statusOf = Object.fromEntries((referrals.body as MemberReferral[]).map((r) => [r.referredMember.email, r.commissionStatus]));
     assert.deepEqual(statusOf, { [puppets.plusTag]: 'held', [puppets.dotted]: 'held', [puppets.sameCard]: 'held', [puppets.honest]: 'pending' });
     // Held commissions are not Pending Earnings: only the honest referral's $1.00 is on its way.
     assert.equal((await referrer.get('/api/membership/stats')).body.pendingCommissions, '1.00');
@@ -53,9 +52,7 @@ describe('referral farming with sock puppets (issue 25, finding 5)', () => {
     const admin = await signedInAdmin();
     const held = await admin.get('/api/admin/held-commissions?pageSize=100');
     assert.equal(held.status, 200);
-    const mine = (held.body as { commissionId: string; reason: string; referrer: { email: string }; referred: { email: string } }[]).filter(
-      (c) => c.referrer.email === `${local}@gmail.com`,
-    );
+    const mine = (held.body as HeldCommission[]).filter((c) => c.referrer.email === `${local}@gmail.com`);
     assert.deepEqual(Object.fromEntries(mine.map((c) => [c.referred.email, c.reason])), {
       [puppets.plusTag]: 'same_email_as_referrer',
       [puppets.dotted]: 'same_email_as_referrer',

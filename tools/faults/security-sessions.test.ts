@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { note, signedInAdmin, stack, type Session } from './stack';
 
 /**
- * Issue 25, "Hardening to ASVS 5.0 level 2" through the real gateway: the admin second factor (pending sign-in cookie,
+ * ADR 0029, "Hardening to ASVS 5.0 level 2" through the real gateway: the admin second factor (pending sign-in cookie,
  * wrong, replayed and foreign codes), sign out everywhere, password change, the new-password rule, and the Origin
  * check on the new writes. Each admin here is a fresh one (the seeded admin may skip TOTP in the test stack).
  */

@@ -7,7 +7,7 @@ import { faultStack } from './config';
 export const stack = faultStack();
 
 /**
- * The suite's note (issue 15: per scenario the load, the faults injected, the counts checked): printed, and kept in
+ * The suite's note (per scenario the load, the faults injected, the counts checked): printed, and kept in
  * the run's reports folder, which `npm test` prints at the end (a forced exit can cut the last file's console output).
  */
 export function note(scenario: string, text: string): void {

@@ -1,10 +1,11 @@
+import type { CatalogItem } from '@km/contracts/catalog';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { hold, note, orderConfirmations, pidOf, ready, release, Session, stack, stripe, waitUntil } from './stack';
 
 /**
- * Issue 15, webhooks: Stripe's deliveries to orders while orders is down and restarting. ORDERS checkouts; then orders
+ * Webhooks: Stripe's deliveries to orders while orders is down and restarting. ORDERS checkouts; then orders
  * is killed (kill -9) and kept down while each payment is first declined and then succeeds, so both events' deliveries
  * fail and the emulator retries them until orders is back. Then orders is killed again and, while the supervisor
  * restarts it, every success is sent again (a duplicate) and every older decline too (out of order). Checked: every
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 describe('Stripe webhooks while orders is down and restarting', () => {
   test(`${ORDERS} payments declined then paid while orders is down, replayed and replayed out of order during a restart: each order paid once, at its total, one email`, async () => {
-    const products = ((await new Session().get('/api/products')).body as { id: string; inStock: boolean }[]).filter((p) => p.inStock);
+    const products = ((await new Session().get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     const buyer = new Session();
     const placed = new Map<string, { orderNumber: string; total: string; email: string }>(); // payment intent → order
     for (let n = 0; n < ORDERS; n++) {

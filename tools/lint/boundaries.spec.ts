@@ -73,7 +73,12 @@ test('shared web code (components, lib, config) importing a feature is an error'
 });
 
 test("orders' payments importing the order's service, or any of orders/ but its payments entry point, is an error", async () => {
-  for (const file of ['services/orders/src/payments/stripe-webhooks.service.ts', 'services/orders/src/payments/deep/example.ts']) {
+  for (const file of [
+    'services/orders/src/payments/stripe-webhooks.service.ts',
+    'services/orders/src/payments/deep/example.ts',
+    'services/orders/src/webhooks/stripe-webhooks.service.ts',
+    'services/orders/src/webhooks/deep/example.ts',
+  ]) {
     const up = file.includes('/deep/') ? '../../' : '../';
     assert.deepEqual(await boundaryErrors(file, `import { OrdersService } from '${up}orders/orders.service';\n`), ['import-x/no-restricted-paths'], file);
     assert.deepEqual(
@@ -82,6 +87,16 @@ test("orders' payments importing the order's service, or any of orders/ but its 
       file,
     );
     assert.deepEqual(await boundaryErrors(file, `import { OrderPaymentsService } from '${up}orders/order-payments.service';\n`), [], file);
+  }
+});
+
+test("the order's service (or anything in orders/) importing orders' webhook handling is an error", async () => {
+  for (const file of ['services/orders/src/orders/orders.service.ts', 'services/orders/src/orders/orders.handlers.ts']) {
+    assert.deepEqual(
+      await boundaryErrors(file, "import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';\n"),
+      ['import-x/no-restricted-paths'],
+      file,
+    );
   }
 });
 

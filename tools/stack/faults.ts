@@ -38,7 +38,7 @@ const EVENT_ACK_WAIT = { EVENT_ACK_WAIT_MS: '5000' };
 const MAIL_LOCK = { MAIL_LOCK_MS: '5000' };
 
 /**
- * The fault suite's stack (issue 15): a fresh copy of the test stack on the test stack's ports (free once the suites
+ * The fault suite's stack: a fresh copy of the test stack on the test stack's ports (free once the suites
  * before it stopped theirs), every service supervised. Returns the environment the suite's Jest run gets.
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {

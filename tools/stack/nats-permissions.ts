@@ -1,10 +1,10 @@
-import { EVENTS_STREAM, eventSubject } from '@km/contracts';
+import { EVENTS_STREAM, eventSubject } from '@km/contracts/common';
 import { SERVICES, type ServiceBusAccess, type ServiceName } from '@km/registry';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Who may say what on the bus (issue 8): one NATS user per service, least privilege. Each service's row lives in
+ * Who may say what on the bus (ADR 0010): one NATS user per service, least privilege. Each service's row lives in
  * libs/registry (its `bus` field). The local stack writes nats-server's config from it; k8s/base/infra/nats/nats.conf,
  * which compose mounts too, is rendered from it (`npx tsx tools/stack/nats-permissions.ts`) and
  * tools/deploy/deploy-config.spec.ts fails when it drifts.

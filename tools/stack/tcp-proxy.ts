@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy of our own (issue 15): `tsx tcp-proxy.ts <listen port> <target port>` forwards loopback connections to
+ * A TCP proxy of our own, for the fault suite: `tsx tcp-proxy.ts <listen port> <target port>` forwards loopback connections to
  * the target. `kill -USR1` cuts every open connection mid-stream (a reset on both sides, as a network dropping them);
  * new connections pass again at once. The fault stack puts one between the orders service and Postgres.
  */

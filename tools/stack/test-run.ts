@@ -29,11 +29,12 @@ function findFiles(dir: string, pattern: RegExp): string[] {
     .sort();
 }
 
+/** Every project: the libraries, the services and the top-level suites (tests/system, the cross-service tests). */
 const projectDirs = () =>
-  ['libs', 'services'].flatMap((group) =>
+  ['libs', 'services', 'tests'].flatMap((group) =>
     readdirSync(path.join(ROOT, group))
       .map((name) => path.join(ROOT, group, name))
-      .filter((d) => existsSync(path.join(d, 'package.json'))),
+      .filter((d) => existsSync(path.join(d, 'package.json')) || existsSync(path.join(d, 'project.json'))),
   );
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
@@ -217,7 +218,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     }
 
     if (wanted('faults')) {
-      // Its own fresh stack on the same ports, once the suites above have stopped theirs (issue 15).
+      // Its own fresh stack on the same ports, once the suites above have stopped theirs.
       await group.stopAll();
       console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
       const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };

@@ -1,4 +1,4 @@
-// Issue 25 (referral review): `card.fingerprint` where Stripe shows it, so membership can tell one card used twice.
+// ADR 0028 (referral review): `card.fingerprint` where Stripe shows it, so membership can tell one card used twice.
 import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';

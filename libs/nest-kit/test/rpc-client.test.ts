@@ -58,7 +58,7 @@ afterAll(async () => {
   await service.close();
 });
 
-test('requests share one reply inbox: 40 at once each get their own answer, and none subscribes an inbox of its own (issue 14)', async () => {
+test('requests share one reply inbox: 40 at once each get their own answer, and none subscribes an inbox of its own', async () => {
   const nc = client.get<ClientProxy>(RPC_CLIENT_PROXY).unwrap<NatsConnection>();
   const subscribe = jest.spyOn(nc, 'subscribe');
   try {

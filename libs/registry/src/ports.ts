@@ -1,6 +1,6 @@
 import { RESERVED, SERVICES, type ServiceDefinition } from './services';
 
-/** One port scheme (issue 9): containers, k8s and `npm start` use 3000 + index; `npm test` uses 3900 + index. */
+/** One port scheme (ADR 0003, ADR 0005): containers, k8s and `npm start` use 3000 + index; `npm test` uses 3900 + index. */
 export const PORT_BASE = { container: 3000, dev: 3000, test: 3900 } as const;
 
 export type PortScheme = keyof typeof PORT_BASE;

@@ -1,19 +1,12 @@
-import {
-  CatalogEvents,
-  CatalogSubjects,
-  FormsEvents,
-  FormsSubjects,
-  IdentityEvents,
-  IdentitySubjects,
-  MembershipEvents,
-  MembershipSubjects,
-  OrdersEvents,
-  OrdersSubjects,
-} from '@km/contracts';
+import { CatalogEvents, CatalogSubjects } from '@km/contracts/catalog';
+import { FormsEvents, FormsSubjects } from '@km/contracts/forms';
+import { IdentityEvents, IdentitySubjects } from '@km/contracts/identity';
+import { MembershipEvents, MembershipSubjects } from '@km/contracts/membership';
+import { OrdersEvents, OrdersSubjects } from '@km/contracts/orders';
 import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 
 /**
- * Every service of the product, declared once (issue 9). The local stack, the test stack, the harnesses, the NATS
+ * Every service of the product, declared once (ADR 0005). The local stack, the test stack, the harnesses, the NATS
  * permissions, the database init scripts and the deploy checks read this table; `npm run new:service -- <name>`
  * adds a row here.
  */

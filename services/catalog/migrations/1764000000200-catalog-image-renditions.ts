@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 14: the widths of the WEBP renditions stored beside each image; empty for images stored before them. */
+/** ADR 0021: the widths of the WEBP renditions stored beside each image; empty for images stored before them. */
 export class CatalogImageRenditions1764000000200 implements MigrationInterface {
   name = 'CatalogImageRenditions1764000000200';
 

@@ -9,7 +9,7 @@ import type { FormsConfig } from './config';
 import { ContactMessageEntity } from './contact/contact-message.entity';
 import { ContactHandlers } from './contact/contact.handlers';
 import { ContactService } from './contact/contact.service';
-import { CountsHandlers } from './inbox/counts.handlers';
+import { CountsHandlers } from './counts.handlers';
 import { FormsMailConsumer } from './mail/forms-mail.consumer';
 import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
 import { NewsletterHandlers } from './newsletter/newsletter.handlers';

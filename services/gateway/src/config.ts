@@ -47,7 +47,7 @@ export const gatewayConfigSchema = z
     SECOND_FACTOR_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_FORMS_PER_HOUR: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_MEMBER_LINKS_PER_HOUR: z.coerce.number().int().positive().default(3),
-    // Issue 25: /feeds/* per address and minute; anonymous manuscript uploads (≤ 50 MB each) per address and per hour
+    // ADR 0012: /feeds/* per address and minute; anonymous manuscript uploads (≤ 50 MB each) per address and per hour
     // from every visitor together.
     RATE_LIMIT_FEEDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_MANUSCRIPTS_PER_HOUR: z.coerce.number().int().positive().default(5),
@@ -105,7 +105,7 @@ export const gatewayConfigSchema = z
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
     refuseInProduction(env, ctx, { ...baseProductionRules, REDIS_URL: 'url', STRIPE_PUBLISHABLE_KEY: 'stripe-key', VISITOR_HASH_KEY: 'secret' });
-    // Issue 25: without it cookies silently lose Secure and HSTS is off, so production never guesses it.
+    // Required: without it cookies silently lose Secure and HSTS is off, so production never guesses it.
     refuseInProduction(env, ctx, { PUBLIC_ORIGIN: 'required' });
     refuseInsecureCookies({ NODE_ENV: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN, cookieSecure: env.COOKIE_SECURE }, ctx);
   })

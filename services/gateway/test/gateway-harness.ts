@@ -125,7 +125,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const servers = testServers();
   const s3 = testStorageEnv();
   // Identity mails its own sign-in, confirmation and account notices (ADR 0026) through the test stack's catcher. The
-  // seeded admin skips the second factor here, as in the dev stack (issue 25); other admins must enrol.
+  // seeded admin skips the second factor here, as in the dev stack (ADR 0029); other admins must enrol.
   const identity = await startDownstream('identity', {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { CatalogReadModelService } from '../src/catalog/catalog-read-model.service';
 import { Client, redisProxy, startGatewayReplica, startHarness, type Harness } from './gateway-harness';
 
-// What every gateway request passes before its route (issue 14, ADR 0012/0020): the security headers, worked out
+// What every gateway request passes before its route (ADR 0012, ADR 0020): the security headers, worked out
 // once at start; the per-address API budget, decided in memory and shared through Redis in batches.
 
 const LIMIT = 100;

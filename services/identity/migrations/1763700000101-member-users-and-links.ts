@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Marketshare members sign in as users without a password, by one-time links mailed to them (issue 12). */
+/** Marketshare members sign in as users without a password, by one-time links mailed to them (ADR 0015). */
 export class MemberUsersAndLinks1763700000101 implements MigrationInterface {
   name = 'MemberUsersAndLinks1763700000101';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 25 (ADR 0026): an email carries an account only once its owner proved it. Users gain `email_verified_at`;
+ * ADR 0026: an email carries an account only once its owner proved it. Users gain `email_verified_at`;
  * one-time links serve three purposes (member sign-in, email verification, and attaching a paid membership to the
  * account that already had its email) and carry a six-digit code for when the link opens in another browser.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 25 (ASVS 5.0 level 2, V6/V7): sessions end after a spell of inactivity as well as at their absolute expiry;
+ * ADR 0029 (ASVS 5.0 level 2, V6/V7): sessions end after a spell of inactivity as well as at their absolute expiry;
  * admins sign in with a second factor (TOTP, RFC 6238) and hold single-use recovery codes; a password that passed
  * waits as a short-lived pending sign-in until the second factor completes it.
  */

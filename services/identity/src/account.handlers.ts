@@ -10,7 +10,7 @@ import {
   type LoginStep,
   type TotpEnrolment,
   type TotpStatus,
-} from '@km/contracts';
+} from '@km/contracts/identity';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -18,7 +18,7 @@ import { PasswordChangeService } from './passwords/password-change.service';
 import { SessionsService } from './sessions/sessions.service';
 import { SecondFactorService } from './totp/second-factor.service';
 
-/** NATS patterns of issue 25's account hardening: the admin second factor, sign out everywhere, password change. */
+/** NATS patterns of the account hardening (ADR 0029): the admin second factor, sign out everywhere, password change. */
 @Controller()
 export class AccountHandlers {
   constructor(

@@ -9,7 +9,7 @@ import { exitOnStartupFailure, postgresOptions } from '@km/nest-kit';
 import { DataSource } from 'typeorm';
 import { loadAdminPasswordConfig } from './config';
 import { Session } from './sessions/session.entity';
-import { resetAdminTotp, rotateAdminPassword } from './users/rotate-admin-password';
+import { resetAdminTotp, rotateAdminPassword } from './rotate-admin-password';
 import { User } from './users/user.entity';
 
 /** Reads one line without echoing it. */

@@ -8,7 +8,7 @@ import { SessionIdleAndAdminTotp1763700000200 } from '../migrations/176370000020
 import { AccountHandlers } from './account.handlers';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
-import { MemberLinksService } from './members/member-links.service';
+import { MemberLinksService } from './users/member-links.service';
 import { PasswordChangeService } from './passwords/password-change.service';
 import { Session } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';

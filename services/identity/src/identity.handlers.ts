@@ -18,7 +18,7 @@ import { parseOrThrow, SERVICE_CONFIG } from '@km/nest-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { IdentityConfig } from './config';
-import { MemberLinksService } from './members/member-links.service';
+import { MemberLinksService } from './users/member-links.service';
 import { assertNewPassword } from './passwords/password-rule';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';

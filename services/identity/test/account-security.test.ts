@@ -14,7 +14,7 @@ import { TOTP_PERIOD_SECONDS } from '../src/totp/totp-codes';
 import { UsersService } from '../src/users/users.service';
 import { startIdentity } from './identity-harness';
 
-// Issue 25, ASVS 5.0 level 2: idle timeouts, sign out everywhere, password change, the admin second factor.
+// ADR 0029, ASVS 5.0 level 2: idle timeouts, sign out everywhere, password change, the admin second factor.
 const SEEDED_ADMIN = 'chief';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 14: the widths of the WEBP renditions stored beside each thumbnail; empty for thumbnails stored before them. */
+/** ADR 0021: the widths of the WEBP renditions stored beside each thumbnail; empty for thumbnails stored before them. */
 export class ThumbnailRenditions1764000000303 implements MigrationInterface {
   name = 'ThumbnailRenditions1764000000303';
 

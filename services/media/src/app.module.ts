@@ -12,7 +12,7 @@ import { EpisodeEntity } from './episodes/episode.entity';
 import { EpisodesHandlers } from './episodes/episodes.handlers';
 import { EpisodesService } from './episodes/episodes.service';
 import { FeedHandlers } from './feed/feed.handlers';
-import { PodcastMailConsumer } from './mail/podcast-mail.consumer';
+import { PodcastMailConsumer } from './subscriptions/podcast-mail.consumer';
 import { RenditionsConsumer } from './renditions/renditions.consumer';
 import { RenditionsService } from './renditions/renditions.service';
 import { PodcastSubscriptionEntity } from './subscriptions/podcast-subscription.entity';

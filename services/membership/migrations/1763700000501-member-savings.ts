@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: Member Savings is the sum of a member's discounts on paid orders. Membership learns them from
+ * ADR 0016: Member Savings is the sum of a member's discounts on paid orders. Membership learns them from
  * `orders.order.paid` (never from the orders database); the order id makes a redelivered event count once.
  */
 export class MemberSavings1763700000501 implements MigrationInterface {

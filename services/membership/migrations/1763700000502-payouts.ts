@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: monthly payouts on the 15th, exactly once. A run per month is claimed first (its primary key); a payout is
+ * ADR 0016: monthly payouts on the 15th, exactly once. A run per month is claimed first (its primary key); a payout is
  * one row per member per month (unique); commissions point at the payout that paid them. Mail is swept from
  * `mailed_at IS NULL`, so a run that stopped after paying and before mailing mails on its next start.
  */

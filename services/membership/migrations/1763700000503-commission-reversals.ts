@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: a refunded or disputed first payment takes the referrer's commission back (ADR 0016). Before its payout
+ * A refunded or disputed first payment takes the referrer's commission back (ADR 0016). Before its payout
  * the commission becomes `reversed` (never paid). After it, money already paid is never edited: one negative
  * `commission_reversals` row per commission (unique) is netted against the member's next payouts, whose `deducted`
  * records how much of the debt each one settled, so the debt still open is `-sum(reversals) - sum(deducted)`.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: profit bonuses every six months (ADR 0018). Store revenue is learnt from `orders.order.paid` (one row per
+ * Profit bonuses every six months (ADR 0018). Store revenue is learnt from `orders.order.paid` (one row per
  * order id, so a redelivery counts once) and kept with the half-year it was paid in. A bonus period is claimed first
  * (its primary key) and decided in one transaction; `profit_bonuses` is unique per (member, period) already.
  */

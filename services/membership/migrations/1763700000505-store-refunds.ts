@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: profit bonuses are shared from the half-year's store revenue net of refunds (ADR 0018). Each
+ * Profit bonuses are shared from the half-year's store revenue net of refunds (ADR 0018). Each
  * `orders.order.refunded` is one row, named by the order and the refunded sum it brought the order to (that sum only
  * grows, so a redelivery counts once), kept with the half-year the refund happened in: a refund lowers the period it
  * falls in and never rewrites a period already paid.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 25, finding 5 (ADR 0028): a commission that looks like self-referral is `held` until an admin approves it
+ * ADR 0028: a commission that looks like self-referral is `held` until an admin approves it
  * (it becomes `pending`) or reverses it (never paid). The payout run pays only `pending`, so a held one is never paid.
  * The cards each member paid with are kept by Stripe fingerprint, and every change of a member's subscription status is
  * recorded (by trigger, whichever code path writes it) so the profit-bonus split can ask who was active on a given day.

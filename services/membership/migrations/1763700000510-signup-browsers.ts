@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 25 (ADR 0026): a payment step belongs to the browser that started it. Each incomplete subscription records
+ * ADR 0026: a payment step belongs to the browser that started it. Each incomplete subscription records
  * the hash of that browser's signup cookie; only that browser is answered its secret, and only it is signed in, once.
  * The one pending subscription per email is gone: another browser's try gets its own subscription.
  */

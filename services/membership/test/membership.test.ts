@@ -1,4 +1,4 @@
-import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts';
+import { MembershipEvents, MembershipSubjects, REFERRAL_CODE_PATTERN } from '@km/contracts/membership';
 import { InvalidError } from '@km/nest-kit';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
@@ -100,7 +100,7 @@ describe('joining with a paid first invoice', () => {
   });
 });
 
-describe('issue 25: the payment step belongs to the browser that started it (ADR 0026)', () => {
+describe('the payment step belongs to the browser that started it (ADR 0026)', () => {
   it('another browser’s payment step for the same email gets its own subscription and leaves the first one’s form alone', async () => {
     const form = signup();
     const first = await h.rpc.send(MembershipSubjects.createPayment, form);

@@ -11,7 +11,7 @@ import { Client as Postgres } from 'pg';
 import { PAYOUTS_QUEUE } from '../src/payouts/payouts-queue';
 
 /**
- * Crashes of a payout run (issue 13): membership runs as its own process (dist/src/main.js), as in production, and is
+ * Crashes of a payout run (ADR 0016): membership runs as its own process (dist/src/main.js), as in production, and is
  * killed with SIGKILL mid-run; its Redis (a redis-server of this test, on a port of its own so the rest of the suite's
  * Redis is left alone) is killed and started again on its port mid-run. Either way the run ends with one payout per
  * member.

@@ -1,11 +1,11 @@
-import { MembershipSubjects, type HeldCommissionReview } from '@km/contracts';
+import { MembershipSubjects, type HeldCommissionReview } from '@km/contracts/membership';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ProfitBonusRunner } from '../src/bonuses/profit-bonus-runner';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { joinedMember, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
-// Issue 25, finding 5 (ADR 0028): referrals that look like the referrer's own are held for an admin's review.
+// ADR 0028: referrals that look like the referrer's own are held for an admin's review.
 
 let h: MembershipHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: an active Marketshare member gets 5 % off the subtotal (ADR 0016). The order keeps the discount it was
+ * An active Marketshare member gets 5 % off the subtotal (ADR 0016). The order keeps the discount it was
  * priced with and the member who got it, so `orders.order.paid` can carry both to membership's Member Savings.
  */
 export class MemberDiscount1763700000402 implements MigrationInterface {

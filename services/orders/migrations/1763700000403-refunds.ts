@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: store refunds. Stripe's `charge.refunded` carries the charge's whole refunded sum so far; the order keeps
+ * Store refunds. Stripe's `charge.refunded` carries the charge's whole refunded sum so far; the order keeps
  * the largest one seen, so a redelivered or older event changes nothing and each increase is published once as
  * `orders.order.refunded` (membership nets it out of the profit-bonus revenue, ADR 0018).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: the order's Stripe retrieve runs before the payment intent's lock, not under it. What it read is still
+ * The order's Stripe retrieve runs before the payment intent's lock, not under it. What it read is still
  * true under the lock unless this service changed the intent in between, and this service changes an intent's amount
  * only under that lock, after writing a row here (committed on its own, so a refused request's rollback keeps it).
  * An intent with a row is read again under the lock.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: placing an order in one round trip. `place_order` writes an order, its lines and its placed event
+ * ADR 0025: placing an order in one round trip. `place_order` writes an order, its lines and its placed event
  * together; asked with `decided = false` it first takes the payment intent's lock (the one `lockPaymentIntent` takes)
  * (`lock_space`: the namespace it passes) and places the order only when nothing under that lock says otherwise. Each statement of a volatile PL/pgSQL
  * function reads with a fresh snapshot, so the checks see everything committed before the lock was granted, as the

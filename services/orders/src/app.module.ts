@@ -12,7 +12,7 @@ import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-ti
 import { MemberOrdersIndex1764100000470 } from '../migrations/1764100000470-member-orders-index';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
-import { useOrderLinkSettings } from './mail/order-links';
+import { useOrderLinkSettings } from './orders/order-links';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
@@ -23,9 +23,10 @@ import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
 import { PaymentIntentsService } from './payments/payment-intents.service';
 import { StripeEventRecord } from './payments/stripe-event.entity';
-import { StripeWebhooksService } from './payments/stripe-webhooks.service';
 import { CartPricing } from './pricing/cart-pricing';
 import { CatalogPrices } from './pricing/catalog-prices.service';
+import { StripeWebhooksHandlers } from './webhooks/stripe-webhooks.handlers';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 
 @Module({})
 export class AppModule {
@@ -54,7 +55,7 @@ export class AppModule {
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
         MailModule.forRoot(config.mail, 'orders', config.logLevel),
       ],
-      controllers: [OrdersHandlers],
+      controllers: [OrdersHandlers, StripeWebhooksHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
         CatalogPrices,

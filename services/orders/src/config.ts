@@ -39,7 +39,7 @@ export const ordersConfigSchema = z
     mail: mailSettingsFromEnv(env),
     staffAlertEmail: env.STAFF_ALERT_EMAIL,
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
-    /** Signed links to an order's status page (mail/order-links.ts, ADR 0036). */
+    /** Signed links to an order's status page (orders/order-links.ts, ADR 0036). */
     orderLinks: { origin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin, secret: env.ORDER_LINK_SECRET },
   }));
 

@@ -74,7 +74,7 @@ test('the registry entry answers its subjects, the gateway may ask them, and the
   assert.ok(registry.indexOf("name: 'gift-cards'") < registry.indexOf("name: 'gateway'"));
 });
 
-// media (issue 11) and membership (issue 12) were built by hand, so no name is reserved any more: the removal is
+// media (ADR 0017) and membership (ADR 0015) were built by hand, so no name is reserved any more: the removal is
 // checked on a registry that still reserves one.
 test('the gateway wires its routes module by an import line and an entry in SERVICE_ROUTES', async () => {
   const tree = workspace();

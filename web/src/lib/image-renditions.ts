@@ -1,4 +1,4 @@
-/** One WEBP copy of an uploaded picture, as catalog items and episodes list them (issue 14). */
+/** One WEBP copy of an uploaded picture, as catalog items and episodes list them (ADR 0021). */
 export interface Rendition {
   url: string;
   width: number;

@@ -15,7 +15,7 @@ export interface CatalogItem {
   tags: string[];
   /** `/media/catalog/…` */
   imageUrl: string | null;
-  /** WEBP copies of the image by width, narrowest first (issue 14); empty for an image stored before they existed. */
+  /** WEBP copies of the image by width, narrowest first (ADR 0021); empty for an image stored before they existed. */
   images: ImageRendition[];
   inStock: boolean;
   featured: boolean;

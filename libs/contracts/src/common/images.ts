@@ -1,5 +1,5 @@
 /**
- * Issue 14: every uploaded picture (catalog images, episode thumbnails) gets width-limited WEBP copies, made at upload
+ * ADR 0021: every uploaded picture (catalog images, episode thumbnails) gets width-limited WEBP copies, made at upload
  * time and stored beside the original, so a page can ask (`srcset`) for the one that fits the box it is shown in.
  */
 export interface ImageRendition {

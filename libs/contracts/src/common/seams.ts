@@ -1,24 +1,20 @@
-import type { CatalogEventMap, CatalogSubjectMap } from '../catalog/subjects';
-import type { FormsEventMap } from '../forms/events';
-import type { FormsSubjectMap } from '../forms/subjects';
-import type { IdentityEventMap } from '../identity/events';
-import type { IdentitySubjectMap } from '../identity/subjects';
-import type { OrdersEventMap } from '../orders/events';
-import type { OrdersSubjectMap } from '../orders/subjects';
 import type { EventEnvelope } from './event-envelope';
 
 /**
- * Every request/reply subject with what it takes and answers. A service's contracts add their map to this interface
- * by declaration merging (`declare module '../common/seams' { interface SubjectMap extends DemoSubjectMap {} }`, as
- * the generator writes it), so a new service needs no edit here.
+ * Every request/reply subject with what it takes and answers. Each service's contracts (`@km/contracts/<service>`, its
+ * `index.ts`) add their map to this interface by declaration merging
+ * (`declare module '../common/seams' { interface SubjectMap extends DemoSubjectMap {} }`, as the generator writes it),
+ * so a new service needs no edit here (ADR 0040).
  */
-export interface SubjectMap extends IdentitySubjectMap, CatalogSubjectMap, FormsSubjectMap, OrdersSubjectMap {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each service's contracts
+export interface SubjectMap {}
 export type Subject = keyof SubjectMap & string;
 export type SubjectPayload<S extends Subject> = SubjectMap[S]['payload'];
 export type SubjectResult<S extends Subject> = SubjectMap[S]['result'];
 
 /** Every domain event type with its payload; merged like `SubjectMap`. */
-export interface EventMap extends IdentityEventMap, CatalogEventMap, FormsEventMap, OrdersEventMap {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each service's contracts
+export interface EventMap {}
 export type EventType = keyof EventMap & string;
 export type EventData<T extends EventType> = EventMap[T];
 

@@ -41,7 +41,7 @@ export type MemberCodeInput = z.infer<typeof memberCodeSchema>;
 /** Register over the bus: `byAdmin` keeps an admin's precise answers; anyone else gets one answer (ADR 0026). */
 export const registerRequestSchema = registerSchema.extend({ byAdmin: z.boolean().default(false) });
 
-// Issue 25: second factor for admins, sessions and password change.
+// ADR 0029: second factor for admins, sessions and password change.
 
 /** A second-factor code as typed: six digits from the app, or a recovery code. */
 const secondFactorCode = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'code must be at most 64 characters');

@@ -12,7 +12,7 @@ export interface PodcastEpisode {
   videoUrl: string;
   /** `/media/thumbnails/…`, or null without a thumbnail. */
   thumbnailUrl: string | null;
-  /** WEBP copies of the thumbnail by width, narrowest first (issue 14); empty without them. */
+  /** WEBP copies of the thumbnail by width, narrowest first (ADR 0021); empty without them. */
   thumbnails: ImageRendition[];
   tags: string[];
   /** Whole seconds (ARCHITECTURE §10). */
@@ -70,7 +70,7 @@ export interface EpisodeDownloadResult {
   counted: boolean;
 }
 
-/** What subscribing answers: the same whether the address was new or already subscribed (issue 25). */
+/** What subscribing answers: the same whether the address was new or already subscribed, so nobody learns who is. */
 export interface PodcastSubscribeOutcome {
   email: string;
   /** For the gateway alone: false when the address already was subscribed (never told to an unknown browser). */

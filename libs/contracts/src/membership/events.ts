@@ -16,9 +16,3 @@ export interface MemberJoinedEvent {
 export interface MembershipEventMap {
   [MembershipEvents.memberJoined]: MemberJoinedEvent;
 }
-
-// Adds membership's events to the typed seams (common/seams.ts) by declaration merging.
-declare module '../common/seams' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges membership's events
-  interface EventMap extends MembershipEventMap {}
-}

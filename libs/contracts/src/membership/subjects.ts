@@ -108,9 +108,3 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.listHeldCommissions]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<HeldCommission> };
   [MembershipSubjects.reviewHeldCommission]: { payload: z.input<typeof heldCommissionReviewSchema>; result: HeldCommissionReview };
 }
-
-// Adds membership's subjects to the typed seams (common/seams.ts) by declaration merging.
-declare module '../common/seams' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges membership's subjects
-  interface SubjectMap extends MembershipSubjectMap {}
-}

@@ -187,7 +187,7 @@ export interface ProfitBonusPeriodStart {
   queued: boolean;
 }
 
-/** A line of the admin's members list (issue 13): money as two-decimal strings from the ledger, as the member sees it. */
+/** A line of the admin's members list (ADR 0016): money as two-decimal strings from the ledger, as the member sees it. */
 export interface AdminMember {
   memberId: string;
   firstName: string;

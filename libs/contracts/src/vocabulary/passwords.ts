@@ -1,5 +1,5 @@
 /**
- * The rule for a new password (issue 25, ASVS 5.0 V6.2): one length and one set of messages for the API (contracts'
+ * The rule for a new password (ADR 0029, ASVS 5.0 V6.2): one length and one set of messages for the API (contracts'
  * schemas, identity) and the web form. Identity adds the check against a shipped list of common and leaked passwords,
  * which is too large for the browser bundle; the form shows that message from the API's answer.
  */

@@ -96,7 +96,7 @@ test('a placeholder password inside a URL is refused without printing it, percen
 });
 
 test('a URL without a password, or with a real one, is accepted; every server of a comma-separated NATS_URL is checked', () => {
-  // (issue 25: a NATS_URL must now carry credentials in production, so this one names them on both servers)
+  // (a NATS_URL must carry credentials in production, ADR 0010, so this one names them on both servers)
   assert.deepEqual(
     problemsOf(prod({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/identity', NATS_URL: 'nats://app:Q8xv2Lp@a:4222,nats://app:Q8xv2Lp@b:4222' })),
     [],

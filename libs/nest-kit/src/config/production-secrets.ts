@@ -24,7 +24,7 @@ export function isPlaceholderSecret(value: string): boolean {
  *   one, must not be a placeholder nor a development default;
  * - `stripe-key`: when set, as `secret`, and a test-mode key (`sk_test_`, `rk_test_`, `pk_test_`) is refused
  *   unless `STRIPE_ALLOW_TEST_MODE=true` (spread {@link stripeModeEnv} into the schema);
- * - `bus-url`: as `url`, and every server in it must carry a user and password (issue 25: the bus permissions of ADR
+ * - `bus-url`: as `url`, and every server in it must carry a user and password (the bus permissions of ADR
  *   0010 bind to the user, so a NATS_URL without one runs the service as nobody the bus can hold to its subjects);
  * - `required`: must be set (e.g. PUBLIC_ORIGIN, without which cookies lose `Secure` and HSTS is off);
  * - `smtp-tls`: SMTP_SECURE must be true unless `SMTP_ALLOW_PLAINTEXT=true` is set on purpose (a relay on the same

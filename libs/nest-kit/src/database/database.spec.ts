@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ListenedPgClient, postgresOptions } from './database';
 
-describe('the services’ Postgres pool clients (issue 15: a connection cut between owners killed the service)', () => {
+describe('the services’ Postgres pool clients (a connection cut between owners killed the service)', () => {
   test('every pool client is a ListenedPgClient', () => {
     const options = postgresOptions({ url: 'postgres://127.0.0.1:1/none', entities: [], migrations: [] }) as { extra?: { Client?: unknown } };
     assert.equal(options.extra?.Client, ListenedPgClient);

@@ -10,7 +10,7 @@ export interface DatabaseOptions {
 /**
  * pg's client with an 'error' listener for its whole life. A client whose connection dies (pg_terminate_backend, a
  * Postgres restart) emits 'error'; pg-pool listens while it is idle and TypeORM while a query runner holds it, but in
- * between an error with no listener killed the whole service (found by the fault suite's database cut, issue 15).
+ * between an error with no listener killed the whole service (found by the fault suite's database cut, tools/faults).
  * The error still fails the query in flight and makes the pool drop the client; here it is only counted.
  */
 export class ListenedPgClient extends pg.Client {

@@ -7,7 +7,7 @@ const answer = (exception: unknown) => firstValueFrom(new RpcErrorFilter().catch
 /** TypeORM's QueryFailedError keeps the pg driver's error as `driverError`. */
 const queryFailed = (driverError: Error & { code?: string }) => Object.assign(new Error(driverError.message), { name: 'QueryFailedError', driverError });
 
-describe('RpcErrorFilter and a lost database connection (issue 15: pg_terminate_backend answered 500)', () => {
+describe('RpcErrorFilter and a lost database connection (the fault suite: pg_terminate_backend answered 500)', () => {
   test('a connection terminated mid-query (pg: "Connection terminated") is unavailable (503) with a message', async () => {
     const payload = (await answer(queryFailed(new Error('Connection terminated')))) as { code: string; message: string };
     assert.equal(payload.code, 'unavailable');

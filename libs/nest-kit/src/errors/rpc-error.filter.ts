@@ -23,7 +23,7 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 /**
  * A query or commit that failed because its Postgres connection went away (terminated by an administrator, a restart,
  * a cut network): SQLSTATE class 08 (connection exception) or 57P01–57P03 (shutdown), or the pg driver's own message.
- * The fault suite's pg_terminate_backend found these answered as 500 (issue 15).
+ * The fault suite's pg_terminate_backend found these answered as 500 (tools/faults).
  */
 export function isDatabaseConnectionLost(error: unknown): boolean {
   // TypeORM releases a query runner whose connection emitted an error; the transaction's next query (or manager.query)

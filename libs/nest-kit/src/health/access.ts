@@ -1,7 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 
 /**
- * The metadata key of an HTTP route's declared access (issue 15): `public`, or what the gateway's RoleGuard requires
+ * The metadata key of an HTTP route's declared access: `public`, or what the gateway's RoleGuard requires
  * (`user`, `member`, `admin`). A route with none is a route whose access nobody decided: the fault suite's
  * authorization matrix fails on it (deny by default), so "public on purpose" is always written down.
  */

@@ -1,6 +1,6 @@
 /**
  * Identical requests at once share one run. A copy that arrives while the first is running waits for it and gets its
- * result (`shared` true) instead of doing the same work again: a double click's second order post (issue 14). Only a
+ * result (`shared` true) instead of doing the same work again: a double click's second order post. Only a
  * success is shared; after a failure the copy runs on its own, exactly as it would have without this.
  */
 export class InFlight<T> {

@@ -10,7 +10,7 @@ const REQUEST_SLOT_MS = 10 * 60_000;
 /**
  * Nest's NATS client asking through nats.js's own request/reply, whose replies all come to one inbox subscription
  * made once per connection. Nest's `publish` subscribes a fresh inbox for every request and unsubscribes it after the
- * reply (issue 14: a SUB and an UNSUB per request, the UNSUB a socket write of its own and each a change to the
+ * reply (the checkout bench's profile: a SUB and an UNSUB per request, the UNSUB a socket write of its own and each a change to the
  * server's interest graph; socket writes to NATS were a third of the gateway's CPU per checkout). Packets, headers,
  * replies and errors are Nest's as before: only the inbox changes.
  */

@@ -15,7 +15,7 @@ export class RequestIdInterceptor implements NestInterceptor {
     const requestId = natsContext?.getHeaders?.()?.get(REQUEST_ID_HEADER) || randomUUID();
     const subject = natsContext?.getSubject?.();
     const started = Date.now();
-    // A line per answered request is debug (the checkout bench's profile, issue 14: a pino write per RPC on the hot
+    // A line per answered request is debug (the checkout bench's profile, bench/checkout.ts: a pino write per RPC on the hot
     // path); a failure stays at info.
     const done = (outcome: string, failed: boolean) => {
       const line = `${subject} ${outcome} in ${Date.now() - started} ms`;

@@ -19,7 +19,7 @@ function proxyAnswering(answers: (() => unknown)[]) {
   return { proxy, calls: () => calls };
 }
 
-describe('RpcClient while the bus connection is down (issue 15: NATS killed mid-checkout answered 500)', () => {
+describe('RpcClient while the bus connection is down (the fault suite: NATS killed mid-checkout answered 500)', () => {
   test('a request refused while disconnected is sent again once the connection is back, and answers', async () => {
     const { proxy, calls } = proxyAnswering([() => DISCONNECTED, () => DISCONNECTED, () => ({ ok: true })]);
     const rpc = new RpcClient(proxy, { timeoutMs: 2000 });

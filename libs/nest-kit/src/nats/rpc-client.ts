@@ -1,4 +1,4 @@
-import type { Subject, SubjectPayload, SubjectResult } from '@km/contracts';
+import type { Subject, SubjectPayload, SubjectResult } from '@km/contracts/common';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import * as nats from 'nats';
@@ -74,7 +74,7 @@ const NO_RESPONDERS_RETRY_MS = 100;
 
 /**
  * Nest's NATS client rejects with this string (not an Error) between a disconnect and the reconnect; the fault suite
- * found it as a 500 when NATS was killed mid-checkout (issue 15).
+ * found it as a 500 when NATS was killed mid-checkout (tools/faults).
  */
 function isBusDisconnected(error: unknown): boolean {
   return String(error).includes('Connection lost. Trying to reconnect');

@@ -1,4 +1,5 @@
-import { CatalogEvents, IdentityEvents } from '@km/contracts';
+import { CatalogEvents } from '@km/contracts/catalog';
+import { IdentityEvents } from '@km/contracts/identity';
 import assert from 'node:assert/strict';
 import type { DataSource, EntityManager } from 'typeorm';
 import { COMMIT_ATTEMPTS, commitWithEvents, runWithEvents } from './commit-with-events';
@@ -93,7 +94,7 @@ function cutConnection(cuts: Record<number, 'work' | 'commit'>) {
 const recordOne = (_manager: EntityManager, record: Parameters<Parameters<typeof commitWithEvents>[2]>[1]) =>
   record(CatalogEvents.itemCreated, { itemId: 'i1', kind: 'product' }).then(() => 'done');
 
-test('commitWithEvents runs a transaction again when its connection was lost before the commit (issue 15: pg_terminate_backend answered 500)', async () => {
+test('commitWithEvents runs a transaction again when its connection was lost before the commit (the fault suite: pg_terminate_backend answered 500)', async () => {
   const { log, dataSource, outbox, tries } = cutConnection({ 1: 'work' });
   assert.equal(await commitWithEvents(dataSource, outbox, recordOne), 'done');
   assert.equal(tries(), 2);

@@ -1,4 +1,4 @@
-import type { EventData, EventType } from '@km/contracts';
+import type { EventData, EventType } from '@km/contracts/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isDatabaseConnectionLost } from '../errors/rpc-error.filter';
 import type { OutboxRelay } from './outbox-relay';
@@ -17,7 +17,7 @@ export const COMMIT_ATTEMPTS = 3;
  *
  * A transaction whose database connection was lost before its COMMIT was sent (pg_terminate_backend, a Postgres
  * restart, a cut network) rolled back with it, so it is run again on a fresh connection, up to COMMIT_ATTEMPTS
- * times. One lost during the COMMIT is not: it may have committed, and only the caller can tell (issue 15).
+ * times. One lost during the COMMIT is not: it may have committed, and only the caller can tell (ADR 0013).
  */
 export async function commitWithEvents<R>(
   dataSource: DataSource,

@@ -1,4 +1,4 @@
-import { IMAGE_RENDITION_WIDTHS, renditionKey } from '@km/contracts';
+import { IMAGE_RENDITION_WIDTHS, renditionKey } from '@km/contracts/common';
 import { invalidFields } from '../errors/zod-issues';
 import type { ObjectStorage } from './object-storage';
 
@@ -8,7 +8,7 @@ export interface Rendition {
 }
 
 /**
- * Width-limited WEBP copies of a picture (issue 14): one per wanted width, never wider than the original (a narrower
+ * Width-limited WEBP copies of a picture (ADR 0021): one per wanted width, never wider than the original (a narrower
  * original gets one copy at its own width). EXIF orientation is applied first, so a phone photo stands upright.
  * Throws a 400 naming `field` when the bytes are not a picture sharp can decode.
  */

@@ -1,4 +1,5 @@
-import { renditionsOf, type CatalogItem as CatalogItemDto, type ItemKind } from '@km/contracts';
+import type { CatalogItem as CatalogItemDto, ItemKind } from '@km/contracts/catalog';
+import { renditionsOf } from '@km/contracts/common';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A product or a service: one table, told apart by `kind` (ARCHITECTURE §1). */
@@ -34,7 +35,7 @@ export class CatalogItem {
   @Column({ name: 'image_key', type: 'text', nullable: true })
   imageKey: string | null;
 
-  /** Widths of the WEBP renditions beside the image (issue 14); empty for an image stored before they existed. */
+  /** Widths of the WEBP renditions beside the image (ADR 0021); empty for an image stored before they existed. */
   @Column({ name: 'image_widths', type: 'integer', array: true, default: () => `'{}'` })
   imageWidths: number[];
 

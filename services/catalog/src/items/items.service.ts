@@ -1,6 +1,5 @@
 import {
   CatalogEvents,
-  categoriesFor,
   DEFAULT_PAGE_SIZE,
   type CatalogItem as CatalogItemDto,
   type CatalogChunk,
@@ -15,7 +14,8 @@ import {
   type ListChunkRequest,
   type ListItemsRequest,
   type UpdateItemRequest,
-} from '@km/contracts';
+} from '@km/contracts/catalog';
+import { categoriesFor } from '@km/contracts/vocabulary';
 import { AppError, commitWithEvents, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
@@ -95,7 +95,7 @@ export class ItemsService {
 
   /**
    * Items by id in the order asked, whatever their kind; ids that match nothing are left out. Plain SQL: orders prices
-   * every checkout with it twice, and TypeORM's query builder was a fifth of the catalog's CPU there (issue 14).
+   * every checkout with it twice, and TypeORM's query builder was a fifth of the catalog's CPU there (bench/checkout.ts).
    */
   async getMany(ids: string[]): Promise<CatalogItemDto[]> {
     const wanted = ids.filter((id) => UUID.test(id));
@@ -121,7 +121,7 @@ export class ItemsService {
 
   async create({ kind, item, imageKey }: CreateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
-    // Issue 14: the sized copies exist before the row that lists them, so no answer ever names a missing one.
+    // ADR 0021: the sized copies exist before the row that lists them, so no answer ever names a missing one.
     const imageWidths = await storeRenditions(this.storage, imageKey, 'image');
     try {
       const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {

@@ -14,7 +14,7 @@ import {
   type SecondFactorCodeInput,
   type TotpEnrolment,
   type TotpStatus,
-} from '@km/contracts';
+} from '@km/contracts/identity';
 import { AppError, ForbiddenError, invalidFields, parseOrThrow, Public, RpcClient, UnauthorizedError } from '@km/nest-kit';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -120,7 +120,7 @@ export class AuthController {
     return { verified: true };
   }
 
-  // Issue 25: the admin second factor, sign out everywhere and password change.
+  // ADR 0029: the admin second factor, sign out everywhere and password change.
 
   @Post('login/totp')
   @Public()

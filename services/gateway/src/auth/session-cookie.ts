@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { IdentitySubjects } from '@km/contracts';
+import { IdentitySubjects } from '@km/contracts/identity';
 import type { RpcClient } from '@km/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
@@ -55,7 +55,7 @@ export function existingSignupBrowserKey(req: AuthedRequest): string | undefined
 }
 
 /**
- * A right password waiting for its second factor (issue 25). HttpOnly and sent only to the sign-in routes that
+ * A right password waiting for its second factor (ADR 0029). HttpOnly and sent only to the sign-in routes that
  * complete it; SameSite=Strict, since no cross-site navigation ever needs it; it lives minutes and is used up once.
  */
 export const PENDING_LOGIN_COOKIE = 'km_pending_login';

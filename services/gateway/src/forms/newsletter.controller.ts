@@ -1,4 +1,4 @@
-import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts';
+import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts/forms';
 import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -19,7 +19,7 @@ export class NewsletterController {
   @FormsBudgeted()
   @ApiOperation({
     summary:
-      'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed (issue 25).',
+      'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed.',
   })
   @ApiZodBody(newsletterSubscribeSchema)
   async subscribe(@ZodBody(newsletterSubscribeSchema) body: NewsletterSubscribeRequest, @Res() res: FastifyReply): Promise<void> {

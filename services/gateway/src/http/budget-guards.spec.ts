@@ -40,7 +40,7 @@ function countingRedis() {
 const config = (perMinute: number) => ({ rateLimitCheckoutPerMinute: perMinute, rateLimitSync: { batch: 1, everyMs: 60_000 } }) as GatewayConfig;
 const from = (ip: string) => ({ switchToHttp: () => ({ getRequest: () => ({ ip }) }) }) as unknown as ExecutionContext;
 
-test('checkout requests within a batch are admitted without a Redis round trip (issue 14: one per request was a quarter of the gateway’s CPU per checkout)', async () => {
+test('checkout requests within a batch are admitted without a Redis round trip (one per request was a quarter of the gateway’s CPU per checkout)', async () => {
   const { redis, state } = countingRedis();
   const budget = new CheckoutBudget(redis, config(1000)); // batch 20
   const guard = new CheckoutBudgetGuard(budget);

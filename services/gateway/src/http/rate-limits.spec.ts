@@ -121,7 +121,7 @@ const HOME = ['2001:db8:0:1::1', '2001:db8:0:1:a:b:c:d'];
 const HOME_LONG_FORM = '2001:0db8:0000:0001:ffff:ffff:ffff:ffff';
 const NEIGHBOUR = '2001:db8:0:2::1';
 
-describe('RateLimits keys every per-address budget on the IPv6 /64 (issue 25, finding 6)', () => {
+describe('RateLimits keys every per-address budget on the IPv6 /64 (ADR 0012: the addresses of one network share one budget)', () => {
   test('sign-in: failures from two addresses of one /64 spend one budget; the next /64 has its own', async () => {
     assert.deepEqual(
       [await failedSignIn('ann', HOME[0]), await failedSignIn('bob', HOME[1]), await failedSignIn('cy', HOME_LONG_FORM), await failedSignIn('dee', HOME[0])],

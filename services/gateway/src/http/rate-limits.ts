@@ -70,7 +70,7 @@ export class RateLimits implements OnModuleDestroy {
       points: config.secondFactor.maxFailures,
       duration: config.login.windowSeconds,
     });
-    // Issue 25: /feeds/* was outside every limit (the API budget covers /api only).
+    // ADR 0012: /feeds/* was outside every limit (the API budget covers /api only).
     this.feeds = new AddressBudget(
       redis,
       {
@@ -169,7 +169,7 @@ export class RateLimits implements OnModuleDestroy {
 
   /**
    * Counts one form submission from this IP (every kind together, valid or not) and throws 429 once the hourly
-   * budget is spent. Fails closed if Redis is down (issue 25): 503, so an outage is never a window for unbounded
+   * budget is spent. Fails closed if Redis is down (ADR 0012): 503, so an outage is never a window for unbounded
    * anonymous writes and uploads.
    */
   async consumeFormSubmission(ip: string): Promise<void> {

@@ -1,4 +1,4 @@
-/** Where the podcast page's featured video may come from instead of our own player (issue 11): YouTube or Vimeo. */
+/** Where the podcast page's featured video may come from instead of our own player (ADR 0017): YouTube or Vimeo. */
 const YOUTUBE_ID = /^[\w-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * How long one rendered feed is served (issue 25: the feed was rendered from every episode on every request). The
+ * How long one rendered feed is served (ADR 0017: the feed was rendered from every episode on every request). The
  * gateway that writes an episode drops it at once ({@link PodcastFeedCache.invalidate}); other replicas and the
  * renditions the media service finishes later show within this, well inside the five minutes apps cache the feed.
  */

@@ -1,4 +1,4 @@
-import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts';
+import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts/vocabulary';
 import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,
@@ -30,7 +30,7 @@ import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
 import { PodcastFeedCache } from './podcast-feed-cache';
 
-/** Downloads are for admins (issue 11: visitors see views). */
+/** Downloads are for admins (ADR 0017: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
   if (req.user?.isAdmin) return episode;
   const { downloads: _downloads, ...rest } = episode;
@@ -179,7 +179,7 @@ export class PodcastEpisodesController {
   }
 }
 
-/** Marks (keyed hashes) of the addresses this browser subscribed, so only it is told an address is already in (issue 25). */
+/** Marks (keyed hashes) of the addresses this browser subscribed, so only it is told an address is already in. */
 const SUBSCRIBED_COOKIE = 'km_podcast_subscribed';
 
 @ApiTags('podcast')
@@ -197,7 +197,7 @@ export class PodcastSubscriptionsController {
   @FormsBudgeted()
   @ApiOperation({
     summary:
-      "Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is (issue 25); the owner of an address already subscribed is told so by email. Only the browser that subscribed the address (an HttpOnly cookie it was given) hears 409 already_subscribed, whose message says the email must be unique (the spec's toast).",
+      "Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is; the owner of an address already subscribed is told so by email. Only the browser that subscribed the address (an HttpOnly cookie it was given) hears 409 already_subscribed, whose message says the email must be unique (the spec's toast).",
   })
   @ApiZodBody(podcastSubscriptionSchema)
   async subscribe(

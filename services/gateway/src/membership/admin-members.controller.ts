@@ -5,7 +5,7 @@ import {
   type AdminMember,
   type HeldCommission,
   type HeldCommissionReview,
-} from '@km/contracts';
+} from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -13,8 +13,8 @@ import type { FastifyReply } from 'fastify';
 import { RequireAdmin } from '../auth/guards';
 
 /**
- * The admin's Marketshare members (issue 13): status, referrals, pending and paid totals, a page at a time; and the
- * commissions held for review as possible self-referral, with the admin's decision on each (issue 25, ADR 0028).
+ * The admin's Marketshare members (ADR 0016): status, referrals, pending and paid totals, a page at a time; and the
+ * commissions held for review as possible self-referral, with the admin's decision on each (ADR 0028).
  */
 @ApiTags('admin')
 @Controller('api/admin')

@@ -1,4 +1,5 @@
-import { IdentitySubjects, memberCodeSchema, MembershipSubjects, type PublicUser } from '@km/contracts';
+import { IdentitySubjects, memberCodeSchema, type PublicUser } from '@km/contracts/identity';
+import { MembershipSubjects } from '@km/contracts/membership';
 import { ForbiddenError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -91,7 +92,7 @@ export class MemberSignInController {
 
   /**
    * A link proves the mailbox, not the admin's second factor: an admin account's membership is attached by it, but
-   * the admin signs in through Admin Login with password and code (issue 25), never by a mailed link.
+   * the admin signs in through Admin Login with password and code (ADR 0029), never by a mailed link.
    */
   private async signIn(req: AuthedRequest, res: FastifyReply, user: PublicUser): Promise<{ user: PublicUser }> {
     if (user.isAdmin) throw new ForbiddenError(ADMIN_NOT_BY_LINK);

@@ -1,4 +1,4 @@
-import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts';
+import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -15,7 +15,7 @@ const csvField = (value: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The admin's view of the monthly payouts (issue 13): start or resume a month's run, list runs, export one as CSV. */
+/** The admin's view of the monthly payouts (ADR 0016): start or resume a month's run, list runs, export one as CSV. */
 @ApiTags('admin')
 @Controller('api/admin/payout-runs')
 export class PayoutRunsController {

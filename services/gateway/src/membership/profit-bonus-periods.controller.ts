@@ -1,11 +1,17 @@
-import { bonusPeriodSchema, MembershipSubjects, type ProfitBonusPeriod, type ProfitBonusPeriodDue, type ProfitBonusPeriodStart } from '@km/contracts';
+import {
+  bonusPeriodSchema,
+  MembershipSubjects,
+  type ProfitBonusPeriod,
+  type ProfitBonusPeriodDue,
+  type ProfitBonusPeriodStart,
+} from '@km/contracts/membership';
 import { RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireAdmin } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 
-/** The admin's view of the half-yearly profit bonuses (issue 13, ADR 0018): start or resume a period, list periods. */
+/** The admin's view of the half-yearly profit bonuses (ADR 0018): start or resume a period, list periods. */
 @ApiTags('admin')
 @Controller('api/admin/profit-bonus-periods')
 export class ProfitBonusPeriodsController {

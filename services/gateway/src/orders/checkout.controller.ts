@@ -3,7 +3,6 @@ import {
   createPaymentIntentSchema,
   findOrderSchema,
   listOrdersSchema,
-  ORDER_STATUSES,
   OrdersSubjects,
   type BuyerOrder,
   type CreateOrderRequest,
@@ -12,7 +11,8 @@ import {
   type PaymentIntentQuote,
   type PlacedOrder,
   type PlacedOrderResponse,
-} from '@km/contracts';
+} from '@km/contracts/orders';
+import { ORDER_STATUSES } from '@km/contracts/vocabulary';
 import { InFlight, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -36,7 +36,7 @@ export class CheckoutController {
 
   /**
    * Order posts on their way to orders, by their exact message. A double click's copy waits for the first one's answer
-   * and gives its order (created false, so 200) instead of a second trip over the bus (issue 14); orders still decides
+   * and gives its order (created false, so 200) instead of a second trip over the bus; orders still decides
    * repeats that reach it (from other gateways) under its own lock.
    */
   private readonly placing = new InFlight<PlacedOrder>();

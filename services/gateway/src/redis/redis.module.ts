@@ -25,7 +25,7 @@ export class RedisModule {
           provide: REDIS,
           useFactory: async () => {
             // commandTimeout: a Redis that holds the connection open but never answers (frozen, partitioned) would
-            // otherwise hang every API request in the rate limiter; the fault suite found it (issue 15).
+            // otherwise hang every API request in the rate limiter; the fault suite (tools/faults) found it.
             const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
             await redis.connect();
             return redis;

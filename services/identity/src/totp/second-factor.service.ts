@@ -1,4 +1,4 @@
-import type { CompletedLogin, LoginStep, TotpEnrolment, TotpStatus } from '@km/contracts';
+import type { CompletedLogin, LoginStep, TotpEnrolment, TotpStatus } from '@km/contracts/identity';
 import { AppError, ForbiddenError, InvalidError, invalidFields, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,7 @@ const duringSignIn: Failure = (message) => new UnauthorizedError(message);
 const whileSignedIn: Failure = (message) => invalidFields([{ field: 'code', message }]);
 
 /**
- * The admin second factor (issue 25, ASVS 5.0 V6.5–V6.6): TOTP enrolment, sign-ins that wait for a code, recovery
+ * The admin second factor (ADR 0029, ASVS 5.0 V6.5–V6.6): TOTP enrolment, sign-ins that wait for a code, recovery
  * codes. The gateway rate-limits every code check per user before it gets here.
  */
 @Injectable()

@@ -3,7 +3,7 @@ import { MailService, type OutgoingMail } from '@km/nest-kit/mail';
 import { Test } from '@nestjs/testing';
 import assert from 'node:assert/strict';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { MemberLinksService } from '../members/member-links.service';
+import { MemberLinksService } from './member-links.service';
 import { hashPassword } from './password-hasher';
 import type { User } from './user.entity';
 import { UsersService } from './users.service';

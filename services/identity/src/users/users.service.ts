@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { IdentityConfig } from '../config';
 import { alreadyRegisteredMail, usernameTakenMail } from '../mail/identity-mails';
-import { MemberLinksService } from '../members/member-links.service';
+import { MemberLinksService } from './member-links.service';
 import { PasswordGate } from './password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { toPublicUser, User } from './user.entity';

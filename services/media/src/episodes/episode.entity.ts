@@ -1,7 +1,10 @@
-import { renditionsOf, type EpisodeMediaType } from '@km/contracts';
+import { renditionsOf } from '@km/contracts/common';
+import type { EpisodeMediaType } from '@km/contracts/vocabulary';
 import type { FeedMedia, PodcastEpisode } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { FEED_READY_TYPES } from '../renditions/rendition-plan';
+
+/** Enclosure types Apple Podcasts and PSP-1 accept as they are (MP3, M4A, MP4, MOV). */
+export const FEED_READY_TYPES = new Set(['audio/mpeg', 'audio/mp4', 'video/mp4', 'video/quicktime']);
 
 /** bigint columns come back from Postgres as text; counts and sizes stay far below 2^53. */
 const bigintAsNumber = { to: (value: number) => value, from: (value: string | number) => Number(value) };
@@ -36,7 +39,7 @@ export class EpisodeEntity {
   @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
   thumbnailKey: string | null;
 
-  /** Widths of the WEBP renditions beside the thumbnail (issue 14); empty for one stored before they existed. */
+  /** Widths of the WEBP renditions beside the thumbnail (ADR 0021); empty for one stored before they existed. */
   @Column({ name: 'thumbnail_widths', type: 'integer', array: true, default: () => `'{}'` })
   thumbnailWidths: number[];
 

@@ -1,4 +1,4 @@
-import { type EpisodeSort } from '@km/contracts';
+import type { EpisodeSort } from '@km/contracts/vocabulary';
 import {
   type CreateEpisodeRequest,
   type DeletedEpisode,
@@ -123,7 +123,7 @@ export class EpisodesService {
     }
     const existing = await this.dataSource.getRepository(EpisodeEntity).existsBy({ episodeNumber: episode.episodeNumber });
     if (existing) throw episodeNumberTaken(episode.episodeNumber);
-    // Issue 14: the thumbnail's sized copies exist before the row that lists them.
+    // ADR 0021: the thumbnail's sized copies exist before the row that lists them.
     const thumbnailWidths = thumbnailKey ? await storeRenditions(this.storage, thumbnailKey, 'thumbnail') : [];
     try {
       const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {

@@ -1,6 +1,3 @@
-/** Enclosure types Apple Podcasts and PSP-1 accept as they are (MP3, M4A, MP4, MOV). */
-export const FEED_READY_TYPES = new Set(['audio/mpeg', 'audio/mp4', 'video/mp4', 'video/quicktime']);
-
 export interface RenditionPlan {
   ext: 'm4a' | 'mp4';
   contentType: 'audio/mp4' | 'video/mp4';

@@ -20,7 +20,7 @@ export class SubscriptionsService {
   /**
    * One statement decides: a new address is inserted; an address that unsubscribed is subscribed again with the new
    * details (keeping its token, so older links still work); an active one changes nothing. The asker is answered the
-   * same either way (issue 25, finding 7): the owner of an active address is told by mail instead.
+   * same either way, so nobody learns who is subscribed: the owner of an active address is told by mail instead.
    */
   async subscribe(data: PodcastSubscriptionData): Promise<PodcastSubscribeOutcome> {
     const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {

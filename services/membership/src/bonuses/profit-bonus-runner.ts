@@ -1,4 +1,4 @@
-import type { ProfitBonusPeriod } from '@km/contracts';
+import type { ProfitBonusPeriod } from '@km/contracts/membership';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
@@ -79,7 +79,7 @@ export class ProfitBonusRunner {
            WHERE r.created_at >= b.starts AND r.created_at < b.ends
              AND m.subscription_status = 'active' AND m.member_since < b.starts
              AND NOT EXISTS (SELECT 1 FROM commission_reversals x WHERE x.commission_id = c.id)
-             -- the referred member still active at the end of the half-year's last day (issue 25): the status then is the
+             -- the referred member still active at the end of the half-year's last day (ADR 0028): the status then is the
              -- last change recorded before it, else what the first change after it changed from, else the status now
              AND COALESCE(
                    (SELECT s.status FROM member_status_changes s WHERE s.member_id = referred.id AND s.changed_at < b.ends

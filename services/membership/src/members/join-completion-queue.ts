@@ -1,4 +1,4 @@
-import type { JoinRequest } from '@km/contracts';
+import type { JoinRequest } from '@km/contracts/membership';
 import { AppError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { JobQueue } from '@km/nest-kit/jobs';
 import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';

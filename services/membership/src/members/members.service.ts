@@ -1,15 +1,14 @@
 import {
   MembershipEvents,
-  REFERRAL_COMMISSION,
   type CreateMembershipRequest,
   type JoinedMember,
   type JoinRequest,
   type MembershipPayment,
   type MembershipSignup,
   type MemberProfile,
-  type SubscriptionStatus,
   type UpdateProfileRequest,
-} from '@km/contracts';
+} from '@km/contracts/membership';
+import { REFERRAL_COMMISSION, type SubscriptionStatus } from '@km/contracts/vocabulary';
 import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner } from '@km/nest-kit';
 import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import type { MembershipWebhookOutcome, MembershipWebhookResult } from '@km/contracts';
+import type { MembershipWebhookOutcome, MembershipWebhookResult } from '@km/contracts/membership';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { recordStripeEventOnce, STRIPE, stripeFailure, verifyStripeWebhook } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';

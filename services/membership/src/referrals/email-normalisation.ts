@@ -1,5 +1,5 @@
 /**
- * One mailbox, however its address is spelt (issue 25, ADR 0028): a referral from `ruth@gmail.com` to
+ * One mailbox, however its address is spelt (ADR 0028): a referral from `ruth@gmail.com` to
  * `r.u.t.h+2@googlemail.com` is the same person's inbox. The rules are the providers' own documented ones; any other
  * domain is only lower-cased, since a dot or a plus may mean a different mailbox there.
  */

@@ -1,4 +1,4 @@
-import type { HoldReason } from '@km/contracts';
+import type { HoldReason } from '@km/contracts/membership';
 import { stripeFailure } from '@km/nest-kit/stripe';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -35,7 +35,7 @@ export async function firstPaymentCard(stripe: Stripe, subscriptionId: string): 
 }
 
 /**
- * Issue 25, finding 5 (ADR 0028), called by the join in its transaction, after the commission is written: keeps the
+ * ADR 0028; called by the join in its transaction, after the commission is written: keeps the
  * card the new member paid with, and holds the referrer's commission for an admin's review when the referral looks
  * like the referrer's own (same card as the referrer, same card as another member they referred, same mailbox).
  * The commission is written `pending` and held in the same transaction, so no payout run ever sees it payable.

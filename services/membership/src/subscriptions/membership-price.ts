@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PRICE_CENTS } from '@km/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@km/contracts/membership';
 import { SERVICE_CONFIG } from '@km/nest-kit';
 import { STRIPE } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';

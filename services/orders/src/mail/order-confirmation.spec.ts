@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { OrderLine } from '../orders/order-line.entity';
 import type { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';
-import { orderLinkKey } from './order-links';
+import { orderLinkKey } from '../orders/order-links';
 
 const origin = 'https://kingdom.example';
 

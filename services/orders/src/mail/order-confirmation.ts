@@ -1,7 +1,7 @@
 import { MEMBER_DISCOUNT_PERCENT } from '@km/contracts/vocabulary';
 import { button, heading, lineItems, lines, paragraph, renderMail, section, strong, type OutgoingMail, type TotalRow } from '@km/nest-kit/mail';
 import type { Order } from '../orders/order.entity';
-import { orderPageLink } from './order-links';
+import { orderPageLink } from '../orders/order-links';
 
 const dollars = (amount: string) => `$${amount}`;
 const isZero = (amount: string | null | undefined) => !amount || Number(amount) === 0;

@@ -6,20 +6,17 @@ import {
   orderMessageSchema,
   OrdersSubjects,
   paymentIntentMessageSchema,
-  stripeWebhookSchema,
   viewOrderSchema,
   type BuyerOrder,
   type OrderLookup,
   type OrdersPage,
   type PaymentIntentQuote,
   type PlacedOrder,
-  type StripeWebhookResult,
-} from '@km/contracts';
+} from '@km/contracts/orders';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
-import { StripeWebhooksService } from '../payments/stripe-webhooks.service';
 import { OrdersService } from './orders.service';
 
 /** NATS patterns only; the gateway has already decided who may call what. */
@@ -28,7 +25,6 @@ export class OrdersHandlers {
   constructor(
     private readonly orders: OrdersService,
     private readonly paymentIntents: PaymentIntentsService,
-    private readonly webhooks: StripeWebhooksService,
   ) {}
 
   @MessagePattern(OrdersSubjects.createPaymentIntent)
@@ -69,10 +65,5 @@ export class OrdersHandlers {
   @MessagePattern(OrdersSubjects.list)
   list(@Payload() payload: unknown): Promise<OrdersPage> {
     return this.orders.list(parseOrThrow(listOrdersSchema, payload));
-  }
-
-  @MessagePattern(OrdersSubjects.handleStripeWebhook)
-  handleStripeWebhook(@Payload() payload: unknown): Promise<StripeWebhookResult> {
-    return this.webhooks.handle(parseOrThrow(stripeWebhookSchema, payload));
   }
 }

@@ -1,6 +1,6 @@
+import type { EventData } from '@km/contracts/common';
 import {
   OrdersEvents,
-  type EventData,
   type BuyerOrder,
   type CreateOrderRequest,
   type OrderMessage,
@@ -9,11 +9,11 @@ import {
   type ListMemberOrdersRequest,
   type ListOrdersRequest,
   type OrderLookup,
-  type OrderStatus,
   type OrdersPage,
   type PlacedOrder,
   type ViewOrderRequest,
-} from '@km/contracts';
+} from '@km/contracts/orders';
+import type { OrderStatus } from '@km/contracts/vocabulary';
 import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight, OutboxRelayRunner, runWithEvents, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,7 @@ import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
 import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
 import { OrderPaymentsService } from './order-payments.service';
-import { isOrderLinkKey, orderLinkKey, orderLinkSettings } from '../mail/order-links';
+import { isOrderLinkKey, orderLinkKey, orderLinkSettings } from './order-links';
 import { toBuyerOrder, toOrderSummary, toPlacedOrder } from './order-views';
 import { OrderLine } from './order-line.entity';
 import { OrderTimelineRecord } from './order-timeline.entity';
@@ -76,7 +76,7 @@ export class OrdersService {
 
   private async createOnce(request: OrderMessage): Promise<PlacedOrder> {
     // Pricing and reading the intent from Stripe wait on the network, not on each other, nor on the lock: the lock
-    // guards the decision (issue 14: a Stripe call under it held every other request for the intent, and a
+    // guards the decision (a Stripe call under it held every other request for the intent, and a
     // connection of the pool, for its whole round trip). A repeat (the intent has its order) is found by the
     // decision, or here when the cart can no longer be priced or Stripe not read: it answers its order regardless.
     const [priced, read] = await Promise.allSettled([

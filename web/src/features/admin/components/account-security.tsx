@@ -16,7 +16,7 @@ const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
 };
 
 /**
- * The admin's own account (issue 25): two-factor authentication, password change, sign out everywhere.
+ * The admin's own account (ADR 0029): two-factor authentication, password change, sign out everywhere.
  * `onSignedOut` runs after every session ended (the app clears the signed-in user; features do not import auth).
  */
 export function AccountSecurity({ onSignedOut }: { onSignedOut: () => void }) {

@@ -14,7 +14,7 @@ const REASON: Record<HoldReason, string> = {
 };
 
 /**
- * Admin Marketshare tab (issue 25, ADR 0028): commissions held as possible self-referral, with why, and the two
+ * Admin Marketshare tab (ADR 0028): commissions held as possible self-referral, with why, and the two
  * decisions. Approve makes it pending (paid by the next monthly run); Reverse means it is never paid. Plain buttons in
  * a table, so the list is worked with the keyboard alone; each button names the referral it decides.
  */

@@ -6,7 +6,7 @@ import { AdminSection, AdminTable, cell, numericCell, StartRunForm, Pager, Perso
 import { RunStatus } from './admin-payout-runs';
 import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
 
-/** Admin Marketshare tab (issue 13, ADR 0018): the half-yearly profit bonus periods, and a start by hand. */
+/** Admin Marketshare tab (ADR 0018): the half-yearly profit bonus periods, and a start by hand. */
 export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
   const periods = useProfitBonusPeriods({ enabled: isAdmin });
   const start = useStartProfitBonusPeriod();
@@ -84,7 +84,7 @@ const MEMBER_COLUMNS = [
   { label: 'Paid', numeric: true },
 ];
 
-/** Admin Marketshare tab (issue 13): the members with status, referrals, pending and paid totals, a page at a time. */
+/** Admin Marketshare tab (ADR 0016): the members with status, referrals, pending and paid totals, a page at a time. */
 export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(1);
   const members = useAdminMembers({ enabled: isAdmin, page });

@@ -13,7 +13,7 @@ function lastDueMonth(now: Date): string {
 }
 
 /**
- * Admin Marketshare tab (issue 13): what the monthly schedule did (each run with its member count and total, and the
+ * Admin Marketshare tab (ADR 0016): what the monthly schedule did (each run with its member count and total, and the
  * CSV of its payouts), and a way to start or repeat a month's run by hand; repeating a completed month pays nothing.
  */
 export function AdminPayoutRuns({ isAdmin }: { isAdmin: boolean }) {

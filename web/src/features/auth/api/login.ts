@@ -9,7 +9,7 @@ export interface LoginInput {
 }
 
 /**
- * A right password signs in, or (an admin, issue 25) waits for a second factor: a code from the authenticator app,
+ * A right password signs in, or (an admin, ADR 0029) waits for a second factor: a code from the authenticator app,
  * or, for an admin who has none yet, enrolment first. The pending sign-in lives in an HttpOnly cookie.
  */
 export type LoginResult = { kind: 'signed-in'; user: AuthUser } | { kind: 'second-factor'; enrol: boolean };

@@ -450,7 +450,7 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   );
 }
 
-/** Issue 25: ends every session of this member (this browser's too); the dashboard then offers the sign-in link. */
+/** ADR 0029: ends every session of this member (this browser's too); the dashboard then offers the sign-in link. */
 function SignOutEverywhereButton() {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,4 @@
+export * from './service-error';
+export * from './event-envelope';
+export * from './seams';
+export * from './images';

@@ -1,0 +1,77 @@
+import type { StripeWebhookRequest, StripeWebhookResult, StripeWebhookOutcome } from '@km/contracts/orders';
+import { commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { recordStripeEventOnce, STRIPE, verifyStripeWebhook } from '@km/nest-kit/stripe';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import type { OrdersConfig } from '../config';
+import { OrderPaymentsService } from '../orders/order-payments.service';
+import { INTENT_SOURCE, INTENT_SOURCE_KEY } from '../payments/intent-source';
+
+/**
+ * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
+ * each event id is acted on once; the order's state is checked, under a lock, before anything changes.
+ */
+@Injectable()
+export class StripeWebhooksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderPaymentsService,
+    private readonly outbox: OutboxRelayRunner,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
+    const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
+    if (event.type === 'charge.refunded') return this.handleRefund(event);
+    const signal = this.orders.signalOf(event.type);
+    if (!signal) return { received: true, outcome: 'ignored' };
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const at = new Date(event.created * 1000);
+    // What a success took, read from the event Stripe signed (never from the order or the browser).
+    const received =
+      signal === 'succeeded'
+        ? { amountReceived: intent.amount_received, currency: intent.currency, cartFingerprint: intent.metadata?.cart_fingerprint ?? null }
+        : null;
+
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
+      const order = await this.orders.lockOrderOf(manager, intent.id);
+      // Another part of the business (a membership, say) or another shop on the same account.
+      if (!order && intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return 'ignored';
+      const columns = received ? { amount_received: received.amountReceived, currency: received.currency, cart_fingerprint: received.cartFingerprint } : {};
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intent.id, ...columns }))) return 'duplicate';
+      // The browser has not created the order yet; creating it will apply this event.
+      if (!order) return 'recorded';
+      const status = await this.orders.applyPaymentSignal(
+        manager,
+        order,
+        signal,
+        at,
+        received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint },
+      );
+      return (status as StripeWebhookOutcome | null) ?? 'unchanged';
+    });
+    this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
+    return { received: true, outcome };
+  }
+
+  /** A refund of a store order's charge: recorded once, then applied by the order (OrderPaymentsService.applyRefund). */
+  private async handleRefund(event: Stripe.Event): Promise<StripeWebhookResult> {
+    const charge = event.data.object as Stripe.Charge;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    if (!intentId) return { received: true, outcome: 'ignored' };
+    const at = new Date(event.created * 1000);
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
+      const order = await this.orders.lockOrderOf(manager, intentId);
+      // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
+      if (!order) return 'ignored';
+      if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
+      return this.orders.applyRefund(manager, order, charge.amount_refunded, at);
+    });
+    this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
+    return { received: true, outcome };
+  }
+}
