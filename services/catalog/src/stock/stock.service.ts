@@ -88,7 +88,8 @@ export class StockService {
           if (taken > 0 && (await this.isTracked(manager, id))) reserved.push({ product_id: id, quantity: taken });
           continue;
         }
-        const [row]: { before: number; after: number }[] = await manager.query(
+        const [row] = await updated<{ before: number; after: number }>(
+          manager,
           `UPDATE catalog_items SET stock_quantity = stock_quantity + $2
            WHERE id = $1 AND stock_quantity IS NOT NULL AND stock_quantity + $2 >= 0
            RETURNING stock_quantity - $2 AS before, stock_quantity AS after`,
@@ -127,7 +128,8 @@ export class StockService {
   /** What an unpaid intent holds goes back (the intent was cancelled, failed, or its reservation expired). */
   async release({ paymentIntentId, withinMinutes }: ReleaseStockRequest): Promise<StockReleased> {
     if (withinMinutes !== undefined) {
-      const shortened: unknown[] = await this.dataSource.query(
+      const shortened = await updated(
+        this.dataSource.manager,
         `UPDATE stock_reservations SET expires_at = least(expires_at, now() + make_interval(mins => $2))
          WHERE payment_intent_id = $1 AND state = 'held' RETURNING 1`,
         [paymentIntentId, withinMinutes],
@@ -136,7 +138,8 @@ export class StockService {
     }
     return commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       await this.lockIntent(manager, paymentIntentId);
-      const held: Held[] = await manager.query(
+      const held = await updated<Held>(
+        manager,
         `UPDATE stock_reservations SET state = 'released' WHERE payment_intent_id = $1 AND state = 'held' RETURNING product_id, quantity`,
         [paymentIntentId],
       );
@@ -157,7 +160,8 @@ export class StockService {
    */
   async sell(manager: EntityManager, paymentIntentId: string, orderNumber: string): Promise<StockChange[]> {
     await this.lockIntent(manager, paymentIntentId);
-    const sold: Held[] = await manager.query(
+    const sold = await updated<Held>(
+      manager,
       `UPDATE stock_reservations SET state = 'sold' WHERE payment_intent_id = $1 AND state = 'held' RETURNING product_id, quantity`,
       [paymentIntentId],
     );
@@ -168,12 +172,14 @@ export class StockService {
       ]);
       await this.recordMovement(manager, s.product_id, 'sale', -s.quantity, stock_quantity, null, orderNumber);
     }
-    const late: Held[] = await manager.query(
+    const late = await updated<Held>(
+      manager,
       `UPDATE stock_reservations SET state = 'sold' WHERE payment_intent_id = $1 AND state = 'released' RETURNING product_id, quantity`,
       [paymentIntentId],
     );
     for (const l of late.sort((a, b) => a.product_id.localeCompare(b.product_id))) {
-      const [row]: { before: number; after: number }[] = await manager.query(
+      const [row] = await updated<{ before: number; after: number }>(
+        manager,
         `WITH was AS (SELECT stock_quantity FROM catalog_items WHERE id = $1 AND stock_quantity IS NOT NULL FOR UPDATE)
          UPDATE catalog_items c SET stock_quantity = c.stock_quantity - least(c.stock_quantity, $2) FROM was
          WHERE c.id = $1 RETURNING was.stock_quantity AS before, c.stock_quantity AS after`,
@@ -269,7 +275,8 @@ export class StockService {
   }
 
   private async add(manager: EntityManager, productId: string, quantity: number): Promise<StockChange | null> {
-    const [row]: { before: number; after: number }[] = await manager.query(
+    const [row] = await updated<{ before: number; after: number }>(
+      manager,
       `UPDATE catalog_items SET stock_quantity = stock_quantity + $2 WHERE id = $1 AND stock_quantity IS NOT NULL
        RETURNING stock_quantity - $2 AS before, stock_quantity AS after`,
       [productId, quantity],
@@ -285,6 +292,12 @@ export class StockService {
   private async lockIntent(manager: EntityManager, paymentIntentId: string) {
     await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RESERVATION_LOCKS, paymentIntentId]);
   }
+}
+
+/** The rows an UPDATE … RETURNING gave back (TypeORM answers such a statement with [rows, count] on Postgres). */
+async function updated<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const [rows] = (await manager.query(sql, params)) as [T[], number];
+  return rows;
 }
 
 const toMovement = (row: MovementRow): StockMovement => ({

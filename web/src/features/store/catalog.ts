@@ -17,9 +17,10 @@ export const KIND_LABELS: Record<CatalogKind, { one: string; many: string }> = {
 
 export const catalogPath = (kind: CatalogKind) => (kind === 'product' ? '/api/products' : '/api/services');
 
-/** Services show inStock as availability (spec §2). */
-export function stockLabel(item: Pick<CatalogItem, 'kind' | 'inStock'>): string {
+/** Services show inStock as availability (spec §2); a tracked product under its low-stock threshold says how many are left (ADR 0032). */
+export function stockLabel(item: Pick<CatalogItem, 'kind' | 'inStock'> & Partial<Pick<CatalogItem, 'stockQuantity' | 'lowStock'>>): string {
   if (item.kind === 'service') return item.inStock ? 'Available' : 'Unavailable';
+  if (item.inStock && item.lowStock && item.stockQuantity) return `Only ${item.stockQuantity} left`;
   return item.inStock ? 'In Stock' : 'Out of Stock';
 }
 
