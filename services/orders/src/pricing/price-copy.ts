@@ -9,7 +9,7 @@ export const priceFacts = ({ id, name, price, inStock, stockQuantity }: PriceFac
   name,
   price,
   inStock,
-  stockQuantity: stockQuantity ?? null,
+  ...(stockQuantity === undefined ? {} : { stockQuantity }),
 });
 
 /**
