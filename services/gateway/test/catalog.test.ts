@@ -678,7 +678,15 @@ describe('documentation', () => {
       Object.keys(doc.paths)
         .filter((p) => /^\/(api\/(products|services)|media)/.test(p))
         .sort(),
-      ['/api/products', '/api/products/featured', '/api/products/{id}', '/api/services', '/api/services/{id}', '/media/{path}'],
+      [
+        '/api/products',
+        '/api/products/featured',
+        '/api/products/{id}',
+        '/api/products/{id}/stock-movements',
+        '/api/services',
+        '/api/services/{id}',
+        '/media/{path}',
+      ],
     );
     assert.deepEqual(Object.keys(doc.paths['/api/products'].post.requestBody.content), ['multipart/form-data']);
     assert.deepEqual(Object.keys(doc.paths['/api/services/{id}'].put.requestBody.content), ['multipart/form-data']);
