@@ -192,20 +192,9 @@ export const releaseStockSchema = z.object({
 });
 export type ReleaseStockRequest = z.infer<typeof releaseStockSchema>;
 
-/** A page of a product's stock movements, newest first (admin). */
-export const stockMovementsSchema = z.object({
-  productId: z.string().max(200),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1_000_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number from 1 to 100' })
-    .int('pageSize must be a whole number from 1 to 100')
-    .min(1, 'pageSize must be a whole number from 1 to 100')
-    .max(100, 'pageSize must be a whole number from 1 to 100')
-    .default(20),
-});
-export type StockMovementsRequest = z.infer<typeof stockMovementsSchema>;
+/** A page of a product's stock movements, newest first (admin): paged as the store's lists are, 20 a page by default. */
+export const stockMovementsSchema = listQuerySchema
+  .pick({ page: true, pageSize: true })
+  .extend({ productId: z.string().max(200) })
+  .transform(({ productId, page = 1, pageSize = 20 }) => ({ productId, page, pageSize }));
+export type StockMovementsRequest = z.output<typeof stockMovementsSchema>;
