@@ -138,7 +138,10 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
         </FormField>
 
         {kind === 'product' && (
-          <FormField label="Stock quantity" hint="Units available to sell. Leave empty when stock is not counted; at 0 the store shows Out of Stock.">
+          <FormField
+            label="Stock quantity"
+            hint="Units available to sell; at 0 the store shows Out of Stock. Leave empty when stock is not counted: then In stock below decides."
+          >
             {({ id, describedBy }) => (
               <input
                 id={id}
