@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Page } from '@playwright/test';
 import { seedCart } from './checkout-helpers';
+import { toasts } from './helpers';
 import { expect, test } from './fixtures';
 import { cardNamed, signInAsAdmin } from './store-helpers';
 
@@ -53,6 +54,7 @@ test.describe('stock in the store', () => {
     await page.goto('/checkout');
     const message = `"${last.name}" just sold out. Remove it from your cart to continue. You have not been charged.`;
     await expect(main(page).getByText(message)).toBeVisible();
+    await expect(toasts(page).getByText('Not enough stock for your cart.')).toBeVisible();
     await expect(main(page).getByRole('button', { name: /^Complete Purchase/ })).toBeDisabled();
     if (SHOTS) await main(page).screenshot({ path: `${SHOTS}/checkout-sold-out.png` });
   });
