@@ -57,6 +57,12 @@
 //   calls, one statement and a share of the relay's, each a socket write on both sides (loopback TCP runs the
 //   receiver's network stack in the writer's syscall). Not reachable with a gateway, a bus and a service between the
 //   buyer and the emulator while they share its cores. The bench prints these bounds from each run's own figures.
+// - Stock tracked (ADR 0032; 1 run at load 13–20, forms and membership crash-looping on ports another stack held):
+//   51.4 orders/s, p99 718 ms, 14.0 ms of CPU per checkout (catalog 3.1: the reservation's transaction, its
+//   stock-changed events and the gateway's refresh of each; NATS messages 5 → 12.9). The same run, alternating 300
+//   checkouts each: untracked 56.7 / 66.9 orders/s at 13.7 / 12.5 ms, tracked 46.8 / 78.7 at 17.8 / 13.2 ms: throughput
+//   ratio 1.02 within this noise, CPU per checkout about +2.4 ms (+18 %). "Untracked" still asks the catalog to reserve
+//   (it holds nothing): the saving left is skipping that request when no line is tracked.
 import { profileShares } from './cpu-profile';
 import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
