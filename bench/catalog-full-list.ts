@@ -33,9 +33,10 @@ async function fillCatalog(databaseUrl: string): Promise<number> {
     for (const index of trigram) await db.query(`DROP INDEX ${index.name}`);
     await db.query(
       `WITH images AS (SELECT array_agg(image_key ORDER BY id) AS keys FROM catalog_items WHERE kind = 'product' AND image_key IS NOT NULL)
-       INSERT INTO catalog_items (kind, name, price, description, category, tags, image_key, in_stock, featured, created_at, updated_at)
+       INSERT INTO catalog_items (kind, name, slug, price, description, category, tags, image_key, in_stock, featured, created_at, updated_at)
        SELECT 'product',
               'Bench item ' || n,
+              'bench-item-' || n,
               round((5 + (n * 7919) % 9500 / 100.0)::numeric, 2),
               'A generated product for the full list benchmark, number ' || n || '.',
               (ARRAY['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'])[1 + n % 5],

@@ -43,9 +43,10 @@ async function addProducts(databaseUrl: string, count: number, from: number): Pr
   await db.connect();
   try {
     await db.query(
-      `INSERT INTO catalog_items (kind, name, price, description, category, tags, image_key, in_stock, featured, created_at, updated_at)
+      `INSERT INTO catalog_items (kind, name, slug, price, description, category, tags, image_key, in_stock, featured, created_at, updated_at)
        SELECT 'product',
               'Bench item ' || n,
+              'bench-item-' || n,
               round((5 + (n * 7919) % 9500 / 100.0)::numeric, 2),
               'A generated product for the list benchmark, number ' || n || '.',
               (ARRAY['Books', 'Jewelry', 'Apparel', 'Home Decor', 'Gifts'])[1 + n % 5],

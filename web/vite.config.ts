@@ -30,6 +30,9 @@ const toGateway: ProxyOptions = {
 const ROUTE_MODULES: Record<string, string> = {
   '/podcast': 'src/app/routes/podcast.tsx',
   '/products': 'src/app/routes/products.tsx',
+  // An item's page: the gateway matches `/products/{slug}` to this template (spa.ts).
+  '/products/:slug': 'src/app/routes/item.tsx',
+  '/services/:slug': 'src/app/routes/item.tsx',
   '/marketshare': 'src/features/marketshare/components/marketshare-page.tsx',
   '/publishing': 'src/app/routes/publishing.tsx',
   '/contact': 'src/features/contact/components/contact-page.tsx',

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { joinInNewBrowser } from './marketshare-helpers';
 
 // Issue 31: the dashboard's lists stopped silently at the API's first 50 rows while the stat card counted them all.
 // A member with 51 referrals (the API's pages served by the browser, so no 51 members need to join) reaches every row.
-const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 const TOTAL = 51;
 
 const referral = (n: number) => ({
@@ -50,12 +48,6 @@ test('the member dashboard reaches every referral with Load more, by keyboard, a
   await expect(more).toHaveCount(0);
   expect(asked).toEqual(['?page=1&pageSize=50', '?page=2&pageSize=50']);
 
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
+  await expectAccessible(page);
   await page.context().close();
 });

@@ -7,6 +7,7 @@ export interface ApiItem {
   id: string;
   kind: Kind;
   name: string;
+  slug: string;
   price: string;
   description: string;
   category: string;

@@ -40,7 +40,7 @@ function secretValues(env: Record<string, string>): string[] {
 
 const cases: { service: string; refused: string[] }[] = [
   { service: 'identity', refused: ['ADMIN_PASSWORD', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL'] },
-  { service: 'orders', refused: ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
+  { service: 'orders', refused: ['DATABASE_URL', 'NATS_URL', 'ORDER_LINK_SECRET', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
   { service: 'gateway', refused: ['NATS_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'VISITOR_HASH_KEY'] },
 ];
 

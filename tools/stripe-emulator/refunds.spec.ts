@@ -91,6 +91,119 @@ describe('refunds', () => {
   });
 });
 
+describe('refunds as orders make them', () => {
+  it('partial refunds by payment_intent add up, carry reason and metadata, and are listed and retrieved', async () => {
+    const pi = await paid('pm_card_visa', 1000);
+    const first = await stripe.refunds.create({ payment_intent: pi.id, amount: 300, reason: 'requested_by_customer', metadata: { orderRefundId: 'r-1' } });
+    const second = await stripe.refunds.create({ payment_intent: pi.id, amount: 200 });
+    assert.deepEqual(
+      [first.amount, first.reason, first.metadata, first.status, first.payment_method],
+      [300, 'requested_by_customer', { orderRefundId: 'r-1' }, 'succeeded', pi.payment_method],
+    );
+    assert.deepEqual((await stripe.refunds.retrieve(first.id)).metadata, { orderRefundId: 'r-1' });
+    const charge = await stripe.charges.retrieve(pi.latest_charge as string);
+    assert.deepEqual([charge.amount_refunded, charge.refunded], [500, false]);
+    const listed = await stripe.refunds.list({ payment_intent: pi.id });
+    assert.deepEqual(
+      listed.data.map((r) => [r.id, r.amount]),
+      [
+        [second.id, 200],
+        [first.id, 300],
+      ],
+    );
+    await assert.rejects(stripe.refunds.create({ payment_intent: pi.id, amount: 501 }), (e: Stripe.errors.StripeError) => {
+      assert.deepEqual(
+        [e.statusCode, e.code, e.message],
+        [400, 'amount_too_large', 'Refund amount ($5.01) is greater than unrefunded amount on charge ($5.00)'],
+      );
+      return true;
+    });
+  });
+
+  it('two refunds of the remainder sent at once: exactly one succeeds, the charge is never refunded beyond its amount', async () => {
+    const pi = await paid('pm_card_visa', 800);
+    await stripe.refunds.create({ payment_intent: pi.id, amount: 300 });
+    const results = await Promise.allSettled([
+      stripe.refunds.create({ payment_intent: pi.id, amount: 500 }),
+      stripe.refunds.create({ payment_intent: pi.id, amount: 500 }),
+    ]);
+    assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    assert.ok(['amount_too_large', 'charge_already_refunded'].includes((refused.reason as Stripe.errors.StripeError).code!));
+    const charge = await stripe.charges.retrieve(pi.latest_charge as string);
+    assert.deepEqual([charge.amount_refunded, charge.refunded], [800, true]);
+    assert.equal((await stripe.refunds.list({ payment_intent: pi.id })).data.length, 2);
+  });
+
+  it('an Idempotency-Key replays the same refund (once, even when sent in parallel) and refuses other parameters', async () => {
+    const pi = await paid('pm_card_visa', 900);
+    const [a, b] = await Promise.all([
+      stripe.refunds.create({ payment_intent: pi.id, amount: 400 }, { idempotencyKey: `refund-${pi.id}-1` }),
+      stripe.refunds.create({ payment_intent: pi.id, amount: 400 }, { idempotencyKey: `refund-${pi.id}-1` }),
+    ]);
+    assert.equal(a.id, b.id);
+    assert.deepEqual(
+      (await stripe.refunds.list({ payment_intent: pi.id })).data.map((r) => r.id),
+      [a.id],
+    );
+    assert.equal((await stripe.charges.retrieve(pi.latest_charge as string)).amount_refunded, 400);
+    await assert.rejects(stripe.refunds.create({ payment_intent: pi.id, amount: 401 }, { idempotencyKey: `refund-${pi.id}-1` }), {
+      type: 'StripeIdempotencyError',
+      statusCode: 400,
+    });
+  });
+
+  it('pm_card_refundFail: the refund answers succeeded, then fails with failure_reason and gives the amount back to the charge', async () => {
+    const pi = await paid('pm_card_refundFail', 700);
+    const chargeId = pi.latest_charge as string;
+    const refund = await stripe.refunds.create({ payment_intent: pi.id, amount: 700 });
+    assert.equal(refund.status, 'succeeded');
+    const [failed] = await until('refund.failed delivered', () => {
+      const events = received('refund.failed', refund.id);
+      return events.length > 0 && events;
+    });
+    assert.deepEqual(
+      [(failed.data.object as Stripe.Refund).status, (failed.data.object as Stripe.Refund).failure_reason],
+      ['failed', 'expired_or_canceled_card'],
+    );
+    for (const type of ['refund.updated', 'charge.refund.updated']) {
+      const [event] = received(type, refund.id);
+      assert.equal((event.data.object as Stripe.Refund).status, 'failed', type);
+      assert.deepEqual(event.data.previous_attributes, { status: 'succeeded' }, type);
+    }
+    assert.deepEqual(await stripe.refunds.retrieve(refund.id).then((r) => [r.status, r.failure_reason]), ['failed', 'expired_or_canceled_card']);
+    const charge = await stripe.charges.retrieve(chargeId);
+    assert.deepEqual([charge.amount_refunded, charge.refunded], [0, false]);
+    // The amount is refundable again, as on Stripe.
+    assert.equal((await stripe.refunds.create({ charge: chargeId, amount: 100 })).amount, 100);
+  });
+
+  it('pm_card_pendingRefund: the refund answers pending, then succeeds with refund.updated and charge.refund.updated', async () => {
+    const pi = await paid('pm_card_pendingRefund', 600);
+    const refund = await stripe.refunds.create({ payment_intent: pi.id });
+    assert.equal(refund.status, 'pending');
+    const [updated] = await until('charge.refund.updated delivered', () => {
+      const events = received('charge.refund.updated', refund.id);
+      return events.length > 0 && events;
+    });
+    assert.deepEqual([(updated.data.object as Stripe.Refund).status, updated.data.previous_attributes], ['succeeded', { status: 'pending' }]);
+    assert.equal(received('refund.updated', refund.id).length, 1);
+    assert.equal((await stripe.refunds.retrieve(refund.id)).status, 'succeeded');
+    assert.equal((await stripe.charges.retrieve(pi.latest_charge as string)).amount_refunded, 600);
+  });
+
+  it('cancelling an unpaid payment intent emits payment_intent.canceled with the reason', async () => {
+    const pi = await stripe.paymentIntents.create({ amount: 500, currency: 'usd' });
+    const canceled = await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'abandoned' });
+    assert.deepEqual([canceled.status, canceled.cancellation_reason], ['canceled', 'abandoned']);
+    const [event] = await until('payment_intent.canceled delivered', () => {
+      const events = received('payment_intent.canceled', pi.id);
+      return events.length > 0 && events;
+    });
+    assert.deepEqual([(event.data.object as Stripe.PaymentIntent).status, event.data.previous_attributes?.status], ['canceled', 'requires_payment_method']);
+  });
+});
+
 describe('disputes', () => {
   it('pm_card_createDispute: the payment succeeds, then charge.dispute.created arrives with the charge and payment intent', async () => {
     const pi = await paid('pm_card_createDispute');

@@ -3,6 +3,8 @@
  * `POST /_emulator/reset` forgets everything. It speaks Stripe's v1 REST API as the official `stripe`
  * Node SDK sends it (form bodies with bracket keys, Bearer sk_test_ keys, Idempotency-Key,
  * Stripe-Version), serves a Stripe.js v3 stand-in, and delivers webhooks signed as Stripe signs them.
+ * Layout (ADR 0031): store.ts keeps the objects, typed as the SDK's; resources/<resource>.ts holds each resource's
+ * operations and routes (a new resource is one file there, listed in resources/index.ts); params.ts parses params.
  *
  * Secret key (sk_test_… / rk_test_…; live keys are refused):
  *   customers        POST /v1/customers · GET /v1/customers[?email] · GET|POST|DELETE /v1/customers/:id
@@ -10,7 +12,10 @@
  *                    POST /v1/payment_intents/:id/confirm · POST /v1/payment_intents/:id/cancel
  *   payment_methods  POST /v1/payment_methods · GET /v1/payment_methods[?customer&type] · GET /v1/payment_methods/:id
  *                    POST /v1/payment_methods/:id/attach · GET /v1/customers/:id/payment_methods
- *   charges          GET /v1/charges/:id
+ *   charges          GET /v1/charges[?payment_intent&customer] · GET /v1/charges/:id
+ *   refunds          POST /v1/refunds (payment_intent or charge, amount, reason, metadata) · GET /v1/refunds[?payment_intent&charge]
+ *                    · GET /v1/refunds/:id; pm_card_refundFail's refunds fail later, pm_card_pendingRefund's settle later
+ *   disputes         GET /v1/disputes/:id (opened by pm_card_createDispute or POST /_emulator/charges/:id/dispute)
  *   products         POST /v1/products · GET /v1/products · GET|POST /v1/products/:id
  *   prices           POST /v1/prices · GET /v1/prices[?lookup_keys[]&product&active&type] · GET|POST /v1/prices/:id
  *   subscriptions    POST /v1/subscriptions · GET /v1/subscriptions · GET|POST|DELETE /v1/subscriptions/:id
@@ -34,7 +39,7 @@
  * (pm_card_visa, pm_card_chargeDeclined, …): raw card numbers with a secret key are refused, as on Stripe.
  * API versions: objects are shown as the request's Stripe-Version expects; since 2025-03-31.basil an
  * invoice has no payment_intent (expand latest_invoice.confirmation_secret / latest_invoice.payments).
- * Not emulated (clear 400 errors): 3-D Secure/next actions, manual capture, refunds, trials, price_data,
+ * Not emulated (clear 400 errors): 3-D Secure/next actions, manual capture, trials, price_data,
  * send_invoice, non-card payment methods, renewals and expiry without a test clock (real time does not move them).
  */
 import { readFileSync } from 'node:fs';
@@ -42,7 +47,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import qs from 'qs';
-import { type Ctx, DEFAULT_API_VERSION, invalid, type ListResult, newId, type Params, type Rec, StripeError, StripeState } from './emulator';
+import { invalid, newId, type Params, StripeError } from './params';
+import { present, renderEvent } from './present';
+import { ROUTES } from './resources';
+import { openDispute } from './resources/disputes';
+import { createPaymentIntent } from './resources/payment-intents';
+import { webhookTargets } from './resources/webhook-endpoints';
+import { type Ctx, DEFAULT_API_VERSION, type EventRecord, StripeState } from './store';
 import { DEFAULT_RETRY, type Delivery, type Endpoint, type RetryOptions, WebhookDispatcher } from './webhooks';
 
 export interface StripeEmulatorOptions {
@@ -62,6 +73,8 @@ export interface StripeEmulatorOptions {
   /** Version events are rendered in, and the default for requests without Stripe-Version. */
   apiVersion?: string;
   retry?: Partial<RetryOptions>;
+  /** How long "some time later" is for outcomes Stripe reports later (a pm_card_refundFail refund failing); default 50 ms. */
+  asyncDelayMs?: number;
   log?: (line: string) => void;
 }
 export interface StripeEmulator {
@@ -72,122 +85,6 @@ export interface StripeEmulator {
   reset(): void;
   close(): Promise<void>;
 }
-
-type Handler = (s: StripeState, p: Params, ctx: Ctx, id: string) => Rec | ListResult;
-type Route = { method: string; pattern: RegExp; handler: Handler; publishable?: true };
-/** A retrieve takes no params but `expand`. */
-const get =
-  (fn: (s: StripeState, id: string) => Rec): Handler =>
-  (s, p, _ctx, id) => (assertOnlyExpand(p), fn(s, id));
-function assertOnlyExpand(p: Params) {
-  const extra = Object.keys(p).find((k) => k !== 'expand');
-  if (extra) throw invalid(`Received unknown parameter: ${extra}`, extra, 'parameter_unknown');
-}
-const route = (method: string, pathPattern: string, handler: Handler, publishable?: true): Route => ({
-  method,
-  pattern: new RegExp(`^${pathPattern.replace(':id', '([^/]+)')}$`),
-  handler,
-  publishable,
-});
-const ROUTES: Route[] = [
-  route('POST', '/v1/customers', (s, p, c) => s.createCustomer(p, c)),
-  route('GET', '/v1/customers', (s, p) => s.listCustomers(p)),
-  route(
-    'GET',
-    '/v1/customers/:id',
-    get((s, id) => s.find('customer', id, 'customer', 404)),
-  ),
-  route('POST', '/v1/customers/:id', (s, p, c, id) => s.updateCustomer(id, p, c)),
-  route('DELETE', '/v1/customers/:id', (s, p, c, id) => (assertOnlyExpand(p), s.deleteCustomer(id, c))),
-  route('GET', '/v1/customers/:id/payment_methods', (s, p, _c, id) => s.listPaymentMethods(p, id)),
-  route('POST', '/v1/payment_intents', (s, p, c) => s.createPaymentIntent(p, c)),
-  route('GET', '/v1/payment_intents', (s, p) => s.listPaymentIntents(p)),
-  route('GET', '/v1/payment_intents/:id', (s, p, c, id) => s.retrievePaymentIntent(id, p, c), true),
-  route('POST', '/v1/payment_intents/:id', (s, p, c, id) => s.updatePaymentIntent(id, p, c)),
-  route('POST', '/v1/payment_intents/:id/confirm', (s, p, c, id) => s.confirmPaymentIntent(id, p, c), true),
-  route('POST', '/v1/payment_intents/:id/cancel', (s, p, c, id) => s.cancelPaymentIntent(id, p, c)),
-  route('POST', '/v1/payment_methods', (s, p, c) => s.createPaymentMethod(p, c), true),
-  route('GET', '/v1/payment_methods', (s, p) => s.listPaymentMethods(p)),
-  route(
-    'GET',
-    '/v1/payment_methods/:id',
-    get((s, id) => s.retrievePaymentMethod(id)),
-  ),
-  route('POST', '/v1/payment_methods/:id/attach', (s, p, c, id) => s.attachPaymentMethod(id, p, c)),
-  route('POST', '/v1/tokens', (s, p, c) => s.createToken(p, c), true),
-  route(
-    'GET',
-    '/v1/charges/:id',
-    get((s, id) => s.retrieveCharge(id)),
-  ),
-  route('POST', '/v1/refunds', (s, p, c) => s.createRefund(p, c)),
-  route(
-    'GET',
-    '/v1/refunds/:id',
-    get((s, id) => s.retrieveRefund(id)),
-  ),
-  route(
-    'GET',
-    '/v1/disputes/:id',
-    get((s, id) => s.retrieveDispute(id)),
-  ),
-  route('POST', '/v1/products', (s, p, c) => s.createProduct(p, c)),
-  route('GET', '/v1/products', (s, p) => s.listProducts(p)),
-  route(
-    'GET',
-    '/v1/products/:id',
-    get((s, id) => s.find('product', id, 'id', 404)),
-  ),
-  route('POST', '/v1/products/:id', (s, p, c, id) => s.updateProduct(id, p, c)),
-  route('POST', '/v1/prices', (s, p, c) => s.createPrice(p, c)),
-  route('GET', '/v1/prices', (s, p) => s.listPrices(p)),
-  route(
-    'GET',
-    '/v1/prices/:id',
-    get((s, id) => s.find('price', id, 'price', 404)),
-  ),
-  route('POST', '/v1/prices/:id', (s, p, c, id) => s.updatePrice(id, p, c)),
-  route('POST', '/v1/subscriptions', (s, p, c) => s.createSubscription(p, c)),
-  route('GET', '/v1/subscriptions', (s, p) => s.listSubscriptions(p)),
-  route(
-    'GET',
-    '/v1/subscriptions/:id',
-    get((s, id) => s.retrieveSubscription(id)),
-  ),
-  route('POST', '/v1/subscriptions/:id', (s, p, c, id) => s.updateSubscription(id, p, c)),
-  route('DELETE', '/v1/subscriptions/:id', (s, p, c, id) => s.cancelSubscription(id, p, c)),
-  route('GET', '/v1/invoices', (s, p) => s.listInvoices(p)),
-  route(
-    'GET',
-    '/v1/invoices/:id',
-    get((s, id) => s.retrieveInvoice(id)),
-  ),
-  route('POST', '/v1/invoices/:id/pay', (s, p, c, id) => s.payInvoice(id, p, c)),
-  route('GET', '/v1/invoice_payments', (s, p) => s.listInvoicePayments(p)),
-  route('POST', '/v1/test_helpers/test_clocks', (s, p, c) => s.createTestClock(p, c)),
-  route('GET', '/v1/test_helpers/test_clocks', (s, p) => s.listTestClocks(p)),
-  route(
-    'GET',
-    '/v1/test_helpers/test_clocks/:id',
-    get((s, id) => s.retrieveTestClock(id)),
-  ),
-  route('POST', '/v1/test_helpers/test_clocks/:id/advance', (s, p, c, id) => s.advanceTestClock(id, p, c)),
-  route('DELETE', '/v1/test_helpers/test_clocks/:id', (s, p, c, id) => (assertOnlyExpand(p), s.deleteTestClock(id, c))),
-  route(
-    'GET',
-    '/v1/invoice_payments/:id',
-    get((s, id) => s.retrieveInvoicePayment(id)),
-  ),
-  route('GET', '/v1/events', (s, p) => s.listEvents(p)),
-  route(
-    'GET',
-    '/v1/events/:id',
-    get((s, id) => s.retrieveEvent(id)),
-  ),
-  route('POST', '/v1/webhook_endpoints', (s, p) => s.createWebhookEndpoint(p)),
-  route('GET', '/v1/webhook_endpoints', (s, p) => s.listWebhookEndpoints(p)),
-  route('DELETE', '/v1/webhook_endpoints/:id', (s, p, _c, id) => (assertOnlyExpand(p), s.deleteWebhookEndpoint(id))),
-];
 
 const NO_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
@@ -233,13 +130,14 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   if (webhookUrls.length && !options.webhookSecret?.startsWith('whsec_')) throw new Error('webhookSecret (whsec_…) is required with webhookUrls');
   for (const e of options.webhookEndpoints ?? []) if (!e.secret.startsWith('whsec_')) throw new Error(`webhook endpoint ${e.url} needs a whsec_… secret`);
   const state = new StripeState(apiVersion);
+  if (options.asyncDelayMs !== undefined) state.asyncDelayMs = options.asyncDelayMs;
   const dispatcher = new WebhookDispatcher({ ...DEFAULT_RETRY, ...options.retry }, log);
   const idempotency = new Map<string, Stored>();
   const stripeJs = readFileSync(path.join(__dirname, 'stripe-js.js'), 'utf8');
   const selfTest = readFileSync(path.join(__dirname, 'selftest.html'), 'utf8');
 
   /** Every event goes to the configured URLs and to matching webhook endpoints created through the API. */
-  const dispatch = (event: Rec) => {
+  const dispatch = (event: EventRecord) => {
     const enabled = (url: string) => {
       const events = options.webhookEvents?.[url];
       return !events || events.includes('*') || events.includes(event.type);
@@ -247,10 +145,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     const targets: Endpoint[] = [
       ...webhookUrls.filter(enabled).map((url) => ({ url, secret: options.webhookSecret!, apiVersion })),
       ...(options.webhookEndpoints ?? []).filter(({ url }) => enabled(url)).map(({ url, secret }) => ({ url, secret, apiVersion })),
-      ...state
-        .webhookEndpoints()
-        .filter((we) => we.enabled_events.includes('*') || we.enabled_events.includes(event.type))
-        .map((we) => ({ url: we.url, secret: we._secret, apiVersion: we.api_version ?? apiVersion })),
+      ...webhookTargets(state)
+        .filter((we) => we.enabledEvents.includes('*') || we.enabledEvents.includes(event.type))
+        .map((we) => ({ url: we.url, secret: we.secret, apiVersion: we.apiVersion ?? apiVersion })),
     ];
     for (const target of targets) {
       const delivery: Delivery = { url: target.url, state: 'pending', attempts: [] };
@@ -259,7 +156,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       dispatcher.deliver(
         delivery,
         target,
-        () => JSON.stringify(state.renderEvent(event, target.apiVersion), null, 2),
+        () => JSON.stringify(renderEvent(event, target.apiVersion), null, 2),
         () => event.pending_webhooks--,
       );
     }
@@ -378,7 +275,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (mode === 'publishable') delete params.key;
       try {
         const result = match.r.handler(state, params, ctx, decodeURIComponent(match.m![1] ?? ''));
-        const body = state.present(result, ctx, expand);
+        const body = present(state, result, ctx, expand);
         remember(200, body);
         json(200, body, { ...headers(), ...(key && { 'Idempotency-Key': key }) });
       } catch (e) {
@@ -400,7 +297,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     if (route === 'GET /_emulator/events') {
       const type = url.searchParams.get('type');
       const events = state.events().filter((e) => !type || e.type === type);
-      return json(200, { data: events.map((e) => ({ ...state.renderEvent(e, e.api_version), deliveries: e._deliveries })) });
+      return json(200, { data: events.map((e) => ({ ...renderEvent(e, e.api_version), deliveries: e._deliveries })) });
     }
     const resend = /^POST \/_emulator\/events\/([^/]+)\/resend$/.exec(route);
     if (resend) {
@@ -416,7 +313,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       try {
         return json(
           200,
-          state.present(state.openDispute(decodeURIComponent(dispute[1]), { reason: url.searchParams.get('reason') ?? undefined }, ctx), ctx, undefined),
+          present(state, openDispute(state, decodeURIComponent(dispute[1]), { reason: url.searchParams.get('reason') ?? undefined }, ctx), ctx, undefined),
         );
       } catch (e) {
         if (e instanceof StripeError) return json(e.status, { error: e.error });
@@ -428,7 +325,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       const amount = Number(url.searchParams.get('amount') ?? 1999);
       const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
       try {
-        const pi = state.createPaymentIntent({ amount: String(amount), currency: 'usd', metadata: { source: 'emulator self-test' } }, ctx);
+        const pi = createPaymentIntent(state, { amount: String(amount), currency: 'usd', metadata: { source: 'emulator self-test' } }, ctx);
         return json(200, { id: pi.id, client_secret: pi.client_secret });
       } catch (e) {
         if (e instanceof StripeError) return json(e.status, { error: e.error });

@@ -117,7 +117,7 @@ export const SERVICES = [
     name: 'orders',
     index: 4,
     database: 'orders',
-    needs: ['mail', 'stripe'],
+    needs: ['mail', 'stripe', 'publicOrigin'],
     gatewayRoutes: true,
     bus: {
       answers: all(OrdersSubjects),

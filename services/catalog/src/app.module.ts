@@ -4,6 +4,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CreateCatalogItems1763700000200 } from '../migrations/1763700000200-create-catalog-items';
 import { CatalogImageRenditions1764000000200 } from '../migrations/1764000000200-catalog-image-renditions';
 import { Stock1764100000200 } from '../migrations/1764100000200-stock';
+import { ItemSlugs1764100000220 } from '../migrations/1764100000220-item-slugs';
 import type { CatalogConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { CatalogItem } from './items/catalog-item.entity';
@@ -26,7 +27,7 @@ export class AppModule {
           name: 'catalog',
           config,
           entities: [CatalogItem],
-          migrations: [CreateCatalogItems1763700000200, CatalogImageRenditions1764000000200, Stock1764100000200],
+          migrations: [CreateCatalogItems1763700000200, CatalogImageRenditions1764000000200, Stock1764100000200, ItemSlugs1764100000220],
         }),
         StorageModule.forRoot(config.storage),
       ],

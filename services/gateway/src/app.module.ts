@@ -21,6 +21,8 @@ import { MembershipModule } from './membership/membership.module';
 import { OrdersModule } from './orders/orders.module';
 import { RateLimits } from './http/rate-limits';
 import { REDIS, RedisModule } from './redis/redis.module';
+import { PageHeads } from './seo/page-heads.service';
+import { SeoController } from './seo/seo.controller';
 
 /**
  * The routes module of every service the registry marks `gatewayRoutes`, by its registry name. Listed by import, not
@@ -52,11 +54,12 @@ export class GatewayModule {
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController, ProductsController, ServicesController, MediaController],
+      controllers: [AuthController, ProductsController, ServicesController, MediaController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         RateLimits,
         CatalogReadModelService,
+        PageHeads,
         PasswordStrategy,
         SessionCookieStrategy,
         LoginGuard,

@@ -63,7 +63,23 @@ export const gatewayConfigSchema = z
       .string()
       .regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)')
       .optional(),
+    // The organisation's profiles elsewhere (Facebook, Instagram, YouTube pages …), comma-separated: the pages'
+    // structured data lists them as `sameAs`. Unset: none is claimed.
+    SOCIAL_PROFILE_URLS: z
+      .string()
+      .default('')
+      .transform((list, ctx) => {
+        const urls = list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        for (const url of urls)
+          if (!/^https:\/\/[^\s]+$/.test(url)) ctx.addIssue({ code: 'custom', message: `SOCIAL_PROFILE_URLS: ${url} is not an https:// address` });
+        return urls;
+      }),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    // Order lookups by number and email (POST /api/order-lookups) per address and hour (ADR 0036).
+    RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
     CHECKOUT_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     // Local copies of stored media on this gateway's disk (media/media-copies.ts, ADR 0023): a directory of its own
     // (emptied at start; unset: a fresh temporary one) and how many megabytes of copies it may keep (0: none).
@@ -136,10 +152,14 @@ export const gatewayConfigSchema = z
       payments: { stripeJsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null },
       /** create-payment-intent and order creation together, per client IP per minute. */
       rateLimitCheckoutPerMinute: env.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      /** Order lookups (number + email) per client network per hour, right or wrong (ADR 0036). */
+      rateLimitOrderLookupsPerHour: env.RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR,
       /** Checkout requests wait on the catalog and Stripe, so they get longer than other NATS requests. */
       checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
       /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */
       podcast: { featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null },
+      /** The organisation's profiles elsewhere, for the pages' structured data (`sameAs`). */
+      socialProfiles: env.SOCIAL_PROFILE_URLS,
       /** Copies of stored media kept on local disk for Range reads; `dir` null: a temporary directory of its own. */
       mediaCache: { dir: env.MEDIA_CACHE_DIR ?? null, maxBytes: env.MEDIA_CACHE_MB * 1024 * 1024 },
       /** Uploads are streamed here and `/media/*` is served from here. */

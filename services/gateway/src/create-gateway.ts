@@ -18,6 +18,7 @@ import { refuseUnnormalisedPath, rewriteRequestUrl } from './http/request-path';
 import { RateLimits } from './http/rate-limits';
 import { requestContextHooks } from './http/request-context.middleware';
 import { securityHeadersHook } from './http/security-headers';
+import { PageHeads } from './seo/page-heads.service';
 import { registerSpa } from './spa/spa';
 
 /** The longest path parameter the router passes on (a media key is at most 1,024 bytes). */
@@ -88,7 +89,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   fastify.addHook('preValidation', refuseNulCharacters('body'));
   fastify.addHook('preHandler', context.preHandler);
-  registerSpa(fastify, config.webDistDir);
+  const heads = app.get(PageHeads);
+  registerSpa(fastify, config.webDistDir, (path) => heads.of(path));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -321,13 +321,16 @@ describe('gateway protections', () => {
     assert.deepEqual([long.status, long.body.statusCode, long.body.code], [404, 404, 'not_found']);
   });
 
-  test('an unknown API path is a JSON 404, while other paths fall back to the SPA', async () => {
+  test("an unknown API path is a JSON 404, while other paths fall back to the SPA: a page's address with 200, any other with 404", async () => {
     const api = await new Client(h.gateway).get('/api/nothing-here');
     assert.equal(api.status, 404);
     assert.equal(api.body.code, 'not_found');
+    const page = await new Client(h.gateway).get('/contact', { accept: 'text/html' });
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<title>Contact us and prayer requests \| Kingdom Marketplace<\/title><div id="root">/);
     const spa = await new Client(h.gateway).get('/products/deep/link', { accept: 'text/html' });
-    assert.equal(spa.status, 200);
-    assert.match(spa.body, /<title>Kingdom Marketplace<\/title>/);
+    assert.equal(spa.status, 404);
+    assert.match(spa.body, /<title>404 Page Not Found \| Kingdom Marketplace<\/title><div id="root">/);
   });
 
   test('health, readiness and the OpenAPI document are served', async () => {

@@ -32,8 +32,8 @@ afterAll(async () => {
 async function addProducts(count: number, text: (n: string) => { name: string; description: string }): Promise<void> {
   const { name, description } = text('n');
   await db.query(
-    `INSERT INTO catalog_items (kind, name, price, description, category, tags, in_stock, featured)
-     SELECT 'product', ${name}, 9.99, ${description}, 'Books', ARRAY['bulk'], true, n % 7 = 0 FROM generate_series(1, $1::int) AS n`,
+    `INSERT INTO catalog_items (kind, name, slug, price, description, category, tags, in_stock, featured)
+     SELECT 'product', ${name}, 'bulk-' || gen_random_uuid(), 9.99, ${description}, 'Books', ARRAY['bulk'], true, n % 7 = 0 FROM generate_series(1, $1::int) AS n`,
     [count],
   );
   // Rows written in SQL behind the catalog's back send no event: the gateway's copy must be told to load again (ADR 0018).

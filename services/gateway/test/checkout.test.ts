@@ -290,6 +290,7 @@ describe('POST /api/orders', () => {
         total: '53.17',
         createdAt: undefined,
         paidAt: null,
+        timeline: [{ kind: 'placed', at: seen.body.createdAt }],
       },
     );
     assert.ok(Math.abs(Date.parse(seen.body.createdAt) - Date.now()) < 60_000);
@@ -432,6 +433,10 @@ describe('POST /api/webhooks/stripe', () => {
     await eventually(async () => (await statusOf(orderNumber, email)) === 'paid', 10_000, 100);
     const order = (await lookup(orderNumber, email)).body;
     assert.ok(order.paidAt);
+    assert.deepEqual(order.timeline, [
+      { kind: 'placed', at: order.createdAt },
+      { kind: 'paid', at: order.paidAt, amount: '47.25' },
+    ]);
     const mails = await confirmationsOf(orderNumber);
     assert.equal(mails.length, 1);
     assert.equal(mails[0].subject, `Order ${orderNumber} confirmed - Kingdom Marketplace`);

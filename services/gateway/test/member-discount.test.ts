@@ -1,16 +1,16 @@
 import { OrdersEvents, type CatalogItem } from '@km/contracts';
-import { eventually, testServers, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
+import { eventually, type ServiceProcess, type TestDatabase } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
 import Stripe from 'stripe';
 import { publishedEvents } from './catalog-fixtures';
-import { catalogItem, startCheckoutHarness, STRIPE_KEYS, stripeApi, type CheckoutHarness } from './checkout-harness';
-import { Client, startDownstream } from './gateway-harness';
+import { catalogItem, startCheckoutHarness, stripeApi, type CheckoutHarness } from './checkout-harness';
+import { Client } from './gateway-harness';
+import { MEMBERSHIP_WEBHOOK_SECRET, signedInMember as joinAsMember, startMembership } from './member-fixtures';
 
 /** Issue 13: the 5 % member discount, priced by orders after asking membership whether the signed-in member is active. */
 
-const MEMBERSHIP_WEBHOOK_SECRET = 'whsec_member_discount_test';
 const SHIPPING_ADDRESS = '12 Gleaning Way, Bethlehem, PA 18015, United States';
 
 let h: CheckoutHarness;
@@ -20,21 +20,9 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   h = await startCheckoutHarness();
-  const servers = testServers();
-  membership = await startDownstream('membership', {
-    REDIS_URL: servers.KM_TEST_REDIS_URL,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-    STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
-    STRIPE_WEBHOOK_SECRET: MEMBERSHIP_WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(h.stripe.port),
-    STRIPE_API_PROTOCOL: 'http',
-    PUBLIC_ORIGIN: 'http://localhost:3999',
-  });
+  ({ membership, stripe } = await startMembership(h));
   ordersDb = new Postgres({ connectionString: h.orders.db.url });
   await ordersDb.connect();
-  stripe = new Stripe(STRIPE_KEYS.secretKey, { host: '127.0.0.1', port: h.stripe.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(async () => {
   await ordersDb?.end();
@@ -43,18 +31,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** Joins Marketshare through the HTTP API as the page does; the client is then signed in as the member. */
-async function signedInMember(): Promise<{ client: Client; subscriptionId: string; memberId: string }> {
-  const client = new Client(h.gateway);
-  const body = { firstName: 'Lydia', lastName: 'Thyatira', email: `lydia-${randomUUID().slice(0, 8)}@example.com`, phone: '555-0199' };
-  const payment = await client.post('/api/create-membership-payment', body);
-  assert.equal(payment.status, 200, JSON.stringify(payment.body));
-  await stripe.paymentIntents.confirm(payment.body.clientSecret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
-  const joined = await client.post('/api/memberships', { ...body, subscriptionId: payment.body.subscriptionId, customerId: payment.body.customerId });
-  assert.equal(joined.status, 201, JSON.stringify(joined.body));
-  const me = await client.get('/api/auth/me');
-  return { client, subscriptionId: payment.body.subscriptionId, memberId: me.body.user.memberId };
-}
+const signedInMember = () => joinAsMember(h, stripe);
 
 const quote = async (client: Client, item: CatalogItem, extra: Record<string, unknown> = {}) => {
   const res = await client.post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: item.id, quantity: 1 }], ...extra });

@@ -8,12 +8,16 @@ import { MemberDiscount1763700000402 } from '../migrations/1763700000402-member-
 import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
 import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
 import { PlaceOrder1763700000420 } from '../migrations/1763700000420-place-order';
+import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-timeline';
+import { MemberOrdersIndex1764100000470 } from '../migrations/1764100000470-member-orders-index';
 import type { OrdersConfig } from './config';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
+import { useOrderLinkSettings } from './mail/order-links';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
 import { OrderPaymentsService } from './orders/order-payments.service';
+import { OrderTimelineRecord } from './orders/order-timeline.entity';
 import { Order } from './orders/order.entity';
 import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
@@ -27,13 +31,15 @@ import { CatalogPrices } from './pricing/catalog-prices.service';
 @Module({})
 export class AppModule {
   static forRoot(config: OrdersConfig): DynamicModule {
+    // Links in emails and the keys the order page is opened with (ADR 0036).
+    useOrderLinkSettings(config.orderLinks);
     return {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({
           name: 'orders',
           config,
-          entities: [Order, OrderLine, StripeEventRecord],
+          entities: [Order, OrderLine, OrderTimelineRecord, StripeEventRecord],
           migrations: [
             CreateOrders1763700000400,
             PaymentReview1763700000401,
@@ -41,6 +47,8 @@ export class AppModule {
             Refunds1763700000403,
             PaymentIntentUpdates1763700000414,
             PlaceOrder1763700000420,
+            OrderTimeline1764100000450,
+            MemberOrdersIndex1764100000470,
           ],
         }),
         // Prices come from this replica's copy of the catalog's (ADR 0022); a member's discount from membership.

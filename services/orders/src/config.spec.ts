@@ -9,6 +9,7 @@ const base = {
   DATABASE_URL: 'postgres://localhost/orders',
   STRIPE_SECRET_KEY: 'sk_test_local',
   STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret',
+  PUBLIC_ORIGIN: 'https://kingdom.example',
 };
 
 test('the Stripe emulator settings reach the Stripe client options; without them the SDK talks to Stripe', () => {
@@ -45,9 +46,12 @@ test('a publishable key in STRIPE_SECRET_KEY is refused', () => {
   );
 });
 
+/** What production needs for the links in order emails (ADR 0036). */
+const linkSettings = { PUBLIC_ORIGIN: 'https://kingdom.example', ORDER_LINK_SECRET: 'Vq3n8Zr1Lx6Tb0Pw4Ys7Hd2Kc9Mf5Ja8' };
+
 test('production refuses the local development secrets and an emulator host', () => {
   assert.throws(
-    () => loadOrdersConfig({ ...base, NODE_ENV: 'production', STRIPE_API_HOST: '127.0.0.1' }),
+    () => loadOrdersConfig({ ...base, ...linkSettings, NODE_ENV: 'production', STRIPE_API_HOST: '127.0.0.1' }),
     (error: unknown) =>
       error instanceof ConfigError &&
       error.problems.length === 3 &&
@@ -56,7 +60,7 @@ test('production refuses the local development secrets and an emulator host', ()
 });
 
 test('production refuses a test-mode secret key unless STRIPE_ALLOW_TEST_MODE=true, and placeholder keys either way', () => {
-  const live = { ...base, NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd' };
+  const live = { ...base, ...linkSettings, NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd' };
   assert.throws(
     () => loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_51AbCdEf' }),
     (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_SECRET_KEY: '),
@@ -67,4 +71,25 @@ test('production refuses a test-mode secret key unless STRIPE_ALLOW_TEST_MODE=tr
     () => loadOrdersConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_change_me', STRIPE_ALLOW_TEST_MODE: 'true' }),
     (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('STRIPE_SECRET_KEY: '),
   );
+});
+
+test('links in emails point at PUBLIC_ORIGIN (ADR 0030); outside production it defaults to the local site', () => {
+  assert.equal(loadOrdersConfig(base).publicOrigin, 'https://kingdom.example');
+  assert.equal(loadOrdersConfig({ ...base, PUBLIC_ORIGIN: undefined }).publicOrigin, 'http://localhost:3000');
+});
+
+test('production needs the site address and a real key for order links; development has both by default', () => {
+  assert.throws(
+    () => loadOrdersConfig({ ...base, PUBLIC_ORIGIN: undefined, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_51AbCdEf', STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.length === 2 &&
+      error.problems.some((p) => p.startsWith('ORDER_LINK_SECRET: ')) &&
+      error.problems.some((p) => p.startsWith('PUBLIC_ORIGIN: ')),
+  );
+  assert.throws(
+    () => loadOrdersConfig({ ...base, ORDER_LINK_SECRET: 'short' }),
+    (error: unknown) => error instanceof ConfigError && error.problems[0].startsWith('ORDER_LINK_SECRET: ORDER_LINK_SECRET must be at least 32 characters'),
+  );
+  assert.deepEqual(loadOrdersConfig({ ...base, PUBLIC_ORIGIN: 'https://kingdom.example/shop' }).orderLinks.origin, 'https://kingdom.example');
 });

@@ -11,6 +11,13 @@ export const ordersConfigSchema = z
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
     /** Who hears about a payment that does not match its order. */
     STAFF_ALERT_EMAIL: z.email('STAFF_ALERT_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
+    /** Links in emails (the order's status page) point there. */
+    PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
+    /** Keys the signed links to order status pages (ADR 0036); changing it voids every link already mailed. */
+    ORDER_LINK_SECRET: z
+      .string()
+      .min(32, 'ORDER_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
+      .default('order-link-secret-dev-only-0123456789abcdef'),
   })
   .superRefine((env, ctx) => {
     // The local stack's keys (sk_test_local, whsec_local_dev_secret) are among the kit's development values.
@@ -19,6 +26,9 @@ export const ordersConfigSchema = z
       ...mailProductionRules,
       DATABASE_URL: 'url',
       ...stripeProductionRules,
+      ORDER_LINK_SECRET: 'secret',
+      // Links in emails (their header and footer, ADR 0030; an order's status page, ADR 0036) must point at the real site.
+      PUBLIC_ORIGIN: 'required',
     });
     refuseStripeEmulatorInProduction(env, ctx);
   })
@@ -28,6 +38,9 @@ export const ordersConfigSchema = z
     stripe: stripeSettingsFromEnv(env),
     mail: mailSettingsFromEnv(env),
     staffAlertEmail: env.STAFF_ALERT_EMAIL,
+    publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
+    /** Signed links to an order's status page (mail/order-links.ts, ADR 0036). */
+    orderLinks: { origin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin, secret: env.ORDER_LINK_SECRET },
   }));
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

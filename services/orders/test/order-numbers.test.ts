@@ -16,6 +16,7 @@ const item: CatalogItem = {
   id: randomUUID(),
   kind: 'product',
   name: 'Test product',
+  slug: 'test-product',
   price: '11.00',
   description: 'Sold by the orders tests.',
   category: 'Gifts',

@@ -43,6 +43,20 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/products/:slug',
+        lazy: lazyPage(
+          () => import('./routes/item'),
+          (m) => m.ProductPage,
+        ),
+      },
+      {
+        path: '/services/:slug',
+        lazy: lazyPage(
+          () => import('./routes/item'),
+          (m) => m.ServicePage,
+        ),
+      },
+      {
         path: '/marketshare',
         lazy: lazyPage(
           () => import('@/features/marketshare/components/marketshare-page'),
@@ -75,6 +89,20 @@ const router = createBrowserRouter([
         lazy: lazyPage(
           () => import('./routes/checkout'),
           (m) => m.CheckoutSuccessPage,
+        ),
+      },
+      {
+        path: '/orders',
+        lazy: lazyPage(
+          () => import('@/features/orders/components/order-lookup-page'),
+          (m) => m.OrderLookupPage,
+        ),
+      },
+      {
+        path: '/orders/:orderNumber',
+        lazy: lazyPage(
+          () => import('@/features/orders/components/order-status-page'),
+          (m) => m.OrderStatusPage,
         ),
       },
       {

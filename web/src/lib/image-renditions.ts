@@ -5,9 +5,7 @@ export interface Rendition {
 }
 
 /** `url 320w, url 640w` for `srcset`; undefined for a picture stored before renditions existed (the original is used). */
-export function srcSetOf(renditions: readonly Rendition[] | undefined): string | undefined {
-  return renditions && renditions.length > 0 ? renditions.map((r) => `${r.url} ${r.width}w`).join(', ') : undefined;
-}
+export { srcSetOf } from '@km/contracts/vocabulary';
 
 /** The narrowest copy at least `width` wide (else the widest), for places without `srcset` such as a video's poster. */
 export function renditionFor(renditions: readonly Rendition[] | undefined, width: number, original: string): string {

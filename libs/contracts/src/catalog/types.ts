@@ -6,6 +6,8 @@ export interface CatalogItem {
   id: string;
   kind: ItemKind;
   name: string;
+  /** The item's address name (`/products/{slug}`): unique per kind, kept when the item is renamed. */
+  slug: string;
   /** Two-decimal string, e.g. "19.99". */
   price: string;
   description: string;

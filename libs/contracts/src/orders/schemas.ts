@@ -130,6 +130,27 @@ export const findOrderSchema = z.object({
 });
 export type FindOrderRequest = z.infer<typeof findOrderSchema>;
 
+/**
+ * The key of an order's signed link (ADR 0036): 43 base64url characters, carried in the link's fragment and sent by
+ * the page in a POST body, never in a URL the server sees.
+ */
+const orderKey = z
+  .string({ error: 'key is required: the key from the link in your confirmation email' })
+  .trim()
+  .max(100, 'key must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'key must be the key from the link in your confirmation email');
+
+/** POST /api/orders/:orderNumber/view: the order its signed link names. */
+export const viewOrderSchema = z.object({ orderNumber: findOrderSchema.shape.orderNumber, key: orderKey });
+export type ViewOrderRequest = z.infer<typeof viewOrderSchema>;
+
+/** The member, from the gateway's session only (never the browser). */
+const memberOnly = { memberId: z.uuid('memberId must be a UUID') };
+
+/** GET /api/member/orders/:orderNumber: orders.orders.find-for-member. */
+export const findMemberOrderSchema = z.object({ orderNumber: findOrderSchema.shape.orderNumber, ...memberOnly });
+export type FindMemberOrderRequest = z.infer<typeof findMemberOrderSchema>;
+
 /** GET /api/orders (admin). */
 export const listOrdersSchema = z.object({
   page: z.coerce
@@ -147,6 +168,12 @@ export const listOrdersSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
 });
 export type ListOrdersRequest = z.infer<typeof listOrdersSchema>;
+
+/** GET /api/member/orders?page&pageSize: the signed-in member's orders, newest first. */
+export const memberOrdersQuerySchema = listOrdersSchema.pick({ page: true, pageSize: true });
+/** orders.orders.list-for-member: the query plus the gateway's `memberId`. */
+export const listMemberOrdersSchema = memberOrdersQuerySchema.extend(memberOnly);
+export type ListMemberOrdersRequest = z.infer<typeof listMemberOrdersSchema>;
 
 /** What the gateway forwards from POST /api/webhooks/stripe: the exact bytes Stripe signed, and its signature header. */
 export const stripeWebhookSchema = z.object({

@@ -23,7 +23,11 @@ import type { OrderStatus } from '../vocabulary/orders';
  *            with the same paymentIntentId succeeds); or the payment intent already has an order for another cart
  *            (details.reason "payment_in_use"; the intent is left untouched)
  *
- * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same)
+ * GET /api/orders/:orderNumber?email=   → 200 BuyerOrder · 404 (unknown number and wrong email look the same) · 429
+ * POST /api/order-lookups {orderNumber, email} → 200 OrderLookup · 404 as above · 429 too many lookups from this address
+ * POST /api/orders/:orderNumber/view {key}     → 200 BuyerOrder · 404 (a wrong key looks like an unknown number)
+ * GET /api/member/orders?page&pageSize  → 200 OrdersPage (the signed-in member's, newest first) · 401 · 403 not a member
+ * GET /api/member/orders/:orderNumber   → 200 BuyerOrder · 404 (not the member's order looks like an unknown one)
  * GET /api/orders?page&pageSize&status  → 200 OrdersPage (admin) · 401 signed out · 403 not an admin
  * POST /api/webhooks/stripe             → 200 {received: true} · 400 bad, stale or missing signature
  * GET /api/config/payments              → 200 PaymentsConfig
@@ -74,6 +78,41 @@ export interface PlacedOrder extends PlacedOrderResponse {
   created: boolean;
 }
 
+/** A line an entry of the timeline is about (a shipment's contents). */
+export interface TimelineLine {
+  productId: string;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * One step in an order's life, oldest first. `placed` and `paid` come from the order itself; the others are rows the
+ * orders service writes when the step happens (table `order_timeline`). `note` is for staff only: a buyer's view never
+ * carries it. Amounts are two-decimal strings.
+ */
+export type OrderTimelineEntry =
+  | { kind: 'placed'; at: string }
+  | { kind: 'paid'; at: string; amount: string }
+  | { kind: 'payment_failed'; at: string }
+  | {
+      kind: 'fulfilled';
+      at: string;
+      fulfilmentId: string;
+      carrier: string;
+      trackingNumber: string | null;
+      trackingUrl: string | null;
+      lines: TimelineLine[];
+    }
+  | { kind: 'fulfilment_undone'; at: string; fulfilmentId: string }
+  | { kind: 'delivered'; at: string; fulfilmentId: string }
+  | { kind: 'refunded'; at: string; amount: string; refundedTotal: string; reason: string | null }
+  | { kind: 'refund_failed'; at: string; amount: string; reason: string | null }
+  | { kind: 'cancelled'; at: string; reason: string | null }
+  | { kind: 'note'; at: string; text: string; author: string };
+export type OrderTimelineKind = OrderTimelineEntry['kind'];
+/** The entries a buyer sees: everything but staff notes. */
+export type BuyerTimelineEntry = Exclude<OrderTimelineEntry, { kind: 'note' }>;
+
 /** Answer of GET /api/orders/:orderNumber?email= */
 export interface BuyerOrder extends Totals {
   orderNumber: string;
@@ -86,9 +125,17 @@ export interface BuyerOrder extends Totals {
   createdAt: string;
   /** When Stripe reported the payment; null until then. */
   paidAt: string | null;
+  /** The order's steps, oldest first (no staff notes). */
+  timeline: BuyerTimelineEntry[];
 }
 
-/** One row of the admin list. */
+/** Answer of POST /api/order-lookups: the order, and the key of its status page's link (ADR 0036). */
+export interface OrderLookup {
+  order: BuyerOrder;
+  key: string;
+}
+
+/** One row of the admin list (and of a member's own order history). */
 export interface OrderSummary {
   orderNumber: string;
   status: OrderStatus;

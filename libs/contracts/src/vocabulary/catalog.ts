@@ -15,3 +15,14 @@ export const CATALOG_SORT_LABELS: Record<CatalogSort, string> = {
   name: 'Name A-Z',
 };
 export const CATALOG_SORT_OPTIONS = toOptions(CATALOG_SORTS, CATALOG_SORT_LABELS);
+
+/**
+ * How wide an item's picture is on its detail (the dialog and the item's page): the web's `sizes` and the gateway's
+ * image preload for an item's page must say the same, or the browser fetches a second copy.
+ */
+export const ITEM_DETAIL_IMAGE_SIZES = '(min-width: 768px) 384px, calc(100vw - 2rem)';
+
+/** `url 320w, url 640w` for `srcset` (and a preload's `imagesrcset`); undefined for a picture without renditions. */
+export function srcSetOf(renditions: readonly { url: string; width: number }[] | undefined): string | undefined {
+  return renditions && renditions.length > 0 ? renditions.map((r) => `${r.url} ${r.width}w`).join(', ') : undefined;
+}

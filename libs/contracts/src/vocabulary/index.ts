@@ -7,3 +7,4 @@ export * from './errors';
 export * from './podcast';
 export * from './membership';
 export * from './passwords';
+export * from './pages';

@@ -2,4 +2,4 @@ export * from './mail.types';
 export * from './mail.service';
 export * from './mail.module';
 export * from './mail-env';
-export * from './button-mail';
+export * from './mail-layout';

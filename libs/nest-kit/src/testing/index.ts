@@ -4,3 +4,4 @@ export * from './start-app';
 export * from './test-rpc';
 export * from './service-process';
 export * from './service-double';
+export * from './mail-templates';

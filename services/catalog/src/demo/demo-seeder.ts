@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { CatalogConfig } from '../config';
+import { slugOf } from '../items/slug';
 import { CatalogItem } from '../items/catalog-item.entity';
 import { renderDemoImage } from './demo-image';
 import { DEMO_ITEMS } from './demo-items';
@@ -48,6 +49,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
         const rows = DEMO_ITEMS.map((item, i) =>
           manager.create(CatalogItem, {
             ...item,
+            slug: slugOf(item.name),
             inStock: item.inStock ?? true,
             featured: item.featured ?? false,
             imageKey: images[i].key,

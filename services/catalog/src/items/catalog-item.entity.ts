@@ -14,6 +14,10 @@ export class CatalogItem {
   @Column({ type: 'text' })
   name: string;
 
+  /** The item's address name, unique per kind, given at creation and kept on renames (./slug.ts). */
+  @Column({ type: 'text' })
+  slug: string;
+
   /** numeric(12,2) comes back from Postgres as a two-decimal string, which is what the API sends. */
   @Column({ type: 'numeric', precision: 12, scale: 2 })
   price: string;
@@ -56,6 +60,7 @@ export const toCatalogItemDto = (item: CatalogItem): CatalogItemDto => ({
   id: item.id,
   kind: item.kind,
   name: item.name,
+  slug: item.slug,
   price: item.price,
   description: item.description,
   category: item.category,
@@ -73,6 +78,7 @@ export interface CatalogItemRow {
   id: string;
   kind: ItemKind;
   name: string;
+  slug: string;
   price: string;
   description: string;
   category: string;
@@ -87,12 +93,13 @@ export interface CatalogItemRow {
 }
 
 export const SELECT_COLUMNS =
-  'id, kind, name, price, description, category, tags, image_key, image_widths, in_stock, stock_quantity, featured, created_at, updated_at';
+  'id, kind, name, slug, price, description, category, tags, image_key, image_widths, in_stock, stock_quantity, featured, created_at, updated_at';
 
 export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
+  slug: row.slug,
   price: row.price,
   description: row.description,
   category: row.category,

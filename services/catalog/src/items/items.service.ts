@@ -21,6 +21,7 @@ import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/s
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
+import { uniqueSlug, slugOf } from './slug';
 import { CatalogItem, rowToDto, SELECT_COLUMNS, toCatalogItemDto, type CatalogItemRow } from './catalog-item.entity';
 import { likePattern, ORDER_BY } from './list-order';
 import { canonicalPrice } from './price';
@@ -128,7 +129,8 @@ export class ItemsService {
     const imageWidths = await storeRenditions(this.storage, imageKey, 'image');
     try {
       const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
-        const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), stockQuantity, imageKey, imageWidths }));
+        const slug = await uniqueSlug(manager, kind, item.name);
+        const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), slug, stockQuantity, imageKey, imageWidths }));
         if (stockQuantity !== null) await this.stock.recordMovement(manager, row.id, 'tracking_started', stockQuantity, stockQuantity, actor ?? null, null);
         await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
         return row;
@@ -204,8 +206,10 @@ export class ItemsService {
 
   private async find(manager: EntityManager, kind: ItemKind, id: string, forUpdate = false): Promise<CatalogItem> {
     const missing = new NotFoundError(kind, id);
-    if (!UUID.test(id)) throw missing;
-    const query = manager.getRepository(CatalogItem).createQueryBuilder('i').where('i.id = :id AND i.kind = :kind', { id, kind });
+    // An id, or the item's slug (the address of its page).
+    const by = UUID.test(id) ? 'i.id = :id' : 'i.slug = :id';
+    if (!UUID.test(id) && id !== slugOf(id)) throw missing;
+    const query = manager.getRepository(CatalogItem).createQueryBuilder('i').where(`${by} AND i.kind = :kind`, { id, kind });
     if (forUpdate) query.setLock('pessimistic_write');
     const row = await query.getOne();
     if (!row) throw missing;

@@ -11,8 +11,7 @@ import {
   PUBLISHING_SERVICE_LABELS,
   PUBLISHING_TIMELINE_LABELS,
 } from '@km/contracts/vocabulary';
-import type { OutgoingMail } from '@km/nest-kit/mail';
-import { oneLine, renderMail } from './mail-layout';
+import { button, details, lines, oneLine, paragraph, quote, renderMail, type MailBlock, type OutgoingMail } from '@km/nest-kit/mail';
 
 export interface MailContext {
   /** The site's address, for links. */
@@ -26,8 +25,8 @@ export interface KeyedMail {
   mail: OutgoingMail;
 }
 
-const WARM_CLOSING = ['With gratitude and blessings,', 'The Kingdom Marketplace team'];
-const STAFF_CLOSING = ['Kingdom Marketplace website forms'];
+const WARM_CLOSING = lines('With gratitude and blessings,', 'The Kingdom Marketplace team');
+const STAFF_CLOSING = lines('Kingdom Marketplace website forms');
 const HOURS = 'Monday to Friday 9:00 AM to 6:00 PM, Saturday 10:00 AM to 4:00 PM';
 
 const CONTACT_METHODS: Record<PreferredContact, string> = { email: 'email', phone: 'a phone call', text: 'a text message', none: 'no follow-up' };
@@ -37,7 +36,11 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const orDash = (value: string | null) => value ?? '—';
 const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 const fullName = (first: string, last: string | null) => oneLine([first, last].filter(Boolean).join(' '), 80);
-const adminLink = (ctx: MailContext) => ({ label: 'Open the admin inbox', url: `${ctx.publicOrigin}/admin` });
+const adminButton = (ctx: MailContext) => button('Open the admin inbox', `${ctx.publicOrigin}/admin`);
+const paragraphs = (...texts: string[]): MailBlock[] => texts.map((text) => paragraph(text));
+/** Why the sender of a form gets its acknowledgement, for the footer. */
+const ackReason = (form: string) => `You are receiving this email because this address was given on the ${form} at Kingdom Marketplace.`;
+const staffReason = (setting: string) => `You are receiving this email because this address is a staff inbox for the website's forms (${setting}).`;
 
 /*
  * Acknowledgements go to an address nobody has verified, so they quote none of the submitted free text (no name,
@@ -55,13 +58,18 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
       mail: renderMail({
         to: m.email,
         subject: 'We received your message | Kingdom Marketplace',
-        greeting: ACK_GREETING,
-        paragraphs: [
-          'Thank you for reaching out to Kingdom Marketplace. Your message has arrived, and a member of our team will reply within 24 hours on business days.',
-          `If your need is urgent, please call us during ministry hours: ${HOURS}.`,
+        origin: ctx.publicOrigin,
+        preheader: 'Your message has arrived. We reply within 24 hours on business days.',
+        reason: ackReason('contact form'),
+        blocks: [
+          ...paragraphs(
+            ACK_GREETING,
+            'Thank you for reaching out to Kingdom Marketplace. Your message has arrived, and a member of our team will reply within 24 hours on business days.',
+            `If your need is urgent, please call us during ministry hours: ${HOURS}.`,
+          ),
+          details([['Subject', subject]]),
+          WARM_CLOSING,
         ],
-        details: [['Subject', subject]],
-        closing: WARM_CLOSING,
       }),
     },
     {
@@ -70,22 +78,27 @@ export function contactMails(m: ContactMessage, ctx: MailContext): KeyedMail[] {
         to: ctx.staff.admin,
         replyTo: m.email,
         subject: `New contact message from ${fullName(m.firstName, m.lastName)}: ${subject}`,
-        greeting: 'Hello team,',
-        paragraphs: [
-          'A new contact message arrived through the website. Reply to this email to answer the sender directly; we promised an answer within 24 hours on business days.',
+        origin: ctx.publicOrigin,
+        preheader: `${subject}: reply within 24 hours on business days.`,
+        reason: staffReason('STAFF_ADMIN_EMAIL'),
+        blocks: [
+          ...paragraphs(
+            'Hello team,',
+            'A new contact message arrived through the website. Reply to this email to answer the sender directly; we promised an answer within 24 hours on business days.',
+          ),
+          details([
+            ['Name', fullName(m.firstName, m.lastName)],
+            ['Email', m.email],
+            ['Phone', orDash(m.phone)],
+            ['Subject', subject],
+            ['Heard about us', m.howHeardAboutUs ? HOW_HEARD_ABOUT_US_LABELS[m.howHeardAboutUs] : '—'],
+            ['Newsletter', m.wantsNewsletter ? 'Subscribed' : 'Not asked for'],
+            ['Received', when(m.createdAt)],
+          ]),
+          quote('Message', m.message),
+          adminButton(ctx),
+          STAFF_CLOSING,
         ],
-        details: [
-          ['Name', fullName(m.firstName, m.lastName)],
-          ['Email', m.email],
-          ['Phone', orDash(m.phone)],
-          ['Subject', subject],
-          ['Heard about us', m.howHeardAboutUs ? HOW_HEARD_ABOUT_US_LABELS[m.howHeardAboutUs] : '—'],
-          ['Newsletter', m.wantsNewsletter ? 'Subscribed' : 'Not asked for'],
-          ['Received', when(m.createdAt)],
-        ],
-        quotes: [{ label: 'Message', text: m.message }],
-        link: adminLink(ctx),
-        closing: STAFF_CLOSING,
       }),
     },
   ];
@@ -100,28 +113,33 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
       to: ctx.staff.admin,
       replyTo: p.email,
       subject: `${p.isUrgent ? '[URGENT] ' : ''}New prayer request from ${fullName(p.firstName, p.lastName)}: ${type}`,
-      greeting: 'Hello team,',
-      paragraphs: [
-        p.isUrgent
-          ? 'An URGENT prayer request arrived through the website. Please pray and follow up as soon as you can.'
-          : 'A new prayer request arrived through the website.',
-        p.preferredContact === 'none'
-          ? 'They asked for no follow-up, so they received no email from us.'
-          : `They would like to be reached by ${CONTACT_METHODS[p.preferredContact]}.`,
+      origin: ctx.publicOrigin,
+      preheader: `${p.isUrgent ? 'Urgent: ' : ''}${type}, preferred contact: ${PREFERRED_CONTACT_LABELS[p.preferredContact]}.`,
+      reason: staffReason('STAFF_ADMIN_EMAIL'),
+      blocks: [
+        ...paragraphs(
+          'Hello team,',
+          p.isUrgent
+            ? 'An URGENT prayer request arrived through the website. Please pray and follow up as soon as you can.'
+            : 'A new prayer request arrived through the website.',
+          p.preferredContact === 'none'
+            ? 'They asked for no follow-up, so they received no email from us.'
+            : `They would like to be reached by ${CONTACT_METHODS[p.preferredContact]}.`,
+        ),
+        details([
+          ['Name', fullName(p.firstName, p.lastName)],
+          ['Email', p.email],
+          ['Phone', orDash(p.phone)],
+          ['Request type', type],
+          ['Preferred contact', PREFERRED_CONTACT_LABELS[p.preferredContact]],
+          ['Urgent', yesNo(p.isUrgent)],
+          ['Share anonymously with the prayer team', yesNo(p.allowSharing)],
+          ['Received', when(p.submittedAt)],
+        ]),
+        quote('Prayer request', p.prayerRequest),
+        adminButton(ctx),
+        STAFF_CLOSING,
       ],
-      details: [
-        ['Name', fullName(p.firstName, p.lastName)],
-        ['Email', p.email],
-        ['Phone', orDash(p.phone)],
-        ['Request type', type],
-        ['Preferred contact', PREFERRED_CONTACT_LABELS[p.preferredContact]],
-        ['Urgent', yesNo(p.isUrgent)],
-        ['Share anonymously with the prayer team', yesNo(p.allowSharing)],
-        ['Received', when(p.submittedAt)],
-      ],
-      quotes: [{ label: 'Prayer request', text: p.prayerRequest }],
-      link: adminLink(ctx),
-      closing: STAFF_CLOSING,
     }),
   };
   if (p.preferredContact === 'none') return [staff];
@@ -130,18 +148,23 @@ export function prayerMails(p: PrayerRequest, ctx: MailContext): KeyedMail[] {
     mail: renderMail({
       to: p.email,
       subject: 'Your prayer request has been received | Kingdom Marketplace',
-      greeting: ACK_GREETING,
-      paragraphs: [
-        'Thank you for trusting us with your prayer request. Our prayer team has received it and will be lifting you up in prayer.',
-        p.allowSharing
-          ? 'As you allowed, we will share it anonymously with our prayer team; your name and contact details stay confidential.'
-          : 'Your request stays confidential with the staff who received it.',
-        `If we follow up, we will do so by ${CONTACT_METHODS[p.preferredContact]}, as you asked.`,
-        ...(p.isUrgent
-          ? [`You marked your request as urgent. If you would like someone to pray with you right away, please call us during ministry hours: ${HOURS}.`]
-          : []),
+      origin: ctx.publicOrigin,
+      preheader: 'Our prayer team has received your request and will be lifting you up in prayer.',
+      reason: ackReason('prayer request form'),
+      blocks: [
+        ...paragraphs(
+          ACK_GREETING,
+          'Thank you for trusting us with your prayer request. Our prayer team has received it and will be lifting you up in prayer.',
+          p.allowSharing
+            ? 'As you allowed, we will share it anonymously with our prayer team; your name and contact details stay confidential.'
+            : 'Your request stays confidential with the staff who received it.',
+          `If we follow up, we will do so by ${CONTACT_METHODS[p.preferredContact]}, as you asked.`,
+          ...(p.isUrgent
+            ? [`You marked your request as urgent. If you would like someone to pray with you right away, please call us during ministry hours: ${HOURS}.`]
+            : []),
+        ),
+        lines('Praying with you,', 'The Kingdom Marketplace team'),
       ],
-      closing: ['Praying with you,', 'The Kingdom Marketplace team'],
     }),
   };
   return [ack, staff];
@@ -155,12 +178,17 @@ export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMa
       mail: renderMail({
         to: i.email,
         subject: 'We received your publishing inquiry | Kingdom Marketplace',
-        greeting: ACK_GREETING,
-        paragraphs: [
-          `Thank you for considering Kingdom Marketplace for your book. Our publishing team has received your inquiry and will answer within 24-48 hours.`,
-          'In the meantime, feel free to gather any chapters, outlines or notes you would like to share with us. We look forward to helping your message reach the readers it is meant for.',
+        origin: ctx.publicOrigin,
+        preheader: 'Our publishing team has received your inquiry and will answer within 24-48 hours.',
+        reason: ackReason('publishing inquiry form'),
+        blocks: [
+          ...paragraphs(
+            ACK_GREETING,
+            `Thank you for considering Kingdom Marketplace for your book. Our publishing team has received your inquiry and will answer within 24-48 hours.`,
+            'In the meantime, feel free to gather any chapters, outlines or notes you would like to share with us. We look forward to helping your message reach the readers it is meant for.',
+          ),
+          WARM_CLOSING,
         ],
-        closing: WARM_CLOSING,
       }),
     },
     {
@@ -169,31 +197,34 @@ export function publishingMails(i: PublishingInquiry, ctx: MailContext): KeyedMa
         to: ctx.staff.publishing,
         replyTo: i.email,
         subject: `New publishing inquiry from ${fullName(i.firstName, i.lastName)}: ${title}`,
-        greeting: 'Hello publishing team,',
-        paragraphs: [
-          'A new publishing inquiry arrived through the website. We promised an answer within 24-48 hours; reply to this email to reach the author directly.',
+        origin: ctx.publicOrigin,
+        preheader: `${GENRE_LABELS[i.genre]}, ${MANUSCRIPT_STATUS_LABELS[i.manuscriptStatus]}: answer within 24-48 hours.`,
+        reason: staffReason('STAFF_PUBLISHING_EMAIL'),
+        blocks: [
+          ...paragraphs(
+            'Hello publishing team,',
+            'A new publishing inquiry arrived through the website. We promised an answer within 24-48 hours; reply to this email to reach the author directly.',
+          ),
+          details([
+            ['Name', fullName(i.firstName, i.lastName)],
+            ['Email', i.email],
+            ['Phone', orDash(i.phone)],
+            ['Book title', i.bookTitle],
+            ['Genre', GENRE_LABELS[i.genre]],
+            ['Manuscript', MANUSCRIPT_STATUS_LABELS[i.manuscriptStatus]],
+            ['Word count', i.wordCount === null ? '—' : i.wordCount.toLocaleString('en-US')],
+            ['Previously published', yesNo(i.previouslyPublished)],
+            ['Services needed', i.servicesNeeded.length ? i.servicesNeeded.map((service) => PUBLISHING_SERVICE_LABELS[service]).join(', ') : '—'],
+            ['Timeline', i.timeline ? PUBLISHING_TIMELINE_LABELS[i.timeline] : '—'],
+            ['Budget', i.budget ? PUBLISHING_BUDGET_LABELS[i.budget] : '—'],
+            ['Heard about us', i.hearAboutUs ? PUBLISHING_HEAR_ABOUT_US_LABELS[i.hearAboutUs] : '—'],
+            ['Received', when(i.createdAt)],
+          ]),
+          quote('About the book', i.bookDescription),
+          quote('Publishing goals', i.publishingGoals),
+          adminButton(ctx),
+          STAFF_CLOSING,
         ],
-        details: [
-          ['Name', fullName(i.firstName, i.lastName)],
-          ['Email', i.email],
-          ['Phone', orDash(i.phone)],
-          ['Book title', i.bookTitle],
-          ['Genre', GENRE_LABELS[i.genre]],
-          ['Manuscript', MANUSCRIPT_STATUS_LABELS[i.manuscriptStatus]],
-          ['Word count', i.wordCount === null ? '—' : i.wordCount.toLocaleString('en-US')],
-          ['Previously published', yesNo(i.previouslyPublished)],
-          ['Services needed', i.servicesNeeded.length ? i.servicesNeeded.map((service) => PUBLISHING_SERVICE_LABELS[service]).join(', ') : '—'],
-          ['Timeline', i.timeline ? PUBLISHING_TIMELINE_LABELS[i.timeline] : '—'],
-          ['Budget', i.budget ? PUBLISHING_BUDGET_LABELS[i.budget] : '—'],
-          ['Heard about us', i.hearAboutUs ? PUBLISHING_HEAR_ABOUT_US_LABELS[i.hearAboutUs] : '—'],
-          ['Received', when(i.createdAt)],
-        ],
-        quotes: [
-          { label: 'About the book', text: i.bookDescription },
-          { label: 'Publishing goals', text: i.publishingGoals },
-        ],
-        link: adminLink(ctx),
-        closing: STAFF_CLOSING,
       }),
     },
   ];
@@ -207,12 +238,17 @@ export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
       mail: renderMail({
         to: b.email,
         subject: 'We received your manuscript | Kingdom Marketplace',
-        greeting: ACK_GREETING,
-        paragraphs: [
-          'Thank you for entrusting us with your manuscript. It arrived safely.',
-          'Our publishing team will read it carefully and prayerfully, and contact you about next steps.',
+        origin: ctx.publicOrigin,
+        preheader: 'Your manuscript arrived safely. Our publishing team will contact you about next steps.',
+        reason: ackReason('manuscript submission form'),
+        blocks: [
+          ...paragraphs(
+            ACK_GREETING,
+            'Thank you for entrusting us with your manuscript. It arrived safely.',
+            'Our publishing team will read it carefully and prayerfully, and contact you about next steps.',
+          ),
+          WARM_CLOSING,
         ],
-        closing: WARM_CLOSING,
       }),
     },
     {
@@ -221,21 +257,25 @@ export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
         to: ctx.staff.publishing,
         replyTo: b.email,
         subject: `New book submission from ${oneLine(b.authorName, 80)}: ${title}`,
-        greeting: 'Hello publishing team,',
-        paragraphs: ['A new manuscript was submitted through the website. The download needs an admin sign-in.'],
-        details: [
-          ['Author', b.authorName],
-          ['Email', b.email],
-          ['Book title', b.bookTitle],
-          ['Genre', GENRE_LABELS[b.genre]],
-          ['Word count', b.wordCount.toLocaleString('en-US')],
-          ['Target audience', b.targetAudience],
-          ['Manuscript', `${b.manuscriptFilename} (${fileSize(b.manuscriptSize)})`],
-          ['Received', when(b.submittedAt)],
+        origin: ctx.publicOrigin,
+        preheader: `${GENRE_LABELS[b.genre]}, ${b.wordCount.toLocaleString('en-US')} words. The download needs an admin sign-in.`,
+        reason: staffReason('STAFF_PUBLISHING_EMAIL'),
+        blocks: [
+          ...paragraphs('Hello publishing team,', 'A new manuscript was submitted through the website. The download needs an admin sign-in.'),
+          details([
+            ['Author', b.authorName],
+            ['Email', b.email],
+            ['Book title', b.bookTitle],
+            ['Genre', GENRE_LABELS[b.genre]],
+            ['Word count', b.wordCount.toLocaleString('en-US')],
+            ['Target audience', b.targetAudience],
+            ['Manuscript', `${b.manuscriptFilename} (${fileSize(b.manuscriptSize)})`],
+            ['Received', when(b.submittedAt)],
+          ]),
+          quote('Synopsis', b.synopsis),
+          button('Download the manuscript', `${ctx.publicOrigin}${b.manuscriptUrl}`),
+          STAFF_CLOSING,
         ],
-        quotes: [{ label: 'Synopsis', text: b.synopsis }],
-        link: { label: 'Download the manuscript', url: `${ctx.publicOrigin}${b.manuscriptUrl}` },
-        closing: STAFF_CLOSING,
       }),
     },
   ];
@@ -248,13 +288,18 @@ export function newsletterWelcomeMail(eventId: string, email: string, unsubscrib
     mail: renderMail({
       to: email,
       subject: 'Welcome to the Kingdom Marketplace newsletter',
-      greeting: 'Welcome, friend!',
-      paragraphs: [
-        'Thank you for subscribing to the Kingdom Marketplace newsletter. We will share new faith-based products and services, podcast episodes, and stories from Kingdom-minded creators, businesses and ministries.',
-        'We write only when we have something worth sharing, and you can leave whenever you like.',
+      origin: ctx.publicOrigin,
+      preheader: 'New faith-based products and services, podcast episodes, and stories from Kingdom-minded creators.',
+      reason: 'You are receiving this email because this address was subscribed to the Kingdom Marketplace newsletter.',
+      unsubscribe: { url: `${ctx.publicOrigin}/api/newsletter-subscriptions/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}` },
+      blocks: [
+        ...paragraphs(
+          'Welcome, friend!',
+          'Thank you for subscribing to the Kingdom Marketplace newsletter. We will share new faith-based products and services, podcast episodes, and stories from Kingdom-minded creators, businesses and ministries.',
+          'We write only when we have something worth sharing, and you can leave whenever you like.',
+        ),
+        WARM_CLOSING,
       ],
-      link: { label: 'Unsubscribe', url: `${ctx.publicOrigin}/api/newsletter-subscriptions/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}` },
-      closing: WARM_CLOSING,
     }),
   };
 }

@@ -58,6 +58,22 @@ export class CatalogReadModelService implements OnApplicationBootstrap, BeforeAp
     return this.ready;
   }
 
+  /** Every item of the kind, newest first (empty until loaded). */
+  all(kind: ItemKind): CatalogItem[] {
+    return this.ready ? this.model.all(kind) : [];
+  }
+
+  /** An item of the kind by id or slug: from memory once loaded, else asked of the catalog; undefined when none. */
+  async find(kind: ItemKind, idOrSlug: string): Promise<CatalogItem | undefined> {
+    if (this.ready) return this.model.find(kind, idOrSlug);
+    try {
+      return await this.rpc.send(CatalogSubjects.get, { kind, id: idOrSlug });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
   onApplicationBootstrap() {
     for (const type of Object.values(CatalogEvents)) {
       const subscription = this.nc.subscribe(eventSubject(type));

@@ -10,6 +10,7 @@ function item(overrides: Partial<CatalogItem>): CatalogItem {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     kind: 'product',
     name: `Item ${counter}`,
+    slug: `item-${counter}`,
     price: '10.00',
     description: 'Plain.',
     category: 'Books',
@@ -163,4 +164,26 @@ test('ready pages are kept up to a byte budget, not a count: more than 5,000 sma
   assert.equal(tight.page('product', { page: 200, pageSize: 1 }), newest);
   const dropped = tight.page('product', { page: 1, pageSize: 1 });
   assert.notEqual(tight.page('product', { page: 2, pageSize: 1 }), dropped);
+});
+
+test('an item is found by its id or its slug, of its own kind only; a removal frees the slug, an upsert keeps the index current', () => {
+  const bible = item({ name: 'Grace Bible', slug: 'grace-bible' });
+  const coaching = item({ kind: 'service', category: 'Coaching', name: 'Grace Bible', slug: 'grace-bible' });
+  const model = new CatalogReadModel([bible, coaching]);
+  assert.equal(model.find('product', 'grace-bible')?.id, bible.id);
+  assert.equal(model.find('service', 'grace-bible')?.id, coaching.id);
+  assert.equal(model.find('product', bible.id)?.id, bible.id);
+  assert.equal(model.find('service', bible.id), undefined);
+  assert.deepEqual(JSON.parse(model.item('product', 'grace-bible')!.body.toString()), bible);
+
+  const renamed = { ...bible, name: 'Grace Study Bible', updatedAt: new Date(Date.parse(bible.updatedAt) + 1000).toISOString() };
+  model.upsert(renamed);
+  assert.equal(model.find('product', 'grace-bible')?.name, 'Grace Study Bible');
+  model.remove(bible.id);
+  assert.equal(model.find('product', 'grace-bible'), undefined);
+  assert.equal(model.find('service', 'grace-bible')?.id, coaching.id);
+  assert.deepEqual(
+    model.all('service').map((i) => i.id),
+    [coaching.id],
+  );
 });

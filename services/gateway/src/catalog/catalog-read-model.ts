@@ -24,6 +24,8 @@ export interface Answer {
   gzip?: Buffer;
 }
 
+const slugKey = (item: CatalogItem) => `${item.kind}|${item.slug}`;
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -109,6 +111,8 @@ export interface PageQuery {
  */
 export class CatalogReadModel {
   private readonly entries = new Map<string, Entry>();
+  /** The same entries by `kind|slug`: an item's page address names it by its slug. */
+  private readonly bySlug = new Map<string, Entry>();
   /** Ids deleted since the last full load: an answer about one that arrives late must not bring it back. */
   private readonly deleted = new Set<string>();
   private readonly sorted = new Map<string, Entry[]>();
@@ -135,8 +139,13 @@ export class CatalogReadModel {
   /** Starts over from a full read of the catalog. */
   replaceAll(items: CatalogItem[]) {
     this.entries.clear();
+    this.bySlug.clear();
     this.deleted.clear();
-    for (const item of items) this.entries.set(item.id, entryOf(item));
+    for (const item of items) {
+      const entry = entryOf(item);
+      this.entries.set(item.id, entry);
+      this.bySlug.set(slugKey(item), entry);
+    }
     this.grams = new TrigramIndex(this.entries.values());
     this.sorted.clear();
     for (const kind of KINDS) {
@@ -159,6 +168,7 @@ export class CatalogReadModel {
     if (current) this.unlink(current);
     const entry = entryOf(item);
     this.entries.set(item.id, entry);
+    this.bySlug.set(slugKey(item), entry);
     this.grams.add(entry);
     for (const sort of SORTS) {
       for (const list of [this.list(item.kind, sort, ''), this.list(item.kind, sort, item.category)]) list.splice(position(list, entry, ORDER[sort]), 0, entry);
@@ -176,11 +186,25 @@ export class CatalogReadModel {
     this.changed();
   }
 
-  /** One item's answer, or undefined when the kind has no item with that id. */
-  item(kind: ItemKind, id: string): Answer | undefined {
-    const entry = this.entries.get(id);
-    if (!entry || entry.item.kind !== kind) return undefined;
-    return (entry.answer ??= answerOf(entry.item));
+  /** One item's answer, or undefined when the kind has no item with that id or slug. */
+  item(kind: ItemKind, idOrSlug: string): Answer | undefined {
+    const entry = this.entry(kind, idOrSlug);
+    return entry && (entry.answer ??= answerOf(entry.item));
+  }
+
+  /** The item of the kind with that id or slug. */
+  find(kind: ItemKind, idOrSlug: string): CatalogItem | undefined {
+    return this.entry(kind, idOrSlug)?.item;
+  }
+
+  /** Every item of the kind, newest first. */
+  all(kind: ItemKind): CatalogItem[] {
+    return this.list(kind, 'newest', '').map((entry) => entry.item);
+  }
+
+  private entry(kind: ItemKind, idOrSlug: string): Entry | undefined {
+    const entry = this.entries.get(idOrSlug) ?? this.bySlug.get(`${kind}|${idOrSlug}`);
+    return entry?.item.kind === kind ? entry : undefined;
   }
 
   /** The newest featured item of the kind (ARCHITECTURE §10), or undefined when none is featured. */
@@ -236,6 +260,7 @@ export class CatalogReadModel {
   }
 
   private unlink(entry: Entry) {
+    if (this.bySlug.get(slugKey(entry.item)) === entry) this.bySlug.delete(slugKey(entry.item));
     this.grams.removed();
     for (const sort of SORTS) {
       for (const list of [this.list(entry.item.kind, sort, ''), this.list(entry.item.kind, sort, entry.item.category)]) {

@@ -29,6 +29,7 @@ export class RateLimits implements OnModuleDestroy {
   private readonly memberLinks: RateLimiterRedis;
   private readonly secondFactorFailures: RateLimiterRedis;
   private readonly feeds: AddressBudget;
+  private readonly orderLookups: AddressBudget;
   private readonly manuscriptsPerAddress: RateLimiterRedis;
   private readonly manuscriptsTotal: RateLimiterRedis;
 
@@ -81,6 +82,13 @@ export class RateLimits implements OnModuleDestroy {
       },
       (error) => this.logger.warn(`feed rate limiter cannot reach Redis, counting on this replica alone: ${String(error)}`),
     );
+    // Every lookup counts, found or not, and each is sent to Redis before the next is admitted (batch 1): the budget is
+    // small and guards against guessing (ADR 0036).
+    this.orderLookups = new AddressBudget(
+      redis,
+      { limit: config.rateLimitOrderLookupsPerHour, windowMs: 3_600_000, batch: 1, syncEveryMs: config.rateLimitSync.everyMs, keyPrefix: 'rl:order-lookup' },
+      (error) => this.logger.warn(`order lookup rate limiter cannot reach Redis, counting on this replica alone: ${String(error)}`),
+    );
     this.manuscriptsPerAddress = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'rl:manuscripts',
@@ -112,7 +120,7 @@ export class RateLimits implements OnModuleDestroy {
 
   /** Before Redis closes (its module's onApplicationShutdown): this replica's last counts go to Redis. */
   async onModuleDestroy() {
-    await Promise.all([this.api.close(), this.feeds.close()]);
+    await Promise.all([this.api.close(), this.feeds.close(), this.orderLookups.close()]);
   }
 
   /**
@@ -146,6 +154,17 @@ export class RateLimits implements OnModuleDestroy {
       if (decision instanceof Promise) decision.then((late) => apply(late, reply, done), done);
       else apply(decision, reply, done);
     };
+  }
+
+  /** Counts one order lookup (number + email) from this address; 429 once the hour's budget is spent (ADR 0036). */
+  async consumeOrderLookup(ip: string): Promise<void> {
+    const decision = await this.orderLookups.take(networkOf(ip));
+    if (decision.allowed) return;
+    const wait = minutes(decision.retryAfterSeconds);
+    throw new RateLimitedError(
+      `You have looked up many orders from this address in the last hour. Please try again in ${wait} minute${wait === 1 ? '' : 's'}, or open the link in your confirmation email.`,
+      decision.retryAfterSeconds,
+    );
   }
 
   /**

@@ -1,18 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { RateLimits } from '../http/rate-limits';
+import { BuyerOrdersController } from './buyer-orders.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutRateLimit } from './checkout-rate-limit';
+import { OrderLookupRateLimitGuard } from './order-lookup-rate-limit';
 import { PaymentsConfigController } from './payments-config.controller';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
-/** Checkout, orders, Stripe's webhook and the payments config the SPA reads. */
+/** Checkout, orders (and a buyer's way back to one), Stripe's webhook and the payments config the SPA reads. */
 @Module({})
 export class OrdersModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: OrdersModule,
-      controllers: [CheckoutController, StripeWebhookController, PaymentsConfigController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
+      controllers: [CheckoutController, BuyerOrdersController, StripeWebhookController, PaymentsConfigController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, OrderLookupRateLimitGuard],
     };
   }
 }

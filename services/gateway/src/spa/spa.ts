@@ -1,10 +1,13 @@
 import accepts from 'accepts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mimeTypes from 'mime-types';
+import { SITE_NAME } from '@km/contracts';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../auth/session-cookie';
+import type { HeadOutcome } from '../seo/page-head';
+import { renderHead } from '../seo/render-head';
 
 const NOT_SPA = /^\/(api|media|feeds|health|ready)(\/|$)/;
 const ENCODINGS = [
@@ -47,33 +50,49 @@ function listFiles(root: string): Map<string, StaticFile> {
  * The files are listed once, when the gateway starts (after the web build); a path outside that list is never
  * looked up on disk, so no request can reach beyond the build folder.
  */
-export function registerSpa(fastify: FastifyInstance, distDir: string) {
+export function registerSpa(fastify: FastifyInstance, distDir: string, heads?: PageHeadsOf) {
   const root = path.resolve(distDir);
   const files = listFiles(root);
   const index = path.join(root, 'index.html');
   const pages = pageVariants(root, index);
-  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+  let indexHtml: string | undefined;
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodePath(req.url.split('?')[0]);
     if (pathname === undefined || NOT_SPA.test(pathname)) return reply.callNotFound();
     const asset = files.get(pathname);
     if (asset) return sendAsset(req, reply, pathname, asset);
     if (!accepts(req.raw).type('html')) return reply.callNotFound();
-    if (!existsSync(index)) {
+    // Read once it exists: the build may finish after the gateway started.
+    indexHtml ??= existsSync(index) ? await readFile(index, 'utf8') : undefined;
+    if (indexHtml === undefined) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
-    // The page's session hint depends on the Cookie header (see SESSION_HINT).
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8');
     // A preloaded API read belongs to one address, query string included; another query string asks for another read.
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    const page = query ? (pages.byAddress.get(route + query) ?? pages.scriptsOnly.get(route)) : pages.byAddress.get(route);
-    if (hasSessionCookie(req)) return reply.send(page ?? createReadStream(index));
-    return withoutSession(page ?? readFile(index, 'utf8')).then((html) => reply.send(html));
+    // A page whose address has a parameter (`/products/{slug}`) has its scripts under its template (`/products/:slug`).
+    const key = pages.templates.find((t) => t.pattern.test(route))?.template ?? route;
+    let html = (query ? (pages.byAddress.get(key + query) ?? pages.scriptsOnly.get(key)) : pages.byAddress.get(key)) ?? indexHtml;
+    let status = 200;
+    if (heads) {
+      // Each address's own title, description, canonical, previews and structured data (ADR 0044); an item's old
+      // id address moves permanently to its slug; an address no page has is a 404 (the SPA still shows its page).
+      const outcome = await heads(route);
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect + query, 301);
+      html = renderHead(html, outcome.head, SITE_NAME);
+      status = outcome.head.status;
+    }
+    // The page's session hint depends on the Cookie header (see SESSION_HINT).
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8');
+    return reply.status(status).send(hasSessionCookie(req) ? html : html.replace(SESSION_HINT, NO_SESSION));
   };
   // GET routes answer HEAD too (fastify's exposeHeadRoutes), without a body.
   fastify.get('/', handler);
   fastify.get('/*', handler);
 }
+
+/** The head of the page at a path (no query string, no trailing slash). */
+export type PageHeadsOf = (path: string) => Promise<HeadOutcome>;
 
 /**
  * index.html with `<link rel="modulepreload">` for the page's own scripts, per path of a lazily loaded page (the
@@ -83,8 +102,11 @@ export function registerSpa(fastify: FastifyInstance, distDir: string) {
  * web/src/app/route-data.ts): a fetch preload with credentials as the SPA's reads send them (a preload serves only a
  * request that matches it), in the HTML for exactly that address; any other query string gets the path's scripts.
  */
-function pageVariants(root: string, index: string): { byAddress: Map<string, string>; scriptsOnly: Map<string, string> } {
-  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>() };
+function pageVariants(
+  root: string,
+  index: string,
+): { byAddress: Map<string, string>; scriptsOnly: Map<string, string>; templates: { template: string; pattern: RegExp }[] } {
+  const variants = { byAddress: new Map<string, string>(), scriptsOnly: new Map<string, string>(), templates: [] as { template: string; pattern: RegExp }[] };
   const listFile = path.join(root, 'route-preloads.json');
   if (!existsSync(index) || !existsSync(listFile)) return variants;
   const html = readFileSync(index, 'utf8');
@@ -96,6 +118,8 @@ function pageVariants(root: string, index: string): { byAddress: Map<string, str
       .filter((file) => file.startsWith('/api/'))
       .map((read) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${read}">`);
     variants.byAddress.set(route, withLinks([...scripts, ...reads]));
+    // `:name` segments match one segment of an address (no query string: a template's reads come from its head).
+    if (route.includes('/:')) variants.templates.push({ template: route, pattern: new RegExp(`^${route.replace(/\/:[^/]+/g, '/[^/]+')}$`) });
     if (!route.includes('?')) variants.scriptsOnly.set(route, withLinks(scripts));
   }
   return variants;
@@ -114,10 +138,6 @@ const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
 
 function hasSessionCookie(req: FastifyRequest): boolean {
   return SESSION_COOKIE_PAIR.test(req.headers.cookie ?? '');
-}
-
-async function withoutSession(html: string | Promise<string>): Promise<string> {
-  return (await html).replace(SESSION_HINT, NO_SESSION);
 }
 
 function decodePath(raw: string): string | undefined {

@@ -87,7 +87,7 @@ export class MemberLinksService {
     });
     // A fragment, not a query: it never reaches a server log or a Referer header.
     const url = `${this.config.publicOrigin}/member-dashboard#signin=${encodeURIComponent(link.token)}`;
-    await this.mail.send(`member-sign-in:${link.linkId}`, waiting ? membershipWaitingMail(to, url, link.code) : signInLinkMail(to, url, link.code));
+    await this.mail.send(`member-sign-in:${link.linkId}`, (waiting ? membershipWaitingMail : signInLinkMail)(this.config.publicOrigin, to, url, link.code));
     return { linkId: link.linkId, expiresAt: link.expiresAt };
   }
 
@@ -96,7 +96,7 @@ export class MemberLinksService {
     const link = await this.issue(manager, user, 'verify_email', VERIFY_LINK_TTL_MS, null);
     const url = `${this.config.publicOrigin}/verify-email#token=${encodeURIComponent(link.token)}`;
     // Sent after the caller's transaction commits, so a link never reaches an inbox for a user that was rolled back.
-    return () => this.mail.send(`verify-email:${link.linkId}`, verifyEmailMail(user.email!, url));
+    return () => this.mail.send(`verify-email:${link.linkId}`, verifyEmailMail(this.config.publicOrigin, user.email!, url));
   }
 
   private async issue(

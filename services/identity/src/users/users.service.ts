@@ -71,7 +71,7 @@ export class UsersService {
           ? new ConflictError('email_taken', 'That email address is already registered.')
           : new ConflictError('username_taken', 'That username is already taken.');
       if (input.email) {
-        const notice = emailTaken ? alreadyRegisteredMail(input.email, this.config.publicOrigin) : usernameTakenMail(input.email, this.config.publicOrigin);
+        const notice = (emailTaken ? alreadyRegisteredMail : usernameTakenMail)(this.config.publicOrigin, input.email);
         // One notice per address and kind an hour: a stranger cannot fill an inbox by registering again and again.
         await this.mail.send(`register-notice:${emailTaken ? 'email' : 'username'}:${input.email.toLowerCase()}:${Math.floor(Date.now() / 3600_000)}`, notice);
       }

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '@km/nest-kit/mail';
+import { button, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
 
 export interface KeyedMail {
   key: string;
@@ -18,7 +18,6 @@ export interface PublishedEpisode {
   episodeNumber: number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** Titles are one line, bounded. */
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
 
@@ -26,33 +25,28 @@ const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().
 export const unsubscribeUrl = (publicOrigin: string, token: string) =>
   `${publicOrigin}/api/podcast-subscriptions/unsubscribe?token=${encodeURIComponent(token)}`;
 
-function render(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }, unsubscribe: string): OutgoingMail {
-  const text =
-    [...paragraphs, `${link.label}: ${link.url}`, `Unsubscribe with one click: ${unsubscribe}`, 'Blessings,\nThe Kingdom Marketplace team'].join('\n\n') + '\n';
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> with one click.</p>`,
-    '<p>Blessings,<br>The Kingdom Marketplace team</p>',
-  ].join('\n');
-  return { to, subject, text, html };
-}
+const SUBSCRIBER_REASON = 'You are receiving this email because this address is subscribed to the Kingdom Marketplace podcast.';
+const CLOSING = lines('Blessings,', 'The Kingdom Marketplace team');
 
 /** The welcome to a subscriber who asked for email (or both). */
 export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
   return {
     key: `podcast-welcome:${s.id}`,
-    mail: render(
-      s.email,
-      'Welcome to the Kingdom Marketplace podcast',
-      [
-        // No name: the address is not proved, and nothing a stranger typed is quoted to it (issue 25).
-        'Hello,',
-        'Thank you for subscribing to the Kingdom Marketplace podcast. We will email you whenever a new episode is published.',
+    mail: renderMail({
+      to: s.email,
+      subject: 'Welcome to the Kingdom Marketplace podcast',
+      origin: publicOrigin,
+      preheader: 'We will email you whenever a new episode is published.',
+      reason: SUBSCRIBER_REASON,
+      unsubscribe: { label: 'Unsubscribe with one click', url: unsubscribeUrl(publicOrigin, s.unsubscribeToken) },
+      blocks: [
+        // No name: the address is not proved, and nothing a stranger typed is quoted to it (ADR 0026).
+        paragraph('Hello,'),
+        paragraph('Thank you for subscribing to the Kingdom Marketplace podcast. We will email you whenever a new episode is published.'),
+        button('Listen to the latest episodes', `${publicOrigin}/podcast`),
+        CLOSING,
       ],
-      { label: 'Listen to the latest episodes', url: `${publicOrigin}/podcast` },
-      unsubscribeUrl(publicOrigin, s.unsubscribeToken),
-    ),
+    }),
   };
 }
 
@@ -60,28 +54,43 @@ export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
 export function newEpisodeMail(s: Subscriber, episode: PublishedEpisode, publicOrigin: string): KeyedMail {
   return {
     key: `podcast-episode:${episode.id}:${s.id}`,
-    mail: render(
-      s.email,
-      `New episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
-      ['Hello,', `Episode ${episode.episodeNumber} of the Kingdom Marketplace podcast is out: "${oneLine(episode.title, 200)}".`],
-      { label: 'Listen now', url: `${publicOrigin}/podcast?episode=${episode.episodeNumber}` },
-      unsubscribeUrl(publicOrigin, s.unsubscribeToken),
-    ),
+    mail: renderMail({
+      to: s.email,
+      subject: `New episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
+      origin: publicOrigin,
+      preheader: `Episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
+      reason: SUBSCRIBER_REASON,
+      unsubscribe: { label: 'Unsubscribe with one click', url: unsubscribeUrl(publicOrigin, s.unsubscribeToken) },
+      blocks: [
+        heading('A new episode is out'),
+        paragraph('Hello,'),
+        paragraph(`Episode ${episode.episodeNumber} of the Kingdom Marketplace podcast is out: "${oneLine(episode.title, 200)}".`),
+        button('Listen now', `${publicOrigin}/podcast?episode=${episode.episodeNumber}`),
+        CLOSING,
+      ],
+    }),
   };
 }
 
 /**
- * Someone subscribed an address that already is (issue 25): the page answers everyone the same, and the owner is told
+ * Someone subscribed an address that already is (ADR 0026): the page answers everyone the same, and the owner is told
  * here, in the spec's own words for it. One per address an hour, so nobody can fill an inbox by subscribing again.
  */
 export function alreadySubscribedMail(email: string, publicOrigin: string): KeyedMail {
   return {
     key: `podcast-already:${email.toLowerCase()}:${Math.floor(Date.now() / 3600_000)}`,
-    mail: {
+    mail: renderMail({
       to: email,
       subject: "You're already subscribed to the Kingdom Marketplace podcast",
-      text: `Hello,\n\nYou're already subscribed with this email address, so nothing has changed. Someone (perhaps you) just asked to subscribe it again.\n\nListen to the latest episodes: ${publicOrigin}/podcast\n\nBlessings,\nThe Kingdom Marketplace team\n`,
-      html: `<p>Hello,</p><p>You're already subscribed with this email address, so nothing has changed. Someone (perhaps you) just asked to subscribe it again.</p><p><a href="${escapeHtml(publicOrigin)}/podcast">Listen to the latest episodes</a></p><p>Blessings,<br>The Kingdom Marketplace team</p>`,
-    },
+      origin: publicOrigin,
+      preheader: 'Nothing has changed: this address already gets every new episode.',
+      reason: SUBSCRIBER_REASON,
+      blocks: [
+        paragraph('Hello,'),
+        paragraph("You're already subscribed with this email address, so nothing has changed. Someone (perhaps you) just asked to subscribe it again."),
+        button('Listen to the latest episodes', `${publicOrigin}/podcast`),
+        CLOSING,
+      ],
+    }),
   };
 }

@@ -1,8 +1,9 @@
 import { OrdersEvents, type TypedEvent } from '@km/contracts';
-import { ConsumerService, EventConsumerKit } from '@km/nest-kit';
+import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { OrdersConfig } from '../config';
 import { Order } from '../orders/order.entity';
 import { orderConfirmationMail } from './order-confirmation';
 
@@ -16,6 +17,7 @@ export class OrderConfirmationMailer extends ConsumerService<typeof OrdersEvents
   constructor(
     kit: EventConsumerKit,
     private readonly mail: MailService,
+    @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
   ) {
     super(kit, { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] });
   }
@@ -27,6 +29,6 @@ export class OrderConfirmationMailer extends ConsumerService<typeof OrdersEvents
       this.logger.warn({ eventId: event.id, orderId: event.data.orderId }, 'paid order not found; no confirmation sent');
       return;
     }
-    await this.mail.send(`order-confirmation:${order.id}`, orderConfirmationMail(order));
+    await this.mail.send(`order-confirmation:${order.id}`, orderConfirmationMail(order, this.config.publicOrigin));
   }
 }

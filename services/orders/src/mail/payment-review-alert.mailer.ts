@@ -17,6 +17,6 @@ export class PaymentReviewAlertMailer extends ConsumerService<typeof OrdersEvent
   }
 
   protected async handle({ data: review }: TypedEvent<typeof OrdersEvents.paymentReview>) {
-    await this.mail.send(`payment-review-alert:${review.orderId}`, paymentReviewAlertMail(review, this.config.staffAlertEmail));
+    await this.mail.send(`payment-review-alert:${review.orderId}`, paymentReviewAlertMail(review, this.config.staffAlertEmail, this.config.publicOrigin));
   }
 }

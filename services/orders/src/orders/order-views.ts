@@ -1,5 +1,6 @@
-import type { BuyerOrder, OrderSummary, PlacedOrder, PricedLine } from '@km/contracts';
+import type { BuyerOrder, BuyerTimelineEntry, OrderSummary, OrderTimelineEntry, PlacedOrder, PricedLine } from '@km/contracts';
 import type { OrderLine } from './order-line.entity';
+import type { OrderTimelineRecord, StoredTimelineEntry } from './order-timeline.entity';
 import type { Order } from './order.entity';
 
 export const toPricedLine = (line: OrderLine): PricedLine => ({
@@ -26,7 +27,26 @@ export const toPlacedOrder = (order: Order, created: boolean): PlacedOrder => ({
   created,
 });
 
-export const toBuyerOrder = (order: Order): BuyerOrder => ({
+/** A stored step as the API sends it: the row's details with its kind and time. */
+export const toTimelineEntry = (record: OrderTimelineRecord): StoredTimelineEntry =>
+  ({ ...record.data, kind: record.kind, at: record.createdAt.toISOString() }) as StoredTimelineEntry;
+
+/**
+ * The order's whole life: `placed` first, then `paid` (from the order's columns) and the stored steps by time, steps of
+ * the same instant in the order given. Placed always leads: Stripe dates a payment to the second, and a buyer may pay
+ * before the browser creates the order, so the payment's time can be earlier than the order's.
+ */
+export function timelineOf(order: Order, records: OrderTimelineRecord[]): OrderTimelineEntry[] {
+  const later: OrderTimelineEntry[] = order.paidAt ? [{ kind: 'paid', at: order.paidAt.toISOString(), amount: order.amountReceived ?? order.total }] : [];
+  later.push(...records.map(toTimelineEntry));
+  return [{ kind: 'placed', at: order.createdAt.toISOString() }, ...later.sort((a, b) => Date.parse(a.at) - Date.parse(b.at))];
+}
+
+/** The buyer's timeline: every step but the staff's notes. */
+export const buyerTimelineOf = (order: Order, records: OrderTimelineRecord[]): BuyerTimelineEntry[] =>
+  timelineOf(order, records).filter((entry): entry is BuyerTimelineEntry => entry.kind !== 'note');
+
+export const toBuyerOrder = (order: Order, records: OrderTimelineRecord[]): BuyerOrder => ({
   orderNumber: order.orderNumber,
   status: order.status,
   customerName: order.customerName,
@@ -37,30 +57,19 @@ export const toBuyerOrder = (order: Order): BuyerOrder => ({
   ...totalsOf(order),
   createdAt: order.createdAt.toISOString(),
   paidAt: order.paidAt?.toISOString() ?? null,
+  timeline: buyerTimelineOf(order, records),
 });
 
-export interface OrderSummaryRow {
-  order_number: string;
-  status: Order['status'];
-  customer_name: string;
-  customer_email: string;
-  total: string;
-  amount_received: string | null;
-  received_currency: string | null;
-  item_count: string;
-  created_at: Date;
-  paid_at: Date | null;
-}
-
-export const toOrderSummary = (row: OrderSummaryRow): OrderSummary => ({
-  orderNumber: row.order_number,
-  status: row.status,
-  customerName: row.customer_name,
-  customerEmail: row.customer_email,
-  total: row.total,
-  amountReceived: row.amount_received,
-  receivedCurrency: row.received_currency,
-  itemCount: Number(row.item_count),
-  createdAt: new Date(row.created_at).toISOString(),
-  paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+/** One row of an order list: the order's own columns and how many items its lines hold. */
+export const toOrderSummary = (order: Order, itemCount: number): OrderSummary => ({
+  orderNumber: order.orderNumber,
+  status: order.status,
+  customerName: order.customerName,
+  customerEmail: order.customerEmail,
+  total: order.total,
+  amountReceived: order.amountReceived,
+  receivedCurrency: order.receivedCurrency,
+  itemCount,
+  createdAt: order.createdAt.toISOString(),
+  paidAt: order.paidAt?.toISOString() ?? null,
 });

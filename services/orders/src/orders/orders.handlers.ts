@@ -1,11 +1,15 @@
 import {
+  findMemberOrderSchema,
   findOrderSchema,
+  listMemberOrdersSchema,
   listOrdersSchema,
   orderMessageSchema,
   OrdersSubjects,
   paymentIntentMessageSchema,
   stripeWebhookSchema,
+  viewOrderSchema,
   type BuyerOrder,
+  type OrderLookup,
   type OrdersPage,
   type PaymentIntentQuote,
   type PlacedOrder,
@@ -40,6 +44,26 @@ export class OrdersHandlers {
   @MessagePattern(OrdersSubjects.findForBuyer)
   findForBuyer(@Payload() payload: unknown): Promise<BuyerOrder> {
     return this.orders.findForBuyer(parseOrThrow(findOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.lookup)
+  lookup(@Payload() payload: unknown): Promise<OrderLookup> {
+    return this.orders.lookup(parseOrThrow(findOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.view)
+  view(@Payload() payload: unknown): Promise<BuyerOrder> {
+    return this.orders.view(parseOrThrow(viewOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.findForMember)
+  findForMember(@Payload() payload: unknown): Promise<BuyerOrder> {
+    return this.orders.findForMember(parseOrThrow(findMemberOrderSchema, payload));
+  }
+
+  @MessagePattern(OrdersSubjects.listForMember)
+  listForMember(@Payload() payload: unknown): Promise<OrdersPage> {
+    return this.orders.listForMember(parseOrThrow(listMemberOrdersSchema, payload));
   }
 
   @MessagePattern(OrdersSubjects.list)

@@ -44,6 +44,8 @@ async function ordersService(stored: Order | null) {
     getRepository: () => ({
       findOne: async ({ where }: { where: { paymentIntentId?: string; orderNumber?: string } }) =>
         stored && (where.paymentIntentId === stored.paymentIntentId || where.orderNumber === stored.orderNumber) ? stored : null,
+      // The order's stored steps (order_timeline): none yet.
+      find: async () => [],
     }),
     manager: { query: untouched('a statement') },
     transaction: untouched('a transaction'),
@@ -128,6 +130,7 @@ describe('OrdersService.findForBuyer', () => {
       found.items.map((i) => i.productId),
       ['p1', 'p2'],
     );
+    assert.deepEqual(found.timeline, [{ kind: 'placed', at: '2026-11-01T10:00:00.000Z' }]);
   });
 
   test('a wrong email and an unknown number get the same not_found answer', async () => {
@@ -222,6 +225,8 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     chargeExactly: () => Promise<unknown>,
   ) {
     const log: string[] = [];
+    /** What place_order was given: the order's and the lines' rows. */
+    const rows: { order: Record<string, unknown>; lines: Record<string, unknown>[] }[] = [];
     const manager = {
       query: async (sql: string, params: unknown[] = []) => {
         if (sql.includes('pg_advisory_xact_lock')) return (log.push('lock'), []);
@@ -231,6 +236,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
           assert.equal(lockSpace, 4201, "the intent's lock, the one the webhooks take");
           assert.deepEqual([JSON.parse(order).payment_intent_id, JSON.parse(lines).length, JSON.parse(event).type], ['pi_new', 1, 'orders.order.placed']);
           log.push(decided ? 'place_order, decided' : 'place_order');
+          rows.push({ order: JSON.parse(order), lines: JSON.parse(lines) });
           const outcome = decided ? 'placed' : decision;
           return [{ outcome, created_at: new Date('2026-11-25T04:00:00Z'), updated_at: new Date('2026-11-25T04:00:00Z') }];
         }
@@ -265,7 +271,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
         { provide: SERVICE_LOGGER, useValue: { info: () => undefined, warn: () => undefined, error: () => undefined } },
       ],
     }).compile();
-    return { orders: module.get(OrdersService), log, chargeExactly: paymentIntents.chargeExactly };
+    return { orders: module.get(OrdersService), log, chargeExactly: paymentIntents.chargeExactly, rows };
   }
   const order = () => ({ ...request([{ productId: 'p1', quantity: 3 }]), paymentIntentId: 'pi_new' }) as never;
 
@@ -276,6 +282,36 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     assert.equal(chargeExactly.mock.calls.length, 0);
     assert.deepEqual(log.slice(2), ['place_order', 'relay woken']);
     assert.deepEqual(log.slice(0, 2).sort(), ['priced', 'stripe read']);
+  });
+
+  test("place_order gets the order's and the lines' values under their column names, from the entities' one mapping", async () => {
+    const { orders, rows } = await placing('placed', { ordered: false, changed: false, reported: false }, async () => null);
+    await orders.create(order());
+    const [{ order: row, lines }] = rows;
+    assert.match(String(row.id), /^[0-9a-f-]{36}$/);
+    assert.deepEqual(
+      { ...row, id: undefined },
+      {
+        id: undefined,
+        order_number: 'KM-7K3M9Q2X',
+        payment_intent_id: 'pi_new',
+        status: 'pending_payment',
+        customer_email: 'ruth@example.com',
+        customer_name: 'Ruth of Moab',
+        customer_phone: null,
+        shipping_address: '12 Gleaning Way',
+        billing_address: '12 Gleaning Way',
+        subtotal: '30.00',
+        tax: '2.40',
+        shipping: '9.99',
+        total: '42.39',
+        member_discount: '0.00',
+        member_id: null,
+        cart_fingerprint: 'cart-p1x3',
+        paid_at: null,
+      },
+    );
+    assert.deepEqual(lines, [{ position: 0, product_id: 'p1', product_name: 'Product p1', unit_price: '10.00', quantity: 3, line_total: '30.00' }]);
   });
 
   test('an intent this service changed since (place_order answers undecided) is read again under the lock in a transaction, and its refusal answered after the commit', async () => {

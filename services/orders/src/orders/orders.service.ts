@@ -5,16 +5,20 @@ import {
   type CreateOrderRequest,
   type OrderMessage,
   type FindOrderRequest,
+  type FindMemberOrderRequest,
+  type ListMemberOrdersRequest,
   type ListOrdersRequest,
+  type OrderLookup,
   type OrderStatus,
   type OrdersPage,
   type PlacedOrder,
+  type ViewOrderRequest,
 } from '@km/contracts';
 import { AppError, commitWithEvents, ConflictError, eventsWrittenInSql, InFlight, OutboxRelayRunner, runWithEvents, SERVICE_LOGGER } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, getMetadataArgsStorage, type EntityManager } from 'typeorm';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { StripeEventRecord } from '../payments/stripe-event.entity';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
@@ -23,7 +27,10 @@ import { normalizeOrderNumber } from './order-number';
 import { OrderNumbers } from './order-numbers';
 import { initialStatus, outcomeOf, PAYMENT_SIGNALS, type ReceivedPayment } from './order-status';
 import { OrderPaymentsService } from './order-payments.service';
-import { toBuyerOrder, toOrderSummary, toPlacedOrder, type OrderSummaryRow } from './order-views';
+import { isOrderLinkKey, orderLinkKey, orderLinkSettings } from '../mail/order-links';
+import { toBuyerOrder, toOrderSummary, toPlacedOrder } from './order-views';
+import { OrderLine } from './order-line.entity';
+import { OrderTimelineRecord } from './order-timeline.entity';
 import { Order } from './order.entity';
 import { lockPaymentIntent, PAYMENT_INTENT_LOCKS } from './payment-intent-lock';
 
@@ -170,14 +177,16 @@ export class OrdersService {
       paidAt: status === 'paid' ? success!.stripeCreatedAt : null,
     };
     const id = randomUUID();
-    const lines = cart.lines.map((line, position) => ({
-      position,
-      product_id: line.productId,
-      product_name: line.productName,
-      unit_price: line.productPrice,
-      quantity: line.quantity,
-      line_total: line.subtotal,
-    }));
+    const lines = cart.lines.map((line, position) =>
+      columnsOf(OrderLine, {
+        position,
+        productId: line.productId,
+        productName: line.productName,
+        unitPrice: line.productPrice,
+        quantity: line.quantity,
+        lineTotal: line.subtotal,
+      }),
+    );
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       const orderNumber = this.numbers.next();
       const placed: EventData<typeof OrdersEvents.placed> = { orderId: id, orderNumber, email: values.customerEmail, total: values.total };
@@ -185,27 +194,7 @@ export class OrdersService {
         'SELECT outcome, created_at, updated_at FROM place_order($1, $2, $3, $4, $5)',
         [
           PAYMENT_INTENT_LOCKS,
-          JSON.stringify({
-            id,
-            order_number: orderNumber,
-            payment_intent_id: values.paymentIntentId,
-            status: values.status,
-            customer_email: values.customerEmail,
-            customer_name: values.customerName,
-            customer_phone: values.customerPhone,
-            shipping_address: values.shippingAddress,
-            billing_address: values.billingAddress,
-            subtotal: values.subtotal,
-            tax: values.tax,
-            shipping: values.shipping,
-            total: values.total,
-            member_discount: values.memberDiscount,
-            member_id: values.memberId,
-            cart_fingerprint: values.cartFingerprint,
-            amount_received: values.amountReceived ?? null,
-            received_currency: values.receivedCurrency ?? null,
-            paid_at: values.paidAt,
-          }),
+          JSON.stringify(columnsOf(Order, { ...values, id, orderNumber })),
           JSON.stringify(lines),
           JSON.stringify({ id: randomUUID(), type: OrdersEvents.placed, data: placed }),
           decided,
@@ -224,28 +213,77 @@ export class OrdersService {
   }
 
   /** The buyer's view. An unknown number and a wrong email get the same answer, so neither can be probed. */
-  async findForBuyer({ orderNumber, email }: FindOrderRequest): Promise<BuyerOrder> {
-    const number = normalizeOrderNumber(orderNumber);
-    const order = number ? await this.dataSource.getRepository(Order).findOne({ where: { orderNumber: number }, relations: { lines: true } }) : null;
-    if (!order || order.customerEmail.toLowerCase() !== email.trim().toLowerCase()) {
-      throw new AppError('not_found', `We could not find order ${orderNumber.trim()} for that email address. Check both against your confirmation email.`);
-    }
-    return toBuyerOrder(order);
+  async findForBuyer(request: FindOrderRequest): Promise<BuyerOrder> {
+    return this.buyerView(await this.placedWithEmail(request));
   }
 
-  async list({ page, pageSize, status }: ListOrdersRequest): Promise<OrdersPage> {
-    const where = status ? 'WHERE o.status = $1' : '';
-    const params = status ? [status] : [];
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM orders o ${where}`, params);
-    const rows: OrderSummaryRow[] = await this.dataSource.query(
-      `SELECT o.order_number, o.status, o.customer_name, o.customer_email, o.total, o.amount_received, o.received_currency, o.created_at, o.paid_at,
-              (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.id) AS item_count
-       FROM orders o ${where}
-       ORDER BY o.created_at DESC, o.id DESC
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, pageSize, (page - 1) * pageSize],
-    );
-    return { items: rows.map(toOrderSummary), total: count, page, pageSize };
+  /** The lookup form: the buyer's view and the key of the order's link, so the page can be opened again (ADR 0036). */
+  async lookup(request: FindOrderRequest): Promise<OrderLookup> {
+    const order = await this.placedWithEmail(request);
+    return { order: await this.buyerView(order), key: orderLinkKey(order.id, orderLinkSettings().secret) };
+  }
+
+  private async placedWithEmail({ orderNumber, email }: FindOrderRequest): Promise<Order> {
+    const order = await this.orderMatching(orderNumber, (o) => o.customerEmail.toLowerCase() === email.trim().toLowerCase());
+    if (!order) {
+      throw new AppError('not_found', `We could not find order ${orderNumber.trim()} for that email address. Check both against your confirmation email.`);
+    }
+    return order;
+  }
+
+  /** The order a signed link names (ADR 0036): a key that is not this order's is answered like an unknown number. */
+  async view({ orderNumber, key }: ViewOrderRequest): Promise<BuyerOrder> {
+    const order = await this.orderMatching(orderNumber, (o) => isOrderLinkKey(o.id, key, orderLinkSettings().secret));
+    if (!order) throw new AppError('not_found', `We could not open order ${orderNumber.trim()} from that link. Look it up with your email address instead.`);
+    return this.buyerView(order);
+  }
+
+  /** A member's own order (ADR 0037: placed with their member id); anyone else's is answered like an unknown number. */
+  async findForMember({ orderNumber, memberId }: FindMemberOrderRequest): Promise<BuyerOrder> {
+    const order = await this.orderMatching(orderNumber, (o) => o.memberId === memberId);
+    if (!order) throw new AppError('not_found', `We could not find order ${orderNumber.trim()} among your orders.`);
+    return this.buyerView(order);
+  }
+
+  /** The order with this number (any spelling the buyer may type) when `matches` holds for it, else null. */
+  private async orderMatching(orderNumber: string, matches: (order: Order) => boolean): Promise<Order | null> {
+    const number = normalizeOrderNumber(orderNumber);
+    const order = number ? await this.dataSource.getRepository(Order).findOne({ where: { orderNumber: number }, relations: { lines: true } }) : null;
+    return order && matches(order) ? order : null;
+  }
+
+  private async buyerView(order: Order): Promise<BuyerOrder> {
+    const steps = await this.dataSource.getRepository(OrderTimelineRecord).find({ where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return toBuyerOrder(order, steps);
+  }
+
+  /** Every order (admin), newest first. */
+  list({ page, pageSize, status }: ListOrdersRequest): Promise<OrdersPage> {
+    return this.page(page, pageSize, status ? ['o.status = :status', { status }] : null);
+  }
+
+  /** A member's own orders (ADR 0037), newest first. */
+  listForMember({ memberId, page, pageSize }: ListMemberOrdersRequest): Promise<OrdersPage> {
+    return this.page(page, pageSize, ['o.member_id = :memberId', { memberId }]);
+  }
+
+  /** One page of orders through the entity's own column mapping, each with its number of items. */
+  private async page(page: number, pageSize: number, where: [string, Record<string, unknown>] | null): Promise<OrdersPage> {
+    const query = this.dataSource.getRepository(Order).createQueryBuilder('o');
+    if (where) query.where(...where);
+    const [orders, total] = await query
+      .orderBy('o.created_at', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    const counts: { order_id: string; items: number }[] = orders.length
+      ? await this.dataSource.query('SELECT order_id, sum(quantity)::int AS items FROM order_lines WHERE order_id = ANY($1) GROUP BY order_id', [
+          orders.map((o) => o.id),
+        ])
+      : [];
+    const items = new Map(counts.map((c) => [c.order_id, c.items]));
+    return { items: orders.map((o) => toOrderSummary(o, items.get(o.id) ?? 0)), total, page, pageSize };
   }
 
   private logClientTotals(request: CreateOrderRequest, cart: PricedCart) {
@@ -281,6 +319,30 @@ type NewOrder = Pick<
   | 'paidAt'
 > &
   Partial<Pick<Order, 'amountReceived' | 'receivedCurrency'>>;
+
+/** Each entity's property → column names, read once from its TypeORM decorators (the entity's one mapping). */
+const COLUMN_NAMES = new Map<object, [property: string, column: string][]>();
+
+/**
+ * An entity's values as a row keyed by its column names, read from the entity's own TypeORM mapping, for the JSON
+ * `place_order` populates its records from (`jsonb_populate_record`; it inserts the columns it names, and Postgres's
+ * defaults fill the rest). Properties without a value are left out, which the record reads as NULL.
+ */
+function columnsOf<T extends object>(entity: new () => T, values: Partial<T>): Record<string, unknown> {
+  let names = COLUMN_NAMES.get(entity);
+  if (!names) {
+    names = getMetadataArgsStorage()
+      .filterColumns(entity)
+      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]);
+    COLUMN_NAMES.set(entity, names);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [property, column] of names) {
+    const value = (values as Record<string, unknown>)[property];
+    if (value !== undefined) row[column] = value;
+  }
+  return row;
+}
 
 /** What the order transaction reads under the intent's lock. */
 interface IntentState {

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { selectCartCount, selectCartIsOpen } from '@/features/cart/cart-slice';
+import { usePageListTitle } from '@/lib/use-document-title';
 import { useDeferredModule } from '@/lib/use-deferred-module';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function AppLayout() {
+  usePageListTitle();
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 text-slate-900">
       <a

@@ -22,7 +22,7 @@ const footerLink = 'rounded text-sm text-indigo-200 hover:text-white focus-visib
 
 export function SiteFooter() {
   return (
-    <footer className="bg-indigo-950 text-indigo-100">
+    <footer className="print:hidden bg-indigo-950 text-indigo-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="grid content-start gap-3">
           <p className="flex items-center gap-2 font-serif text-lg font-bold text-white">

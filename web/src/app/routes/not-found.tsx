@@ -1,8 +1,11 @@
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { NOT_FOUND_COPY } from '@km/contracts/vocabulary';
 import { buttonClasses } from '@/components/ui/button';
+import { useTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useTitle(NOT_FOUND_COPY.title);
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
       <CircleAlert className="size-12 text-red-500" aria-hidden />

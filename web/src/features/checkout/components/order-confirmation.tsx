@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, Home, LoaderCircle, Mail, ShoppingBag } from 'lucide-react';
+import { CircleCheck, Clock, Home, LoaderCircle, Mail, Receipt, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
@@ -53,10 +53,15 @@ export function OrderConfirmation({ orderNumber, email }: OrderConfirmationProps
           </span>
         </p>
 
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <div className="mt-8 flex flex-col flex-wrap justify-center gap-3 sm:flex-row">
           <Link to="/products" className={buttonClasses('primary', 'lg')}>
             <ShoppingBag className="size-4" aria-hidden />
             Continue Shopping
+          </Link>
+          {/* The order's status page; the email goes along in the router's state, never in the address (ADR 0036). */}
+          <Link to={`/orders/${encodeURIComponent(orderNumber)}`} state={{ email }} className={buttonClasses('outline', 'lg')}>
+            <Receipt className="size-4" aria-hidden />
+            View your order
           </Link>
           <Link to="/" className={buttonClasses('outline', 'lg')}>
             <Home className="size-4" aria-hidden />

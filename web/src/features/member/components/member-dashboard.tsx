@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Calendar, Check, Copy, Crown, DollarSign, LoaderCircle, LogOut, Mail, Percent, Share2, Users, Wallet } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@km/contracts/vocabulary';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { signOutEverywhere } from '@/lib/sign-out-everywhere';
 import { nextPayoutDate, referralLink, shareReferralLink, vipProgress } from '@/lib/referral';
 import { useMembershipChange } from '../api/change-membership';
 import { useMemberCommissions } from '../api/get-commissions';
+import { useMemberOrders } from '../api/get-orders';
 import { PROFILE_KEY, useMemberProfile, type MemberProfile } from '../api/get-profile';
 import { useMemberProfitBonuses } from '../api/get-profit-bonuses';
 import { useMemberReferrals } from '../api/get-referrals';
@@ -163,6 +165,7 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
   const referrals = useMemberReferrals();
   const commissions = useMemberCommissions();
   const bonuses = useMemberProfitBonuses();
+  const orders = useMemberOrders();
   const change = useMembershipChange();
   const [copied, setCopied] = useState(false);
   const link = referralLink(window.location.origin, profile.referralCode);
@@ -272,6 +275,7 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           <TabsTrigger value="referrals">My Referrals</TabsTrigger>
           <TabsTrigger value="commissions">Commissions</TabsTrigger>
           <TabsTrigger value="bonuses">Profit Bonuses</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="profile">Profile</TabsTrigger>
         </TabsList>
         <TabsContent value="referrals">
@@ -354,6 +358,31 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                   </span>
                 </span>
                 {statusBadge(b.status)}
+              </>
+            )}
+          />
+        </TabsContent>
+        <TabsContent value="orders">
+          <LoadMoreList
+            query={orders}
+            noun="orders"
+            empty="No orders yet. Orders you place while signed in as a member show here."
+            rowKey={(o) => o.orderNumber}
+            renderRow={(o) => (
+              <>
+                <span>
+                  <Link to={`/orders/${encodeURIComponent(o.orderNumber)}`} className="block font-mono font-semibold text-indigo-900 underline">
+                    <span className="sr-only">Order </span>
+                    {o.orderNumber}
+                  </Link>
+                  <span className="text-sm text-slate-600">
+                    {longDate(o.createdAt)} · {o.itemCount} item{o.itemCount === 1 ? '' : 's'}
+                  </span>
+                </span>
+                <span className="flex items-center gap-2">
+                  {money(o.total)}{' '}
+                  <Badge variant={o.status === 'paid' ? 'positive' : 'secondary'}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Badge>
+                </span>
               </>
             )}
           />

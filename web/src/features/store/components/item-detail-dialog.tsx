@@ -1,11 +1,13 @@
+import { ITEM_DETAIL_IMAGE_SIZES } from '@km/contracts/vocabulary';
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, ShoppingCart, X } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { formatPrice } from '@/lib/format-price';
-import { stockLabel, type CatalogItem } from '../catalog';
+import { Link } from 'react-router-dom';
+import { itemPagePath, stockLabel, type CatalogItem } from '../catalog';
 import { ItemImage } from './item-image';
 import { RatingStars } from './rating-stars';
 
@@ -43,7 +45,9 @@ export function ItemDetailDialog({ item, onClose, onAddToCart }: ItemDetailDialo
             afterClose.current = null;
           }}
         >
-          {item && <ItemDetails item={item} onAddToCart={handleAddToCart} />}
+          {item && (
+            <ItemDetails item={item} onAddToCart={handleAddToCart} Title={Dialog.Title} Description={Dialog.Description} pageLink={itemPagePath(item)} />
+          )}
           <Dialog.Close
             aria-label="Close"
             className="absolute top-3 right-3 rounded-full bg-white/90 p-1.5 text-slate-600 shadow hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
@@ -56,19 +60,30 @@ export function ItemDetailDialog({ item, onClose, onAddToCart }: ItemDetailDialo
   );
 }
 
-function ItemDetails({ item, onAddToCart }: { item: CatalogItem; onAddToCart: (item: CatalogItem) => void }) {
+interface ItemDetailsProps {
+  item: CatalogItem;
+  onAddToCart: (item: CatalogItem) => void;
+  /** The name's and description's elements: the dialog's own (they label it), or a heading and a paragraph on a page. */
+  Title: ComponentType<{ className?: string; children: ReactNode }>;
+  Description: ComponentType<{ className?: string; children: ReactNode }>;
+  /** The item's own page, linked under Add to Cart (the dialog links there; the page itself does not). */
+  pageLink?: string;
+}
+
+/** An item's picture, name, price, availability, description, tags and Add to Cart: the dialog's and the item page's body. */
+export function ItemDetails({ item, onAddToCart, Title, Description, pageLink }: ItemDetailsProps) {
   const StockIcon = item.inStock ? CircleCheck : CircleX;
 
   return (
     <div className="grid md:grid-cols-2">
-      <ItemImage item={item} eager sizes="(min-width: 768px) 384px, calc(100vw - 2rem)" aspect={[1, 1]} className="aspect-square w-full md:h-full" />
+      <ItemImage item={item} eager sizes={ITEM_DETAIL_IMAGE_SIZES} aspect={[1, 1]} className="aspect-square w-full md:h-full" />
       <div className="flex flex-col gap-4 p-6">
         <div className="grid gap-2 pr-8">
           <p className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
             <span className="sr-only">Category: </span>
             <span>{item.category}</span>
           </p>
-          <Dialog.Title className="font-serif text-2xl font-bold text-indigo-950">{item.name}</Dialog.Title>
+          <Title className="font-serif text-2xl font-bold text-indigo-950">{item.name}</Title>
           <RatingStars />
         </div>
 
@@ -85,7 +100,7 @@ function ItemDetails({ item, onAddToCart }: { item: CatalogItem; onAddToCart: (i
           </p>
         </div>
 
-        <Dialog.Description className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{item.description}</Dialog.Description>
+        <Description className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{item.description}</Description>
 
         {item.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-2">
@@ -101,6 +116,11 @@ function ItemDetails({ item, onAddToCart }: { item: CatalogItem; onAddToCart: (i
           <ShoppingCart className="size-5" aria-hidden />
           Add to Cart
         </Button>
+        {pageLink && (
+          <Link to={pageLink} className="text-center text-sm font-semibold text-indigo-800 underline-offset-4 hover:underline">
+            View the full page<span className="sr-only"> of {item.name}</span>
+          </Link>
+        )}
       </div>
     </div>
   );

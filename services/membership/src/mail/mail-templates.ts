@@ -1,0 +1,23 @@
+import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
+import { dashboardUrl, payoutMail, profitBonusMail, referralEarnedMail, welcomeMail } from './membership-mails';
+
+const origin = 'https://kingdom.example';
+const member = { email: 'lydia@example.com', firstName: HOSTILE_TEXT };
+const dashboard = `See your commissions: ${dashboardUrl(origin)}`;
+
+/** Every email membership sends, with sample data (ADR 0030): a new one joins here, or `mail-templates.spec.ts` fails. */
+export const MAIL_TEMPLATES: MailTemplates = {
+  welcomeMail: {
+    render: () => welcomeMail(origin, { ...member, referralCode: 'LYDIA7' }),
+    facts: ['LYDIA7', `${origin}/marketshare?ref=LYDIA7`, '$5.00 per month', `Open your member dashboard: ${dashboardUrl(origin)}`],
+  },
+  referralEarnedMail: {
+    render: () => referralEarnedMail(origin, member, HOSTILE_TEXT),
+    facts: [`${HOSTILE_TEXT} just joined Marketshare with your referral code, so you earned $1.00.`],
+  },
+  payoutMail: { render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15' }), facts: ['$12.00', '2026-03-15', dashboard] },
+  profitBonusMail: {
+    render: () => profitBonusMail(origin, member, { amount: '48.25', period: '2026-H1', payoutDate: '2026-07-15' }),
+    facts: ['$48.25', '2026-H1', '2026-07-15'],
+  },
+};

@@ -1,0 +1,48 @@
+// Every emulated Stripe resource: its routes (matched in this order) and how its objects are shown. A new resource
+// is one file in this folder and one line in each list below.
+import type { Shapes } from '../present';
+import type { Route } from '../routing';
+import * as charges from './charges';
+import * as customers from './customers';
+import * as disputes from './disputes';
+import * as events from './events';
+import * as invoices from './invoices';
+import * as paymentIntents from './payment-intents';
+import * as paymentMethods from './payment-methods';
+import * as prices from './prices';
+import * as products from './products';
+import * as refunds from './refunds';
+import * as subscriptions from './subscriptions';
+import * as testClocks from './test-clocks';
+import * as tokens from './tokens';
+import * as webhookEndpoints from './webhook-endpoints';
+
+export const ROUTES: Route[] = [
+  ...customers.routes,
+  ...paymentIntents.routes,
+  ...paymentMethods.routes,
+  ...tokens.routes,
+  ...charges.routes,
+  ...refunds.routes,
+  ...disputes.routes,
+  ...products.routes,
+  ...prices.routes,
+  ...subscriptions.routes,
+  ...invoices.routes,
+  ...testClocks.routes,
+  ...events.routes,
+  ...webhookEndpoints.routes,
+];
+
+export const SHAPES: Shapes = {
+  ...customers.shapes,
+  ...paymentIntents.shapes,
+  ...paymentMethods.shapes,
+  ...charges.shapes,
+  ...refunds.shapes,
+  ...disputes.shapes,
+  ...products.shapes,
+  ...prices.shapes,
+  ...subscriptions.shapes,
+  ...invoices.shapes,
+};

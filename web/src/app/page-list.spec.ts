@@ -1,0 +1,14 @@
+import { PAGE_COPY } from '@km/contracts/vocabulary';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+// The gateway gives each address its head from PAGE_COPY and answers 404 for any other (ADR 0044): a route the
+// router adds without a line there would be served as not found, and one removed would stay in the sitemap.
+const ITEM_PAGES = ['/products/:slug', '/services/:slug', '/orders/:orderNumber'];
+
+test("the router's pages are exactly the page list's addresses and the item pages", () => {
+  const router = readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');
+  const paths = [...router.matchAll(/path: '([^']+)'|comingSoon\('([^']+)'/g)].map((m) => m[1] ?? m[2]).filter((p) => p !== '*');
+  assert.deepEqual([...paths].sort(), [...Object.keys(PAGE_COPY), ...ITEM_PAGES].sort());
+});
