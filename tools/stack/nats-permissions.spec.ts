@@ -2,16 +2,25 @@ import { CatalogSubjects, IdentitySubjects } from '@km/contracts';
 import assert from 'node:assert/strict';
 import { BUS_ACCESS, BUS_USERS, permissionsOf, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
 
-test("only the gateway may publish to identity's subjects, and only identity may subscribe to them", () => {
+test("only the gateway and membership may publish to identity's subjects, membership only to the member account and link (ADR 0038), and only identity may subscribe to them", () => {
   const publishers = BUS_USERS.filter((u) => permissionsOf(u).publish.some((s) => s.startsWith('identity.')));
   const subscribers = BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('identity.')));
-  assert.deepEqual(publishers, ['gateway']);
+  assert.deepEqual(publishers, ['gateway', 'membership']);
   assert.deepEqual(subscribers, ['identity']);
+  const membersOnly: string[] = [IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink];
   assert.deepEqual(
     permissionsOf('gateway')
       .publish.filter((s) => s.startsWith('identity.'))
       .sort(),
-    Object.values(IdentitySubjects).sort(),
+    Object.values(IdentitySubjects)
+      .filter((s) => !membersOnly.includes(s))
+      .sort(),
+  );
+  assert.deepEqual(
+    permissionsOf('membership')
+      .publish.filter((s) => s.startsWith('identity.'))
+      .sort(),
+    [...membersOnly].sort(),
   );
 });
 

@@ -141,7 +141,8 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(MembershipSubjects),
-      requests: [],
+      // member accounts and sign-in links for joins and link requests (ADR 0038)
+      requests: [IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink],
       publishesEvents: all(MembershipEvents),
       consumers: [
         { durable: 'membership-mail', types: [MembershipEvents.memberJoined] },
@@ -171,7 +172,9 @@ export const SERVICES = [
     bus: {
       answers: [],
       requests: [
-        ...all(IdentitySubjects),
+        // member accounts and sign-in links are membership's to ask for (ADR 0038)
+        ...except(IdentitySubjects, IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink),
+        // stock is reserved and released by orders only (ADR 0032)
         ...except(CatalogSubjects, CatalogSubjects.getMany, CatalogSubjects.reserveStock, CatalogSubjects.releaseStock),
         ...all(OrdersSubjects),
         ...all(FormsSubjects),

@@ -8,7 +8,7 @@ import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { ProductsController, ServicesController } from './catalog/catalog.controller';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
-import { LoginGuard, RoleGuard, SessionGuard } from './auth/guards';
+import { LoginBudgetGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { gatewayReadinessChecks } from './health/gateway-health';
@@ -19,7 +19,7 @@ import { MediaFilesModule } from './media/media-files.module';
 import { MediaModule } from './media/media.module';
 import { MembershipModule } from './membership/membership.module';
 import { OrdersModule } from './orders/orders.module';
-import { RateLimits } from './http/rate-limits';
+import { RateLimitModule } from './http/rate-limit.module';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { PageHeads } from './seo/page-heads.service';
 import { SeoController } from './seo/seo.controller';
@@ -43,6 +43,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         RedisModule.forRoot(config.redisUrl),
+        RateLimitModule.forRoot(config),
         NatsConnectionModule.forRoot(config.natsUrl, 'gateway'),
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'gateway' }),
         PassportModule,
@@ -57,12 +58,11 @@ export class GatewayModule {
       controllers: [AuthController, ProductsController, ServicesController, MediaController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        RateLimits,
         CatalogReadModelService,
         PageHeads,
         PasswordStrategy,
         SessionCookieStrategy,
-        LoginGuard,
+        LoginBudgetGuard,
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_GUARD, useClass: RoleGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

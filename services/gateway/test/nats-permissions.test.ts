@@ -143,7 +143,41 @@ describe("a service's own JetStream consumer", () => {
   });
 });
 
+describe("membership's credentials (ADR 0038)", () => {
+  test(`may ask identity for a member's account and link (${IdentitySubjects.ensureMemberUser}) but not register users or start sessions`, async () => {
+    const nc = await connectAs('membership');
+    try {
+      for (const subject of [IdentitySubjects.register, IdentitySubjects.createSession, IdentitySubjects.verifyCredentials]) {
+        const refused = await requestError(nc, subject);
+        assert.equal(refused?.code, ErrorCode.PermissionsViolation, subject);
+      }
+    } finally {
+      await nc.close();
+    }
+    // Allowed: the request reaches identity, which answers (here refusing a payload that is not a member's).
+    const { rpc, close } = await connectTestRpc('membership');
+    try {
+      await assert.rejects(rpc.send(IdentitySubjects.ensureMemberUser, { memberId: 'not-a-member', email: 'not-an-email' }), { code: 'invalid' });
+      await assert.rejects(rpc.send(IdentitySubjects.createMemberLink, { memberId: 'not-a-member', email: 'not-an-email' }), { code: 'invalid' });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("the gateway's credentials", () => {
+  test(`may no longer ask identity for a member's account or link itself (membership does, ADR 0038)`, async () => {
+    const nc = await connectAs('gateway');
+    try {
+      for (const subject of [IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink]) {
+        const refused = await requestError(nc, subject);
+        assert.equal(refused?.code, ErrorCode.PermissionsViolation, subject);
+      }
+    } finally {
+      await nc.close();
+    }
+  });
+
   test("may request identity's subjects and get identity's answer", async () => {
     const { rpc, close } = await connectTestRpc('gateway');
     try {

@@ -1,6 +1,5 @@
-import { ServiceKitModule } from '@km/nest-kit';
+import { RpcModule, ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
-import { createStripeClient, STRIPE } from '@km/nest-kit/stripe';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateMembership1763700000500 } from '../migrations/1763700000500-create-membership';
 import { MemberSavings1763700000501 } from '../migrations/1763700000501-member-savings';
@@ -10,25 +9,15 @@ import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-b
 import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-refunds';
 import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
-import { ProfitBonusRunner } from './bonuses/profit-bonus-runner';
-import { ProfitBonusesHandlers } from './bonuses/profit-bonuses.handlers';
-import { ProfitBonusesQueue } from './bonuses/profit-bonuses-queue';
-import { StoreRefundsConsumer, StoreRevenueConsumer } from './bonuses/store-revenue.consumer';
+import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
 import type { MembershipConfig } from './config';
-import { MembershipMailer } from './mail/membership-mailer';
-import { AdminMembersHandlers } from './members/admin-members.handlers';
-import { MemberReadsService } from './members/member-reads.service';
-import { MembersHandlers } from './members/members.handlers';
-import { MembersService } from './members/members.service';
-import { MembershipPrice } from './payments/membership-price';
-import { CommissionReversalsService } from './payments/commission-reversals.service';
-import { SubscriptionWebhooksService } from './payments/subscription-webhooks.service';
-import { HeldCommissionsHandlers } from './referrals/held-commissions.handlers';
-import { PayoutRunner } from './payouts/payout-runner';
-import { PayoutsHandlers } from './payouts/payouts.handlers';
-import { PayoutsQueue } from './payouts/payouts-queue';
-import { JoinCompletionQueue } from './members/join-completion-queue';
-import { MemberSavingsConsumer } from './savings/member-savings.consumer';
+import { MembershipMailModule } from './mail/membership-mail.module';
+import { MembersModule } from './members/members.module';
+import { PaymentsModule } from './payments/payments.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { ReferralsModule } from './referrals/referrals.module';
+import { SavingsModule } from './savings/savings.module';
+import { SignInModule } from './sign-in/sign-in.module';
 
 @Module({})
 export class AppModule {
@@ -53,24 +42,16 @@ export class AppModule {
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
-      ],
-      controllers: [MembersHandlers, PayoutsHandlers, ProfitBonusesHandlers, AdminMembersHandlers, HeldCommissionsHandlers],
-      providers: [
-        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'membership') },
-        MembershipPrice,
-        MembersService,
-        MemberReadsService,
-        SubscriptionWebhooksService,
-        CommissionReversalsService,
-        MembershipMailer,
-        MemberSavingsConsumer,
-        PayoutRunner,
-        PayoutsQueue,
-        JoinCompletionQueue,
-        ProfitBonusRunner,
-        ProfitBonusesQueue,
-        StoreRevenueConsumer,
-        StoreRefundsConsumer,
+        RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'membership' }),
+        // One module per aggregate, each exporting only what another needs.
+        MembersModule,
+        SignInModule,
+        PaymentsModule,
+        ReferralsModule,
+        PayoutsModule,
+        ProfitBonusesModule,
+        MembershipMailModule,
+        SavingsModule,
       ],
     };
   }

@@ -68,6 +68,12 @@ export const membershipPaymentRequestSchema = membershipSignupSchema.extend({ br
 export const joinRequestSchema = createMembershipSchema.extend({ browserKey: browserKey.optional() });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
+/**
+ * The gateway's join: the join, then (once, for the browser that paid) the member's account and sign-in, which
+ * membership settles with identity (ADR 0038). `signedInUserId` is the caller's session user, if any.
+ */
+export const joinAndSignInSchema = joinRequestSchema.extend({ signedInUserId: z.uuid().optional() });
+
 export const memberIdSchema = z.object({ memberId: z.uuid() });
 
 /** Member lists are pages (ADR 0011): 50 by default, at most 100. */
@@ -113,7 +119,8 @@ export const membershipWebhookSchema = z.object({
   signature: z.string().max(2000),
 });
 
-export const findMemberByEmailSchema = z.object({ email });
+/** A member sign-in link asked for by address (ADR 0038). */
+export const memberLinkEmailSchema = z.object({ email });
 
 /** A payout month, "YYYY-MM" (its run pays on the 15th). */
 export const payoutMonthSchema = z.object({

@@ -4,7 +4,8 @@ import type {
   bonusPeriodSchema,
   joinRequestSchema,
   membershipPaymentRequestSchema,
-  findMemberByEmailSchema,
+  joinAndSignInSchema,
+  memberLinkEmailSchema,
   heldCommissionReviewSchema,
   memberIdSchema,
   memberListSchema,
@@ -15,12 +16,12 @@ import type {
 } from './schemas';
 import type {
   AdminMember,
+  CompletedJoin,
   HeldCommission,
   HeldCommissionReview,
   JoinedMember,
   MemberCommission,
   MemberDiscount,
-  MemberLookup,
   MemberPage,
   MemberProfile,
   MemberProfitBonus,
@@ -40,15 +41,17 @@ import type {
  * Request/reply subjects of the membership service (payloads in ./schemas, results in ./types).
  * - createPayment: the signup form → MembershipPayment (an incomplete $5.00/month subscription to confirm in the browser)
  * - join: form + subscriptionId + customerId → JoinedMember (only for a paid first invoice of our subscription)
+ * - joinAndSignIn: the gateway's join, with the member's account and sign-in settled with identity (ADR 0038)
  * - profile/referrals/commissions/profitBonuses/stats: a member's reads (the gateway checks the session's member)
  * - updateProfile, cancel, resume: a member's changes
  * - handleStripeWebhook: membership's own signed Stripe endpoint
- * - findByEmail: for member sign-in links (identity makes and mails them)
+ * - sendMemberLink: a member sign-in link by address; membership asks identity to make and mail it (ADR 0038)
  * - discount: for orders pricing a member's cart
  */
 export const MembershipSubjects = {
   createPayment: 'membership.payments.create',
   join: 'membership.members.join',
+  joinAndSignIn: 'membership.members.join-and-sign-in',
   profile: 'membership.members.profile',
   updateProfile: 'membership.members.update-profile',
   referrals: 'membership.referrals.list',
@@ -57,7 +60,7 @@ export const MembershipSubjects = {
   stats: 'membership.members.stats',
   cancel: 'membership.members.cancel',
   resume: 'membership.members.resume',
-  findByEmail: 'membership.members.find-by-email',
+  sendMemberLink: 'membership.member-links.send',
   handleStripeWebhook: 'membership.stripe-webhooks.handle',
   /** For orders pricing a cart: the member's discount percent now (0 unless the subscription is active). */
   discount: 'membership.members.discount',
@@ -83,6 +86,7 @@ export const MembershipSubjects = {
 export interface MembershipSubjectMap {
   [MembershipSubjects.createPayment]: { payload: z.input<typeof membershipPaymentRequestSchema>; result: MembershipPayment };
   [MembershipSubjects.join]: { payload: z.input<typeof joinRequestSchema>; result: JoinedMember };
+  [MembershipSubjects.joinAndSignIn]: { payload: z.input<typeof joinAndSignInSchema>; result: CompletedJoin };
   [MembershipSubjects.profile]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.updateProfile]: { payload: z.input<typeof updateProfileMessageSchema>; result: MemberProfile };
   [MembershipSubjects.referrals]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberReferral> };
@@ -91,7 +95,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.stats]: { payload: z.input<typeof memberIdSchema>; result: MemberStats };
   [MembershipSubjects.cancel]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.resume]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
-  [MembershipSubjects.findByEmail]: { payload: z.input<typeof findMemberByEmailSchema>; result: MemberLookup };
+  [MembershipSubjects.sendMemberLink]: { payload: z.input<typeof memberLinkEmailSchema>; result: { accepted: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
   [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };

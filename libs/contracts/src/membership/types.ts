@@ -102,9 +102,16 @@ export interface MemberPage<T> {
   pageSize: number;
 }
 
-/** For member sign-in: whether the address belongs to a member (identity never learns more). */
-export interface MemberLookup {
-  member: { memberId: string; email: string; firstName: string } | null;
+/**
+ * A join as the gateway answers it (ADR 0038): `signIn` is signed_in, link_sent (the email carries another account:
+ * check the inbox) or none (a repeat, or another browser). `sessionUserId`: the user the gateway starts a session
+ * for now (a new member account), else null.
+ */
+export interface CompletedJoin {
+  referralCode: string;
+  created: boolean;
+  signIn: 'signed_in' | 'link_sent' | 'none';
+  sessionUserId: string | null;
 }
 
 /** `reversed`: a pending commission taken back; `netted`: a negative entry for a paid one (ADR 0016). */

@@ -55,7 +55,7 @@ export const RequireMember = () => applyDecorators(SetMetadata(ROLE_KEY, 'member
  * username+IP and per-IP budgets (429) and the username's slow-down is waited out, then the password strategy runs.
  */
 @Injectable()
-export class LoginGuard extends AuthGuard('local') {
+export class LoginBudgetGuard extends AuthGuard('local') {
   constructor(private readonly limits: RateLimits) {
     super();
   }
@@ -83,4 +83,4 @@ export class LoginGuard extends AuthGuard('local') {
   }
 }
 
-export const UseLoginGuard = () => UseGuards(LoginGuard);
+export const UseLoginGuard = () => UseGuards(LoginBudgetGuard);

@@ -1,13 +1,13 @@
 import { FormsSubjects, type FormReceipt, type ManuscriptFile } from '@km/contracts';
 import { AppError, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, type ReceivedFile, receiveMultipart } from '@km/nest-kit/storage';
-import { Controller, Get, Logger, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { RequireAdmin } from '../auth/guards';
 import { bookSubmissionFormSchema, MANUSCRIPT_POLICY, parseBookSubmissionForm } from './book-submission-form';
-import { FormsRateLimit, ManuscriptUploadLimitGuard } from './forms-rate-limit.guard';
+import { FormsBudgeted, ManuscriptBudgeted } from '../http/budget-guards';
 import { RateLimits } from '../http/rate-limits';
 import { inboxRoutes } from './inbox-routes';
 import { manuscriptFilename } from './manuscript-filename';
@@ -29,8 +29,8 @@ export class BookSubmissionsController extends inboxRoutes('book', 'book submiss
 
   @Post()
   @Public()
-  @FormsRateLimit()
-  @UseGuards(ManuscriptUploadLimitGuard)
+  @FormsBudgeted()
+  @ManuscriptBudgeted()
   @ApiOperation({
     summary:
       'Submit a manuscript (anyone): multipart form with every field required. 413 over 50 MB, 415 unless the content is PDF or DOCX; a refused submission stores nothing.',

@@ -3,7 +3,7 @@ import { Public } from '@km/nest-kit';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { FormsRateLimit } from './forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { inboxRoutes } from './inbox-routes';
 
 @ApiTags('forms')
@@ -11,7 +11,7 @@ import { inboxRoutes } from './inbox-routes';
 export class ContactMessagesController extends inboxRoutes('contact', 'contact messages') {
   @Post()
   @Public()
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Send a contact message (anyone). 201 with a receipt; the sender gets an acknowledgement email and the admin inbox an alert. wantsNewsletter also subscribes the address.',

@@ -1,17 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { RateLimits } from '../http/rate-limits';
 import { BookSubmissionsController } from './book-submissions.controller';
 import { ContactMessagesController } from './contact-messages.controller';
 import { FormsCountsController } from './forms-counts.controller';
-import { FormsRateLimitGuard, ManuscriptUploadLimitGuard } from './forms-rate-limit.guard';
 import { NewsletterController } from './newsletter.controller';
 import { PrayerRequestsController } from './prayer-requests.controller';
 import { PublishingInquiriesController } from './publishing-inquiries.controller';
 
 /**
  * The forms area of the /api surface (spec §7): contact, prayer, publishing, books, newsletter and the admin inbox.
- * Its RateLimits instance counts in the same Redis keys as the gateway's, so the budgets are shared.
+ * Its rate limits are the gateway's one `RateLimitModule` (http/rate-limit.module.ts).
  */
 @Module({})
 export class FormsModule {
@@ -26,7 +24,7 @@ export class FormsModule {
         NewsletterController,
         FormsCountsController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard, ManuscriptUploadLimitGuard],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };
   }
 }

@@ -4,7 +4,7 @@ import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { FormsRateLimit } from './forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { renderUnsubscribePage, unsubscribedPage, unsubscribeProblemPage, type UnsubscribePage } from './unsubscribe-page';
 
 @ApiTags('forms')
@@ -16,7 +16,7 @@ export class NewsletterController {
 
   @Post()
   @Public()
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Subscribe an email address to the newsletter (anyone). 201 {email, message} whether this subscribed it (a welcome email follows) or it already was, so nobody learns who is subscribed (issue 25).',

@@ -3,7 +3,7 @@ import { Public } from '@km/nest-kit';
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { FormsRateLimit } from './forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { inboxRoutes } from './inbox-routes';
 
 @ApiTags('forms')
@@ -11,7 +11,7 @@ import { inboxRoutes } from './inbox-routes';
 export class PrayerRequestsController extends inboxRoutes('prayer', 'prayer requests') {
   @Post()
   @Public()
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary: 'Submit a prayer request (anyone). 201 with a receipt; an acknowledgement email unless preferredContact is none, and an alert to the admin inbox.',
   })

@@ -21,7 +21,7 @@ import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { MediaCopies } from './media-copies';
@@ -194,7 +194,7 @@ export class PodcastSubscriptionsController {
 
   @Post()
   @Public()
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       "Subscribe to the podcast (anyone; spec §3). 201 {email, message} whether or not the address was already subscribed, so nobody learns who is (issue 25); the owner of an address already subscribed is told so by email. Only the browser that subscribed the address (an HttpOnly cookie it was given) hears 409 already_subscribed, whose message says the email must be unique (the spec's toast).",

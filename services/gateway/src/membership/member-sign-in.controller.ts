@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AuthedRequest } from '../auth/guards';
 import { startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { FormsRateLimit } from '../forms/forms-rate-limit.guard';
+import { FormsBudgeted } from '../http/budget-guards';
 import { RateLimits } from '../http/rate-limits';
 
 const linkRequestSchema = z.object({
@@ -41,7 +41,7 @@ export class MemberSignInController {
   @HttpCode(202)
   // Each request may send a mail: it counts against the address's hourly form budget, and an address gets at most
   // RATE_LIMIT_MEMBER_LINKS_PER_HOUR links an hour, member or not, so nobody can fill an inbox.
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Mail a one-time sign-in link (15 minutes) and six-digit code to a member. Always 202 at once, member or not, with the same work done before the answer whoever asks, so nobody can learn who is a member; at most RATE_LIMIT_MEMBER_LINKS_PER_HOUR per address per hour (further requests mail nothing), and counted against the per-address form budget (429).',
@@ -54,19 +54,12 @@ export class MemberSignInController {
       this.logger.warn('sign-in link not mailed: the hourly limit for the address is spent');
       return { accepted: true };
     }
-    // Looking the member up, making the link and mailing it happen after the answer (issue 25, finding 7).
-    void this.mailLink(email).catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
+    // Looking the member up, making the link and mailing it happen after the answer, in membership, which asks
+    // identity for the account and the link (ADR 0038).
+    void this.rpc
+      .send(MembershipSubjects.sendMemberLink, { email })
+      .catch((error: unknown) => this.logger.error(`mailing a sign-in link failed: ${String(error)}`));
     return { accepted: true };
-  }
-
-  private async mailLink(email: string): Promise<void> {
-    const { member } = await this.rpc.send(MembershipSubjects.findByEmail, { email });
-    if (!member) return;
-    // The member's own account, made now if the email is free; while another account holds it, the link goes to
-    // that account and joins the membership to it when used (ADR 0026).
-    await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: member.memberId, email: member.email });
-    const link = await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: member.memberId, email: member.email });
-    this.logger.log(`sign-in link ${link.linkId} mailed to member ${member.memberId}`);
   }
 
   @Post('redeem')
@@ -84,7 +77,7 @@ export class MemberSignInController {
   @Public()
   @HttpCode(200)
   // Guessing costs the address's form budget as well as the link's five tries.
-  @FormsRateLimit()
+  @FormsBudgeted()
   @ApiOperation({
     summary:
       'Sign in with the six-digit code from the newest sign-in email and the address it was sent to (for a device where the link opens in another browser). Five wrong codes retire the link. Sets the session cookie.',

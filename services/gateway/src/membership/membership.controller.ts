@@ -1,6 +1,5 @@
 import {
   createMembershipSchema,
-  IdentitySubjects,
   memberListSchema,
   MembershipSubjects,
   membershipSignupSchema,
@@ -16,14 +15,14 @@ import {
   type UpdateProfileRequest,
 } from '@km/contracts';
 import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireMember, type AuthedRequest } from '../auth/guards';
 import { existingSignupBrowserKey, signupBrowserKey, startSession } from '../auth/session-cookie';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
+import { CheckoutBudgeted } from '../http/budget-guards';
 
 /** Marketshare (spec §3, §7): joining, and a member's own dashboard data. Rules and Stripe live in the membership service. */
 @ApiTags('membership')
@@ -37,7 +36,7 @@ export class MembershipController {
   @Post('create-membership-payment')
   @Public()
   @HttpCode(200)
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'The payment step: an incomplete $5.00/month Stripe subscription whose first invoice the browser pays. It belongs to this browser (an HttpOnly km_signup cookie, ADR 0026): a repeat from the same browser answers the same one; another browser gets its own and never learns of this one.',
@@ -57,7 +56,7 @@ export class MembershipController {
 
   @Post('memberships')
   @Public()
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'Create the member once Stripe says the first invoice of this subscription is paid. 201 when created, 200 with the same member on a repeat. Signs in only the browser that started the payment step, once, and only when the email carries no other account; when it does, a sign-in link goes to that address (signIn: link_sent) and the membership joins that account when the link is used (ADR 0026).',
@@ -70,19 +69,15 @@ export class MembershipController {
     @ZodBody(createMembershipSchema) body: CreateMembershipRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<{ referralCode: string; signIn: 'signed_in' | 'link_sent' | 'none' }> {
-    const joined = await this.rpc.send(MembershipSubjects.join, { ...body, browserKey: existingSignupBrowserKey(req) }, this.config.checkoutRpcTimeoutMs);
+    // One request: membership joins, and for the browser that paid settles the account with identity (ADR 0038).
+    const joined = await this.rpc.send(
+      MembershipSubjects.joinAndSignIn,
+      { ...body, browserKey: existingSignupBrowserKey(req), signedInUserId: req.user?.id },
+      this.config.checkoutRpcTimeoutMs,
+    );
     res.status(joined.created ? 201 : 200);
-    const answer = (signIn: 'signed_in' | 'link_sent' | 'none') => ({ referralCode: joined.referralCode, signIn });
-    // Everything below happens once, for the browser that paid: a repeat, or anyone else holding the ids, gets the code.
-    if (!joined.sessionGranted) return answer('none');
-    const account = await this.rpc.send(IdentitySubjects.ensureMemberUser, { memberId: joined.memberId, email: joined.email, signedInUserId: req.user?.id });
-    if (account.status === 'linked') return answer('signed_in');
-    if (account.status === 'email_in_use') {
-      await this.rpc.send(IdentitySubjects.createMemberLink, { memberId: joined.memberId, email: joined.email });
-      return answer('link_sent');
-    }
-    await startSession(this.rpc, this.config.cookieSecure, req, res, account.user!.id);
-    return answer('signed_in');
+    if (joined.sessionUserId) await startSession(this.rpc, this.config.cookieSecure, req, res, joined.sessionUserId);
+    return { referralCode: joined.referralCode, signIn: joined.signIn };
   }
 
   @Get('membership/profile')

@@ -1,8 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { FormsRateLimitGuard } from '../forms/forms-rate-limit.guard';
-import { RateLimits } from '../http/rate-limits';
-import { CheckoutRateLimit } from '../orders/checkout-rate-limit';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
@@ -24,7 +21,7 @@ export class MembershipModule {
         ProfitBonusPeriodsController,
         AdminMembersController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, FormsRateLimitGuard],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };
   }
 }

@@ -13,7 +13,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RequireMember, type AuthedRequest } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { OrderLookupRateLimit } from './order-lookup-rate-limit';
+import { OrderLookupBudgeted } from '../http/budget-guards';
 
 /** The member, from the session only: RequireMember has checked it is there. */
 const memberOf = (req: AuthedRequest) => req.user!.memberId!;
@@ -30,7 +30,7 @@ export class BuyerOrdersController {
   @Post('order-lookups')
   @Public()
   @HttpCode(200)
-  @OrderLookupRateLimit()
+  @OrderLookupBudgeted()
   @ApiOperation({
     summary:
       'Find an order by its number and the email it was placed with, in the body so the email stays out of URLs and logs. Answers the order and the key of its status page link (ADR 0036). Every lookup counts against a per-address hourly budget.',

@@ -14,13 +14,13 @@ import {
   type PlacedOrderResponse,
 } from '@km/contracts';
 import { InFlight, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { CheckoutRateLimit } from './checkout-rate-limit';
+import { CheckoutBudgeted } from '../http/budget-guards';
 
 /** The signed-in member, from the session only: the HTTP schemas drop any `memberId` the browser sends. */
 const buyerOf = (req: AuthedRequest) => (req.user?.memberId ? { memberId: req.user.memberId } : {});
@@ -44,7 +44,7 @@ export class CheckoutController {
   @Post('create-payment-intent')
   @Public()
   @HttpCode(200)
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'Price the cart from the catalog and get a Stripe PaymentIntent for exactly that total. The same checkoutId and cart give the same intent back. A client amount is ignored. A signed-in member whose subscription is active gets 5 % off the subtotal (memberDiscount).',
@@ -61,7 +61,7 @@ export class CheckoutController {
 
   @Post('orders')
   @Public()
-  @UseGuards(CheckoutRateLimit)
+  @CheckoutBudgeted()
   @ApiOperation({
     summary:
       'Create the order for a payment intent (spec §3 payload + paymentIntentId), priced from the catalog. 201 when created; 200 with the same order when this payment intent already has one.',

@@ -1,10 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { RateLimits } from '../http/rate-limits';
 import { BuyerOrdersController } from './buyer-orders.controller';
 import { CheckoutController } from './checkout.controller';
-import { CheckoutRateLimit } from './checkout-rate-limit';
-import { OrderLookupRateLimitGuard } from './order-lookup-rate-limit';
 import { PaymentsConfigController } from './payments-config.controller';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
@@ -15,7 +12,7 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       controllers: [CheckoutController, BuyerOrdersController, StripeWebhookController, PaymentsConfigController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit, RateLimits, OrderLookupRateLimitGuard],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { calendarIn } from '../payouts/payout-runner';
+import { calendarIn } from '../time/calendar';
 import { isDue, lastDuePeriod, periodBounds, periodOf, previousPeriod } from './bonus-periods';
 
 const nextPeriod = (period: string) => (period.endsWith('H1') ? `${period.slice(0, 4)}-H2` : `${Number(period.slice(0, 4)) + 1}-H1`);

@@ -1,12 +1,12 @@
 import type { ProfitBonusPeriod } from '@km/contracts';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { keysetPages } from '@km/nest-kit/jobs';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { profitBonusMail } from '../mail/membership-mails';
+import { RewardMails } from '../mail/reward-mails';
 import { periodBounds } from './bonus-periods';
 
 interface PeriodRow {
@@ -22,16 +22,6 @@ interface PeriodRow {
   completed_at: Date | null;
 }
 
-interface UnmailedBonus {
-  id: string;
-  amount: string;
-  payout_date: string;
-  email: string;
-  first_name: string;
-}
-
-const MAIL_BATCH = 2000;
-
 /**
  * A half-year's profit bonuses, exactly once (ADR 0018). The period row is claimed first (its primary key), then
  * locked, so of two runs one decides and the other finds it completed. The whole split is one statement in that
@@ -43,12 +33,19 @@ const MAIL_BATCH = 2000;
  */
 @Injectable()
 export class ProfitBonusRunner {
+  private readonly mails: RewardMails;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly mail: MailService,
+    mail: MailService,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.mails = new RewardMails(dataSource, mail, 'profit_bonuses', (r, period) => ({
+      key: `membership-profit-bonus:${r.id}`,
+      mail: profitBonusMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, period, payoutDate: r.payout_date }),
+    }));
+  }
 
   async run(period: string): Promise<ProfitBonusPeriod> {
     const { starts, ends, payoutDate } = periodBounds(period);
@@ -112,33 +109,10 @@ export class ProfitBonusRunner {
         [period, starts, ends, payoutDate, timeZone, claimed.share_bps],
       );
     });
-    await this.mailUnsent(period);
+    await this.mails.sendUnsent(period);
     const done = (await this.find(period))!;
     this.logger.info({ period, memberCount: done.memberCount, total: done.total, pool: done.pool }, 'profit bonus run completed');
     return done;
-  }
-
-  /** Mails the period's bonuses not mailed yet (keyed by bonus id: a repeat enqueues nothing new). */
-  private async mailUnsent(period: string): Promise<void> {
-    const unmailed = keysetPages(
-      (after) =>
-        this.dataSource.query(
-          `SELECT b.id, b.amount::text AS amount, b.payout_date::text AS payout_date, m.email, m.first_name
-           FROM profit_bonuses b JOIN members m ON m.id = b.member_id
-           WHERE b.bonus_period = $1 AND b.mailed_at IS NULL AND b.id > $2 ORDER BY b.id LIMIT $3`,
-          [period, after, MAIL_BATCH],
-        ) as Promise<UnmailedBonus[]>,
-      (r) => r.id,
-    );
-    for await (const rows of unmailed) {
-      await this.mail.sendMany(
-        rows.map((r) => ({
-          key: `membership-profit-bonus:${r.id}`,
-          mail: profitBonusMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, period, payoutDate: r.payout_date }),
-        })),
-      );
-      await this.dataSource.query(`UPDATE profit_bonuses SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
-    }
   }
 
   async find(period: string): Promise<ProfitBonusPeriod | null> {

@@ -4,7 +4,7 @@ import { JobQueue, type Job } from '@km/nest-kit/jobs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
-import { calendarIn } from '../payouts/payout-runner';
+import { calendarIn } from '../time/calendar';
 import { isDue, lastDuePeriod, periodBounds, previousPeriod } from './bonus-periods';
 import { ProfitBonusRunner } from './profit-bonus-runner';
 

@@ -3,7 +3,7 @@ import { ConsumerService, EventConsumerKit, SERVICE_CONFIG } from '@km/nest-kit'
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MembershipConfig } from '../config';
-import { calendarIn } from '../payouts/payout-runner';
+import { calendarIn } from '../time/calendar';
 import { periodOf } from './bonus-periods';
 
 /**

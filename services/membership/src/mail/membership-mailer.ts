@@ -4,7 +4,7 @@ import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MembershipConfig } from '../config';
-import type { MemberRow } from '../members/members.service';
+import { MembersRepository } from '../members/members.repository';
 import { referralEarnedMail, welcomeMail } from './membership-mails';
 
 /**
@@ -17,12 +17,13 @@ export class MembershipMailer extends ConsumerService<typeof MembershipEvents.me
     kit: EventConsumerKit,
     private readonly mail: MailService,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
+    private readonly members: MembersRepository,
   ) {
     super(kit, { durable: 'membership-mail', types: [MembershipEvents.memberJoined] });
   }
 
   protected async handle(event: TypedEvent<typeof MembershipEvents.memberJoined>, manager: EntityManager) {
-    const find = async (id: string) => ((await manager.query(`SELECT * FROM members WHERE id = $1`, [id])) as MemberRow[])[0];
+    const find = (id: string) => this.members.byId(id, manager);
     const member = await find(event.data.memberId);
     if (!member) return void this.logger.warn({ eventId: event.id, memberId: event.data.memberId }, 'joined member not found; no welcome mail');
     await this.mail.send(

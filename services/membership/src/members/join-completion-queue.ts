@@ -6,7 +6,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { MembershipConfig } from '../config';
-import { SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
+import { SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../subscriptions/stripe-metadata';
 import { MembersService } from './members.service';
 
 export const JOIN_COMPLETION_QUEUE = 'membership-join-completion';

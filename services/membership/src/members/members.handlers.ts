@@ -1,29 +1,23 @@
 import {
   joinRequestSchema,
-  findMemberByEmailSchema,
   memberIdSchema,
   memberListSchema,
   MembershipSubjects,
   membershipPaymentRequestSchema,
-  membershipWebhookSchema,
   updateProfileMessageSchema,
   type JoinedMember,
   type MemberCommission,
   type MemberDiscount,
-  type MemberLookup,
   type MemberPage,
   type MemberProfile,
   type MemberProfitBonus,
   type MemberReferral,
   type MembershipPayment,
-  type MembershipWebhookResult,
   type MemberStats,
 } from '@km/contracts';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DataSource } from 'typeorm';
-import { SubscriptionWebhooksService } from '../payments/subscription-webhooks.service';
 import { MemberReadsService } from './member-reads.service';
 import { MembersService } from './members.service';
 
@@ -33,8 +27,6 @@ export class MembersHandlers {
   constructor(
     private readonly members: MembersService,
     private readonly reads: MemberReadsService,
-    private readonly webhooks: SubscriptionWebhooksService,
-    private readonly dataSource: DataSource,
   ) {}
 
   @MessagePattern(MembershipSubjects.createPayment)
@@ -89,24 +81,8 @@ export class MembersHandlers {
     return this.members.setCancelAtPeriodEnd(parseOrThrow(memberIdSchema, payload).memberId, false);
   }
 
-  @MessagePattern(MembershipSubjects.findByEmail)
-  async findByEmail(@Payload() payload: unknown): Promise<MemberLookup> {
-    const { email } = parseOrThrow(findMemberByEmailSchema, payload);
-    const [row] = (await this.dataSource.query(`SELECT id, email, first_name FROM members WHERE email = $1`, [email])) as {
-      id: string;
-      email: string;
-      first_name: string;
-    }[];
-    return { member: row ? { memberId: row.id, email: row.email, firstName: row.first_name } : null };
-  }
-
   @MessagePattern(MembershipSubjects.discount)
   discount(@Payload() payload: unknown): Promise<MemberDiscount> {
     return this.reads.discount(parseOrThrow(memberIdSchema, payload).memberId);
-  }
-
-  @MessagePattern(MembershipSubjects.handleStripeWebhook)
-  handleStripeWebhook(@Payload() payload: unknown): Promise<MembershipWebhookResult> {
-    return this.webhooks.handle(parseOrThrow(membershipWebhookSchema, payload));
   }
 }

@@ -16,47 +16,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MembershipPrice } from '../payments/membership-price';
-import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../payments/stripe-metadata';
-import { newReferralCode, payoutMonthFor } from './referral-code';
+import { MembershipPrice } from '../subscriptions/membership-price';
+import { REVERSAL_EVENTS, SIGNUP_METADATA, SOURCE, SOURCE_KEY } from '../subscriptions/stripe-metadata';
+import { lockEmail, lockSubscription } from '../subscriptions/subscription-locks';
+import { subscriptionState } from '../subscriptions/subscription-period';
+import { payoutMonthFor } from '../time/calendar';
+import { MembersRepository, type MemberRow } from './members.repository';
+import { newReferralCode } from './referral-code';
 import { reviewJoin } from '../referrals/referral-review';
 
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
 const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
 
-/** Namespaces of this service's advisory locks (first half of the two-key form). */
-const EMAIL_LOCKS = 5101;
-export const SUBSCRIPTION_LOCKS = 5102;
-
-export interface MemberRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  stripe_customer_id: string;
-  stripe_subscription_id: string;
-  subscription_status: SubscriptionStatus;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  member_since: Date;
-  referral_code: string;
-  updated_at: Date;
-}
-
 const UNKNOWN_CODE = 'referralCode does not match any member. Check the code, or leave it empty.';
 const OWN_CODE = 'referralCode is your own referral code; a member cannot refer themself.';
 const ALREADY_MEMBER = 'This email address already has an active Marketshare membership. Sign in from the member dashboard instead.';
-
-export const lockSubscription = (manager: EntityManager, subscriptionId: string) =>
-  manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBSCRIPTION_LOCKS, subscriptionId]);
-const lockEmail = (manager: EntityManager, email: string) => manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [EMAIL_LOCKS, email]);
-
-/** Period end of the subscription (on its items since API 2025-03-31.basil). */
-export const periodEnd = (sub: Stripe.Subscription): Date | null => {
-  const end = sub.items.data[0]?.current_period_end;
-  return end ? new Date(end * 1000) : null;
-};
 
 /** The form on the subscription's metadata (Stripe metadata values are text; absent fields are left out). */
 const signupMetadata = (form: MembershipSignup): Record<string, string> => ({
@@ -70,6 +44,7 @@ const signupMetadata = (form: MembershipSignup): Record<string, string> => ({
 export class MembersService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly repository: MembersRepository,
     private readonly outbox: OutboxRelayRunner,
     private readonly price: MembershipPrice,
     @Inject(STRIPE) private readonly stripe: Stripe,
@@ -180,13 +155,13 @@ export class MembersService {
         )) as [unknown[], number];
         return granted === 1;
       };
-      const [existing] = (await manager.query(`SELECT * FROM members WHERE stripe_subscription_id = $1`, [sub.id])) as MemberRow[];
+      const existing = await this.repository.bySubscription(sub.id, manager);
       if (existing) {
         if (existing.email !== req.email)
           throw new ConflictError('subscription_used', 'This subscription already belongs to another membership. Please start a new signup.');
         return { member: existing, created: false, sessionGranted: await grant() };
       }
-      const [byEmail] = (await manager.query(`SELECT * FROM members WHERE email = $1`, [req.email])) as MemberRow[];
+      const byEmail = await this.repository.byEmail(req.email, manager);
       if (byEmail && LIVE_STATUSES.includes(byEmail.subscription_status)) throw new ConflictError('already_member', ALREADY_MEMBER);
       // A code is checked on a rejoin too (never one's own), but only a first join earns the referrer a commission.
       const code = await this.checkSignup(manager, form, req.customerId);
@@ -195,13 +170,7 @@ export class MembersService {
       let member: MemberRow;
       if (byEmail) {
         // A member whose membership ended joins again: same member, code and history, the new subscription.
-        const [rows] = (await manager.query(
-          `UPDATE members SET first_name = $2, last_name = $3, phone = $4, stripe_customer_id = $5, stripe_subscription_id = $6,
-             subscription_status = $7, current_period_end = $8, cancel_at_period_end = $9, updated_at = now()
-           WHERE id = $1 RETURNING *`,
-          [byEmail.id, form.firstName, form.lastName, form.phone ?? null, req.customerId, sub.id, sub.status, periodEnd(sub), sub.cancel_at_period_end],
-        )) as [MemberRow[], number];
-        member = rows[0];
+        member = await this.repository.rejoin(manager, byEmail.id, form, subscriptionState(sub));
       } else {
         member = await this.insertMember(manager, form, sub);
       }
@@ -234,10 +203,10 @@ export class MembersService {
 
   /** Checks the form against the members: not already a member, a code that exists and is not the person's own. */
   private async checkSignup(manager: EntityManager, form: MembershipSignup, customerId: string | null): Promise<MemberRow | null> {
-    const [byEmail] = (await manager.query(`SELECT subscription_status FROM members WHERE email = $1`, [form.email])) as MemberRow[];
+    const byEmail = await this.repository.byEmail(form.email, manager);
     if (byEmail && LIVE_STATUSES.includes(byEmail.subscription_status)) throw new ConflictError('already_member', ALREADY_MEMBER);
     if (!form.referralCode) return null;
-    const [referrer] = (await manager.query(`SELECT * FROM members WHERE referral_code = $1`, [form.referralCode])) as MemberRow[];
+    const referrer = await this.repository.byReferralCode(form.referralCode, manager);
     if (!referrer) throw invalidFields([{ field: 'referralCode', message: UNKNOWN_CODE }]);
     if (referrer.email === form.email || (customerId && referrer.stripe_customer_id === customerId))
       throw invalidFields([{ field: 'referralCode', message: OWN_CODE }]);
@@ -277,42 +246,20 @@ export class MembersService {
   private async insertMember(manager: EntityManager, req: CreateMembershipRequest, sub: Stripe.Subscription): Promise<MemberRow> {
     // A code someone already has is skipped and another drawn, so a collision never fails the join.
     for (;;) {
-      const [row] = (await manager.query(
-        `INSERT INTO members (first_name, last_name, email, phone, stripe_customer_id, stripe_subscription_id, subscription_status,
-           current_period_end, cancel_at_period_end, referral_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (referral_code) DO NOTHING RETURNING *`,
-        [
-          req.firstName,
-          req.lastName,
-          req.email,
-          req.phone ?? null,
-          req.customerId,
-          sub.id,
-          sub.status,
-          periodEnd(sub),
-          sub.cancel_at_period_end,
-          newReferralCode(),
-        ],
-      )) as MemberRow[];
+      const row = await this.repository.insert(manager, req, subscriptionState(sub), newReferralCode());
       if (row) return row;
     }
   }
 
   async member(memberId: string, manager: EntityManager = this.dataSource.manager): Promise<MemberRow> {
-    const [row] = (await manager.query(`SELECT * FROM members WHERE id = $1`, [memberId])) as MemberRow[];
+    const row = await this.repository.byId(memberId, manager);
     if (!row) throw new NotFoundError('member', memberId);
     return row;
   }
 
   async profile(memberId: string): Promise<MemberProfile> {
     const m = await this.member(memberId);
-    const [totals] = (await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM referrals WHERE referrer_id = $1) AS referrals,
-              -- Net of reversals, as the stats' Total Commissions (ADR 0016).
-              ((SELECT COALESCE(sum(amount), 0) FROM commissions WHERE member_id = $1 AND status <> 'reversed')
-                + (SELECT COALESCE(sum(amount), 0) FROM commission_reversals WHERE member_id = $1))::numeric(12,2)::text AS commissions`,
-      [memberId],
-    )) as { referrals: number; commissions: string }[];
+    const totals = await this.repository.totals(memberId);
     return {
       firstName: m.first_name,
       lastName: m.last_name,
@@ -329,11 +276,7 @@ export class MembersService {
   }
 
   async updateProfile(memberId: string, profile: UpdateProfileRequest): Promise<MemberProfile> {
-    const [, count] = (await this.dataSource.query(
-      `UPDATE members SET first_name = $2, last_name = $3, phone = $4, updated_at = now() WHERE id = $1 RETURNING id`,
-      [memberId, profile.firstName, profile.lastName, profile.phone ?? null],
-    )) as [unknown[], number];
-    if (!count) throw new NotFoundError('member', memberId);
+    if (!(await this.repository.updateProfile(memberId, profile))) throw new NotFoundError('member', memberId);
     return this.profile(memberId);
   }
 
@@ -355,12 +298,7 @@ export class MembersService {
     }
     await this.dataSource.transaction(async (manager) => {
       await lockSubscription(manager, sub.id);
-      await manager.query(`UPDATE members SET cancel_at_period_end = $2, subscription_status = $3, current_period_end = $4, updated_at = now() WHERE id = $1`, [
-        memberId,
-        sub.cancel_at_period_end,
-        sub.status,
-        periodEnd(sub),
-      ]);
+      await this.repository.setSubscriptionState(manager, memberId, subscriptionState(sub));
     });
     return this.profile(memberId);
   }

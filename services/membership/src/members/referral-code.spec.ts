@@ -1,6 +1,6 @@
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { newReferralCode, payoutMonthFor } from './referral-code';
+import { newReferralCode } from './referral-code';
 
 describe('referral codes', () => {
   it('are 8 Crockford characters that the contract pattern accepts, and differ from draw to draw', () => {
@@ -12,12 +12,5 @@ describe('referral codes', () => {
   it('forgive case, dashes, O for 0 and I/L for 1 when typed back', () => {
     assert.equal(normalizeReferralCode('7q2m-9xkd'), '7Q2M9XKD');
     assert.equal(normalizeReferralCode('o1il 0000'), '01110000');
-  });
-});
-
-describe('payout month', () => {
-  it('is the 15th of the next month, across a year end', () => {
-    assert.deepEqual(payoutMonthFor(new Date('2026-03-31T23:00:00Z')), { month: '2026-04', date: '2026-04-15' });
-    assert.deepEqual(payoutMonthFor(new Date('2026-12-02T08:00:00Z')), { month: '2027-01', date: '2027-01-15' });
   });
 });

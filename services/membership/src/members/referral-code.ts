@@ -9,10 +9,3 @@ export function newReferralCode(): string {
   for (let i = 0; i < 8; i++) code += CROCKFORD[randomInt(CROCKFORD.length)];
   return code;
 }
-
-/** The month (YYYY-MM) whose 15th pays a commission earned at `at`: the next one (spec §9). */
-export function payoutMonthFor(at: Date): { month: string; date: string } {
-  const next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 15));
-  const month = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
-  return { month, date: `${month}-15` };
-}

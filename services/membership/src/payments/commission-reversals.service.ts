@@ -3,7 +3,7 @@ import { recordStripeEventOnce, STRIPE, stripeFailure } from '@km/nest-kit/strip
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { lockSubscription } from '../members/members.service';
+import { lockSubscription } from '../subscriptions/subscription-locks';
 
 /** The subscription an invoice belongs to: `parent.subscription_details` since API 2025-03-31.basil, `subscription` before. */
 export function invoiceSubscription(invoice: Stripe.Invoice): string | null {

@@ -7,9 +7,11 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { JoinCompletionQueue } from '../members/join-completion-queue';
-import { lockSubscription, periodEnd } from '../members/members.service';
+import { lockSubscription } from '../subscriptions/subscription-locks';
+import { subscriptionState } from '../subscriptions/subscription-period';
+import { MembersRepository } from '../members/members.repository';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
-import { REVERSAL_EVENTS } from './stripe-metadata';
+import { REVERSAL_EVENTS } from '../subscriptions/stripe-metadata';
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
@@ -28,6 +30,7 @@ export class SubscriptionWebhooksService {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly reversals: CommissionReversalsService,
     private readonly joinCompletion: JoinCompletionQueue,
+    private readonly members: MembersRepository,
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
@@ -51,7 +54,7 @@ export class SubscriptionWebhooksService {
 
     const outcome = await this.dataSource.transaction(async (manager): Promise<MembershipWebhookOutcome> => {
       await lockSubscription(manager, id);
-      const [member] = (await manager.query(`SELECT id FROM members WHERE stripe_subscription_id = $1`, [id])) as { id: string }[];
+      const member = await this.members.bySubscription(id, manager);
       // Not a member (yet): joining reads the subscription from Stripe itself, so nothing is lost by not recording it.
       if (!member) return 'unknown_member';
       if (!(await recordStripeEventOnce(manager, event, { subscription_id: id }))) return 'duplicate';
@@ -61,12 +64,7 @@ export class SubscriptionWebhooksService {
       } catch (error) {
         throw stripeFailure(error); // Stripe answers 5xx to us, we answer 503 to Stripe, and it delivers again
       }
-      await manager.query(`UPDATE members SET subscription_status = $2, current_period_end = $3, cancel_at_period_end = $4, updated_at = now() WHERE id = $1`, [
-        member.id,
-        sub.status,
-        periodEnd(sub),
-        sub.cancel_at_period_end,
-      ]);
+      await this.members.setSubscriptionState(manager, member.id, subscriptionState(sub));
       return 'applied';
     });
     // A paid first invoice and nobody joined yet: if the browser never comes back, membership finishes the join.

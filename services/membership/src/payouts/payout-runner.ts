@@ -1,4 +1,5 @@
-import { PAYOUT_DAY_OF_MONTH, type PayoutRow, type PayoutRun } from '@km/contracts';
+import type { PayoutRow, PayoutRun } from '@km/contracts';
+import { payoutDateOf } from '../time/calendar';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { keysetPages } from '@km/nest-kit/jobs';
 import { MailService } from '@km/nest-kit/mail';
@@ -7,6 +8,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { payoutMail } from '../mail/membership-mails';
+import { RewardMails, type RewardToMail } from '../mail/reward-mails';
 
 interface RunRow {
   month: string;
@@ -16,27 +18,6 @@ interface RunRow {
   completed_at: Date | null;
   member_count: number;
   total: string;
-}
-
-const MAIL_BATCH = 2000;
-
-interface UnmailedPayout {
-  id: string;
-  amount: string;
-  payout_date: string;
-  email: string;
-  first_name: string;
-}
-
-/** "YYYY-MM-15" of a payout month. */
-export const payoutDateOf = (month: string) => `${month}-${String(PAYOUT_DAY_OF_MONTH).padStart(2, '0')}`;
-
-/** The month (YYYY-MM) and day a moment falls on in a time zone. */
-export function calendarIn(timeZone: string, at: Date): { month: string; date: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]),
-  );
-  return { month: `${parts.year}-${parts.month}`, date: `${parts.year}-${parts.month}-${parts.day}` };
 }
 
 /**
@@ -49,12 +30,19 @@ export function calendarIn(timeZone: string, at: Date): { month: string; date: s
  */
 @Injectable()
 export class PayoutRunner {
+  private readonly mails: RewardMails;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly mail: MailService,
+    mail: MailService,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.mails = new RewardMails(dataSource, mail, 'payouts', (r) => ({
+      key: `membership-payout:${r.id}`,
+      mail: payoutMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+    }));
+  }
 
   async run(month: string): Promise<PayoutRun> {
     const payoutDate = payoutDateOf(month);
@@ -85,12 +73,12 @@ export class PayoutRunner {
       members += paid.length;
       // The mails of one batch are queued while the next batch is paid (one at a time, so memory stays bounded).
       await mailing;
-      mailing = this.mailPayouts(paid);
+      mailing = this.mails.send(paid, month);
       // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
       mailing.catch(() => undefined);
     }
     await mailing;
-    await this.mailUnsent(month);
+    await this.mails.sendUnsent(month);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
          member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),
@@ -113,7 +101,7 @@ export class PayoutRunner {
    * months at once) settle the debt one after the other, never twice. Answers the payouts written, with what their
    * mail needs.
    */
-  private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<UnmailedPayout[]> {
+  private async payBatch(month: string, payoutDate: string, memberIds: string[]): Promise<RewardToMail[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT id FROM members WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [memberIds]);
       return (await manager.query(
@@ -142,40 +130,8 @@ export class PayoutRunner {
          SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
          FROM written w JOIN members m ON m.id = w.member_id`,
         [month, payoutDate, memberIds],
-      )) as UnmailedPayout[];
+      )) as RewardToMail[];
     });
-  }
-
-  /**
-   * Queues the payouts' mails (keyed by payout id, so a repeat enqueues nothing new) and marks them mailed. A payout
-   * that the open debt brought to 0.00 pays nothing and is not mailed (it is marked, so no sweep picks it up again).
-   */
-  private async mailPayouts(rows: UnmailedPayout[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.mail.sendMany(
-      rows
-        .filter((r) => Number(r.amount) > 0)
-        .map((r) => ({
-          key: `membership-payout:${r.id}`,
-          mail: payoutMail(this.config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
-        })),
-    );
-    await this.dataSource.query(`UPDATE payouts SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [rows.map((r) => r.id)]);
-  }
-
-  /** Mails what a run that died after paying left unmailed. */
-  private async mailUnsent(month: string): Promise<void> {
-    const unmailed = keysetPages(
-      (after) =>
-        this.dataSource.query(
-          `SELECT p.id, p.amount::text AS amount, p.payout_date::text AS payout_date, m.email, m.first_name
-           FROM payouts p JOIN members m ON m.id = p.member_id
-           WHERE p.month = $1 AND p.mailed_at IS NULL AND p.id > $2 ORDER BY p.id LIMIT $3`,
-          [month, after, MAIL_BATCH],
-        ) as Promise<UnmailedPayout[]>,
-      (r) => r.id,
-    );
-    for await (const rows of unmailed) await this.mailPayouts(rows);
   }
 
   async find(month: string): Promise<PayoutRun | null> {

@@ -3,7 +3,8 @@ import { JobQueue, type Job } from '@km/nest-kit/jobs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
-import { calendarIn, payoutDateOf, PayoutRunner } from './payout-runner';
+import { calendarIn, payoutDateOf } from '../time/calendar';
+import { PayoutRunner } from './payout-runner';
 import type { PayoutRunStart } from '@km/contracts';
 
 export const PAYOUTS_QUEUE = 'payouts';

@@ -7,14 +7,22 @@ export type { HeldCommission, HoldReason } from '@km/contracts';
 
 export const HELD_COMMISSIONS_PATH = '/api/admin/held-commissions';
 
-/** Admin only: commissions held for review as possible self-referral (ADR 0028), oldest first, at most 100. */
-export const getHeldCommissions = (signal?: AbortSignal): Promise<Page<HeldCommission>> => getPage(HELD_COMMISSIONS_PATH, 1, 100, signal);
+export const HELD_COMMISSIONS_PAGE_SIZE = 50;
 
-export const heldCommissionsQueryOptions = () =>
-  queryOptions({ queryKey: [HELD_COMMISSIONS_PATH] as const, queryFn: ({ signal }) => getHeldCommissions(signal), placeholderData: keepPreviousData });
+/** Admin only: a page of the commissions held for review as possible self-referral (ADR 0028), oldest first, with the whole count. */
+export const getHeldCommissions = (page: number, signal?: AbortSignal): Promise<Page<HeldCommission>> =>
+  getPage(HELD_COMMISSIONS_PATH, page, HELD_COMMISSIONS_PAGE_SIZE, signal);
+
+export const heldCommissionsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [HELD_COMMISSIONS_PATH, page] as const,
+    queryFn: ({ signal }) => getHeldCommissions(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** Read again each time the tab opens (another admin may have decided some since). */
-export const useHeldCommissions = ({ enabled }: { enabled: boolean }) => useQuery({ ...heldCommissionsQueryOptions(), enabled, refetchOnMount: 'always' });
+export const useHeldCommissions = ({ enabled, page }: { enabled: boolean; page: number }) =>
+  useQuery({ ...heldCommissionsQueryOptions(page), enabled, refetchOnMount: 'always' });
 
 /** Approves (paid by the next run) or reverses (never paid) a held commission; the list is read again afterwards. */
 export function useReviewHeldCommission() {

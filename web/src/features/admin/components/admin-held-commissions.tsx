@@ -2,8 +2,10 @@ import { Check, LoaderCircle, Undo2 } from 'lucide-react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
-import { useHeldCommissions, useReviewHeldCommission, type HeldCommission, type HoldReason } from '../api/held-commissions';
+import { AdminSection, AdminTable, cell, numericCell, Pager, PersonCell, QueryState } from './admin-list';
+import { HELD_COMMISSIONS_PAGE_SIZE, useHeldCommissions, useReviewHeldCommission, type HeldCommission, type HoldReason } from '../api/held-commissions';
 
 const REASON: Record<HoldReason, string> = {
   same_card_as_referrer: 'Same card as referrer',
@@ -17,7 +19,11 @@ const REASON: Record<HoldReason, string> = {
  * a table, so the list is worked with the keyboard alone; each button names the referral it decides.
  */
 export function AdminHeldCommissions({ isAdmin }: { isAdmin: boolean }) {
-  const held = useHeldCommissions({ enabled: isAdmin });
+  const [page, setPage] = useState(1);
+  const held = useHeldCommissions({ enabled: isAdmin, page });
+  const pages = Math.max(1, Math.ceil((held.data?.total ?? 0) / HELD_COMMISSIONS_PAGE_SIZE));
+  // Deciding the last rows of the last page leaves it empty: the last page that has rows is shown instead.
+  if (held.data && !held.isPlaceholderData && held.data.items.length === 0 && page > 1) setPage(pages);
   const review = useReviewHeldCommission();
 
   const decide = (c: HeldCommission, decision: 'approve' | 'reverse') =>
@@ -38,60 +44,26 @@ export function AdminHeldCommissions({ isAdmin }: { isAdmin: boolean }) {
     );
 
   return (
-    <section aria-labelledby="held-commissions-heading" className="grid gap-6">
-      <div>
-        <h2 id="held-commissions-heading" className="font-serif text-2xl font-bold text-indigo-950">
-          Held Commissions
-        </h2>
-        <p className="text-sm text-slate-600">
-          Referrals that look like the referrer’s own (same card or same mailbox) wait here and are not paid until approved.
-        </p>
-      </div>
-      {held.isPending ? (
-        <p role="status" className="text-slate-600">
-          Loading held commissions…
-        </p>
-      ) : held.isError ? (
-        <p role="alert" className="text-red-700">
-          {serverMessage(held.error) ?? 'The held commissions could not be loaded.'}
-        </p>
-      ) : held.data.items.length === 0 ? (
-        <p className="text-slate-600">No commissions are held for review.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-indigo-100 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-indigo-50 text-indigo-950">
-              <tr>
-                <th className="px-4 py-3">Referrer</th>
-                <th className="px-4 py-3">Referred Member</th>
-                <th className="px-4 py-3">Reason</th>
-                <th className="px-4 py-3 text-right">Amount</th>
-                <th className="px-4 py-3">Decision</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {held.data.items.map((c) => {
+    <AdminSection
+      title="Held Commissions"
+      description="Referrals that look like the referrer’s own (same card or same mailbox) wait here and are not paid until approved."
+    >
+      <QueryState query={held} what="held commissions" empty="No commissions are held for review." isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <>
+            <AdminTable columns={HELD_COLUMNS}>
+              {data.items.map((c) => {
                 const referral = `${c.referrer.firstName} ${c.referrer.lastName} referring ${c.referred.email}`;
                 const busy = review.isPending && review.variables?.commissionId === c.commissionId;
                 return (
                   <tr key={c.commissionId}>
-                    <td className="px-4 py-3">
-                      <span className="block font-semibold text-indigo-950">
-                        {c.referrer.firstName} {c.referrer.lastName}
-                      </span>
-                      <span className="text-slate-600">{c.referrer.email}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="block font-semibold text-indigo-950">
-                        {c.referred.firstName} {c.referred.lastName}
-                      </span>
-                      <span className="text-slate-600">{c.referred.email}</span>
-                    </td>
-                    <td className="px-4 py-3">
+                    <PersonCell person={c.referrer} />
+                    <PersonCell person={c.referred} />
+                    <td className={cell}>
                       <Badge variant="secondary">{REASON[c.reason]}</Badge>
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">${c.amount}</td>
-                    <td className="px-4 py-3">
+                    <td className={numericCell}>${c.amount}</td>
+                    <td className={cell}>
                       <div className="flex flex-wrap gap-2">
                         <Button type="button" size="sm" disabled={busy} aria-label={`Approve commission: ${referral}`} onClick={() => decide(c, 'approve')}>
                           {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <Check className="size-4" aria-hidden />}
@@ -113,10 +85,13 @@ export function AdminHeldCommissions({ isAdmin }: { isAdmin: boolean }) {
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+            </AdminTable>
+            <Pager label="Held commissions pages" page={page} pages={pages} onPage={setPage} busy={held.isPlaceholderData} count={`${data.total} held`} />
+          </>
+        )}
+      </QueryState>
+    </AdminSection>
   );
 }
+
+const HELD_COLUMNS = [{ label: 'Referrer' }, { label: 'Referred Member' }, { label: 'Reason' }, { label: 'Amount', numeric: true }, { label: 'Decision' }];

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
+import { CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -8,6 +8,7 @@ import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
 import type { OrderStatus } from '@km/contracts';
 import { ORDER_STATUSES, orderStatusLabel } from '../order-status';
+import { Pager, type AdminColumn } from './admin-list';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface AdminOrdersProps {
@@ -89,27 +90,11 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
               <caption className="sr-only">Orders, newest first</caption>
               <thead className="border-b border-indigo-100 bg-indigo-50/60 text-xs font-semibold tracking-wide text-indigo-900 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Order
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Items
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Created
-                  </th>
+                  {ORDER_COLUMNS.map((c) => (
+                    <th key={c.label} scope="col" className={c.numeric ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
+                      {c.label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -142,23 +127,19 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
             </table>
           </div>
 
-          {pages > 1 && (
-            <nav aria-label="Orders pages" className="flex items-center justify-between gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1 || orders.isFetching} onClick={() => setPage(page - 1)}>
-                <ChevronLeft className="size-4" aria-hidden />
-                Previous<span className="sr-only"> page</span>
-              </Button>
-              <p className="text-sm text-slate-600">
-                Page {data.page} of {pages}
-              </p>
-              <Button variant="outline" size="sm" disabled={page >= pages || orders.isFetching} onClick={() => setPage(page + 1)}>
-                Next<span className="sr-only"> page</span>
-                <ChevronRight className="size-4" aria-hidden />
-              </Button>
-            </nav>
-          )}
+          <Pager label="Orders pages" page={page} pages={pages} onPage={setPage} busy={orders.isFetching} />
         </>
       )}
     </div>
   );
 }
+
+const ORDER_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Order' },
+  { label: 'Customer' },
+  { label: 'Email' },
+  { label: 'Status' },
+  { label: 'Total', numeric: true },
+  { label: 'Items', numeric: true },
+  { label: 'Created' },
+];

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, CircleAlert, Inbox, RefreshCw } from 'lucide-react';
+import { CircleAlert, Inbox, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +6,7 @@ import { useDeferredModule } from '@/lib/use-deferred-module';
 import { INBOX_PAGE_SIZE, useInbox } from '../api/get-inbox';
 import { formatTimestamp, summarizeItem, type InboxDefinition, type InboxItems, type InboxKind } from '../inbox';
 import { ManuscriptLink } from './manuscript-link';
+import { Pager } from './admin-list';
 import { StatusBadge, UrgentBadge } from './status-badge';
 import { StatusSelect } from './status-select';
 
@@ -64,21 +65,7 @@ export function InboxPanel<K extends InboxKind>({ inbox, isAdmin }: { inbox: Inb
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label={`${inbox.title} pages`} className="flex items-center justify-center gap-3">
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1 || isPlaceholderData}>
-            <ChevronLeft className="size-4" aria-hidden />
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700" aria-current="page">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages || isPlaceholderData}>
-            Next
-            <ChevronRight className="size-4" aria-hidden />
-          </Button>
-        </nav>
-      )}
+      <Pager label={`${inbox.title} pages`} page={page} pages={pages} onPage={setPage} busy={isPlaceholderData} />
     </div>
   );
 }

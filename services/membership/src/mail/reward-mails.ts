@@ -1,0 +1,64 @@
+import { keysetPages } from '@km/nest-kit/jobs';
+import type { MailService, OutgoingMail } from '@km/nest-kit/mail';
+import type { DataSource } from 'typeorm';
+
+/** A payout or profit bonus as its mail needs it. */
+export interface RewardToMail {
+  id: string;
+  amount: string;
+  payout_date: string;
+  email: string;
+  first_name: string;
+}
+
+/** Where a kind of reward is kept: its table, and the column naming its run (a payout month, a bonus half-year). */
+const SOURCES = {
+  payouts: { table: 'payouts', run: 'month' },
+  profit_bonuses: { table: 'profit_bonuses', run: 'bonus_period' },
+} as const;
+
+const MAIL_BATCH = 2000;
+
+/**
+ * The mails of a run's rewards (payouts, profit bonuses), written once for both runners (ADR 0016, 0018): each is
+ * queued keyed by the reward's id, so a repeat enqueues nothing new, and marked mailed; what a run that died left
+ * unmailed is swept afterwards in keyset pages of ids. A reward of 0.00 (open debt took it all) pays nothing and is
+ * not mailed, but is marked, so no sweep picks it up again.
+ */
+export class RewardMails {
+  private readonly source: (typeof SOURCES)[keyof typeof SOURCES];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    kind: keyof typeof SOURCES,
+    private readonly toMail: (reward: RewardToMail, run: string) => { key: string; mail: OutgoingMail },
+  ) {
+    this.source = SOURCES[kind];
+  }
+
+  /** Queues the mails of these rewards of a run and marks them mailed. */
+  async send(rewards: RewardToMail[], run: string): Promise<void> {
+    if (rewards.length === 0) return;
+    await this.mail.sendMany(rewards.filter((r) => Number(r.amount) > 0).map((r) => this.toMail(r, run)));
+    await this.dataSource.query(`UPDATE ${this.source.table} SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [
+      rewards.map((r) => r.id),
+    ]);
+  }
+
+  /** Mails the run's rewards not mailed yet. */
+  async sendUnsent(run: string): Promise<void> {
+    const { table, run: column } = this.source;
+    const unmailed = keysetPages(
+      (after) =>
+        this.dataSource.query(
+          `SELECT x.id, x.amount::text AS amount, x.payout_date::text AS payout_date, m.email, m.first_name
+           FROM ${table} x JOIN members m ON m.id = x.member_id
+           WHERE x.${column} = $1 AND x.mailed_at IS NULL AND x.id > $2 ORDER BY x.id LIMIT $3`,
+          [run, after, MAIL_BATCH],
+        ) as Promise<RewardToMail[]>,
+      (r) => r.id,
+    );
+    for await (const rewards of unmailed) await this.send(rewards, run);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CommissionReversalsService } from './commission-reversals.service';
+import { PaymentsHandlers } from './payments.handlers';
+import { SubscriptionWebhooksService } from './subscription-webhooks.service';
+
+/** Stripe's webhooks: subscription changes onto members, refunds and disputes onto commissions (ADR 0016). */
+@Module({
+  imports: [MembersModule, SubscriptionsModule],
+  controllers: [PaymentsHandlers],
+  providers: [SubscriptionWebhooksService, CommissionReversalsService],
+})
+export class PaymentsModule {}
