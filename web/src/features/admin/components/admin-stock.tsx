@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, CircleAlert, History } from 'lucide-react';
+import { CircleAlert, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useStockMovements, useStockProducts } from '../api/stock-movements';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
 import { formatDelta, movementBy, movementReasonLabel, stockCount } from '../stock-movements';
+import { Pager } from './admin-list';
 
 /** The dashboard's Stock tab: pick a product, read its stock movements a page at a time, newest first (ADR 0032). */
 export function AdminStock({ isAdmin }: { isAdmin: boolean }) {
@@ -122,21 +123,7 @@ export function AdminStock({ isAdmin }: { isAdmin: boolean }) {
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
-            <nav aria-label="Stock movements pages" className="flex items-center justify-between gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1 || movements.isFetching} onClick={() => setPage(page - 1)}>
-                <ChevronLeft className="size-4" aria-hidden />
-                Previous<span className="sr-only"> page</span>
-              </Button>
-              <p className="text-sm text-slate-600">
-                Page {data.page} of {pages}
-              </p>
-              <Button variant="outline" size="sm" disabled={page >= pages || movements.isFetching} onClick={() => setPage(page + 1)}>
-                Next<span className="sr-only"> page</span>
-                <ChevronRight className="size-4" aria-hidden />
-              </Button>
-            </nav>
-          )}
+          <Pager label="Stock movements pages" page={page} pages={pages} onPage={setPage} busy={movements.isFetching} />
         </>
       )}
     </div>
