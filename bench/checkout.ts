@@ -57,6 +57,12 @@
 //   calls, one statement and a share of the relay's, each a socket write on both sides (loopback TCP runs the
 //   receiver's network stack in the writer's syscall). Not reachable with a gateway, a bus and a service between the
 //   buyer and the emulator while they share its cores. The bench prints these bounds from each run's own figures.
+// - Stock tracked (ADR 0032; 1 run at load 13–20, forms and membership crash-looping on ports another stack held):
+//   51.4 orders/s, p99 718 ms, 14.0 ms of CPU per checkout (catalog 3.1: the reservation's transaction, its
+//   stock-changed events and the gateway's refresh of each; NATS messages 5 → 12.9). The same run, alternating 300
+//   checkouts each: untracked 56.7 / 66.9 orders/s at 13.7 / 12.5 ms, tracked 46.8 / 78.7 at 17.8 / 13.2 ms: throughput
+//   ratio 1.02 within this noise, CPU per checkout about +2.4 ms (+18 %). "Untracked" still asks the catalog to reserve
+//   (it holds nothing): the saving left is skipping that request when no line is tracked.
 import { profileShares } from './cpu-profile';
 import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
@@ -81,6 +87,10 @@ const GROWTH_CHECKOUTS = 200;
  * and the growth runs after it 5.2–5.6 (same run, load 1): JIT and pools settle over the first ~1,000 checkouts.
  */
 const WARM_UP_CHECKOUTS = 1000;
+/** Checkouts of each run of the stock comparison (ADR 0032): tracked and untracked alternate, twice each. */
+const STOCK_COMPARE_CHECKOUTS = 300;
+/** Units each product holds while tracked: more than every run together can reserve (orders here are never paid). */
+const BENCH_STOCK = 1_000_000;
 
 interface Product {
   id: string;
@@ -273,8 +283,17 @@ async function main() {
 
     const db = new Client({ connectionString: urls.databaseUrl('orders') });
     await db.connect();
+    // Stock is tracked for every product (ADR 0032): each checkout reserves its units in the catalog. Set in SQL, as a
+    // restored backup would be; orders' copy needs nothing from it (the reservation decides), the store's is not read.
+    const catalogDb = new Client({ connectionString: urls.databaseUrl('catalog') });
+    await catalogDb.connect();
+    const trackStock = (tracked: boolean) =>
+      catalogDb.query(`UPDATE catalog_items SET stock_quantity = $1 WHERE kind = 'product'`, [tracked ? BENCH_STOCK : null]);
+    await trackStock(true);
     const stripeLog = path.join(settings.dataDir, 'logs', 'stripe.log');
-    console.log(`${products.length} products in stock; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`);
+    console.log(
+      `${products.length} products in stock, each tracked with ${BENCH_STOCK} units; running ${checkouts} checkouts, ${concurrency} in flight, at most ${seconds} s…\n`,
+    );
     // Not measured: the first checkouts after a start pay for JIT compilation, pool connections and keep-alive sockets
     // (measured without it, the first 300 cost a quarter more CPU each than the growth runs after them).
     const warm = await runCheckouts(WARM_UP_CHECKOUTS);
@@ -357,6 +376,27 @@ async function main() {
       }
     }
 
+    // Stock tracked against not tracked, in the same run and alternating (ADR 0032: at most 10 % slower).
+    console.log(`\ncheckout throughput with and without stock tracking (${STOCK_COMPARE_CHECKOUTS} checkouts each, alternating):`);
+    const rates: Record<'tracked' | 'untracked', number[]> = { tracked: [], untracked: [] };
+    for (const mode of ['untracked', 'tracked', 'untracked', 'tracked'] as const) {
+      await trackStock(mode === 'tracked');
+      await webhooksSettled(urls.stripeApi);
+      const at = await runCheckouts(STOCK_COMPARE_CHECKOUTS);
+      rates[mode].push(at.completed / at.elapsed);
+      console.log(
+        `  stock ${mode.padEnd(9)}: ${(at.completed / at.elapsed).toFixed(1).padStart(6)} orders/s, CPU ${at.cpuTotal.toFixed(1).padStart(5)} ms per checkout`,
+      );
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const stockRatio = mean(rates.tracked) / mean(rates.untracked);
+    await trackStock(true);
+    const {
+      rows: [{ held }],
+    } = await catalogDb.query(`SELECT coalesce(sum(quantity), 0)::int AS held FROM stock_reservations WHERE state = 'held'`);
+    console.log(`  units held by unpaid intents at the end: ${held} (the bench never pays)`);
+    await catalogDb.end();
+
     // Cost that grows gently: the same checkouts against 10× and 100× the stored orders cost about the same each.
     console.log(`\ncost per checkout as the stored orders grow (${GROWTH_CHECKOUTS} checkouts each, ${concurrency} in flight):`);
     const growth: { stored: number; cpuTotal: number }[] = [];
@@ -387,6 +427,7 @@ async function main() {
     console.log(`checkout p99: ${percentile(whole, 99).toFixed(0)} ms (goal ≤ 300 ms)`);
     console.log(`duplicate orders: ${dupes.length} (goal ≤ 0)`);
     // Work per checkout is constant, so its cost should be too: 100× the data may cost at most twice as much each.
+    console.log(`checkout orders/s with stock tracked vs without (same run): ${stockRatio.toFixed(2)} (goal ≥ 0.90)`);
     console.log(`checkout CPU per order at 100× stored orders vs 1×: ${(growth[2].cpuTotal / growth[0].cpuTotal).toFixed(2)} (goal ≤ 2)`);
 
     // Where the milliseconds go: every process of the stack shares this machine's cores, so the CPU one checkout costs

@@ -8,6 +8,8 @@ export interface ProductFields {
   price: string;
   category?: string;
   inStock?: boolean;
+  /** Units available (ADR 0032); left out: not tracked. */
+  stockQuantity?: number;
 }
 
 interface Fixtures {
@@ -36,7 +38,7 @@ export const test = base.extend<Fixtures>({
 
   makeProduct: async ({ adminApi }, use, testInfo) => {
     const created: string[] = [];
-    await use(async ({ name, price, category = 'Gifts', inStock = true }) => {
+    await use(async ({ name, price, category = 'Gifts', inStock = true, stockQuantity }) => {
       const res = await adminApi.post('/api/products', {
         multipart: {
           name: name ?? `E2E product ${testInfo.testId.slice(0, 6)}-${created.length + 1}-${Date.now().toString(36)}`,
@@ -46,6 +48,7 @@ export const test = base.extend<Fixtures>({
           tags: 'e2e',
           inStock: String(inStock),
           featured: 'false',
+          ...(stockQuantity === undefined ? {} : { stockQuantity: String(stockQuantity) }),
           image: { name: 'product.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
         },
       });

@@ -94,9 +94,11 @@ describe('create, read, update and delete', () => {
       'images',
       'inStock',
       'kind',
+      'lowStock',
       'name',
       'price',
       'slug',
+      'stockQuantity',
       'tags',
       'updatedAt',
     ]);
@@ -116,6 +118,9 @@ describe('create, read, update and delete', () => {
         imageUrl: undefined,
         images: undefined,
         inStock: false,
+        // Not tracked: the form's flag is the stock (ADR 0032).
+        stockQuantity: null,
+        lowStock: false,
         featured: true,
         createdAt: undefined,
         updatedAt: undefined,
@@ -299,6 +304,54 @@ describe('create, read, update and delete', () => {
       await orders.close();
     }
   });
+});
+
+describe('stock in the product form (ADR 0032)', () => {
+  test('an admin tracks stock from the form; a save applies only the change from the count shown; absent keeps it; movements say who', async () => {
+    const created = await createProduct({ stockQuantity: '3', inStock: 'false' });
+    assert.deepEqual([created.stockQuantity, created.inStock, created.lowStock], [3, true, true]);
+    const fields = productFields({ stockQuantity: '10', stockQuantityWas: '3' });
+    const updated = await admin.put(`/api/products/${created.id}`, itemForm(fields));
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    assert.deepEqual([updated.body.stockQuantity, updated.body.lowStock], [10, false]);
+    const kept = await admin.put(`/api/products/${created.id}`, itemForm(productFields({ name: 'Renamed' })));
+    assert.deepEqual([kept.body.name, kept.body.stockQuantity], ['Renamed', 10]);
+    const zero = await admin.put(`/api/products/${created.id}`, itemForm(productFields({ stockQuantity: '0', stockQuantityWas: '10' })));
+    assert.deepEqual([zero.body.stockQuantity, zero.body.inStock], [0, false]);
+    const below = await admin.put(`/api/products/${created.id}`, itemForm(productFields({ stockQuantity: '0', stockQuantityWas: '4' })));
+    assert.equal(below.status, 409);
+    assert.equal(below.body.details.reason, 'stock_changed');
+    const untracked = await admin.put(`/api/products/${created.id}`, itemForm(productFields({ stockQuantity: '' })));
+    assert.deepEqual([untracked.body.stockQuantity, untracked.body.inStock], [null, true]);
+    const movements = await admin.get(`/api/products/${created.id}/stock-movements`);
+    assert.equal(movements.status, 200);
+    assert.deepEqual(
+      movements.body.items.map((m: { reason: string; delta: number; quantityAfter: number | null; actor: string }) => [
+        m.reason,
+        m.delta,
+        m.quantityAfter,
+        m.actor.startsWith(`${ADMIN.username} (`),
+      ]),
+      [
+        ['tracking_stopped', 0, null, true],
+        ['manual', -10, 0, true],
+        ['manual', 7, 10, true],
+        ['tracking_started', 3, 3, true],
+      ],
+    );
+    assert.equal((await new Client(h.gateway).get(`/api/products/${created.id}/stock-movements`)).status, 401);
+  });
+
+  for (const hostile of ['-1', '1.5', '1000001', '1e3', 'lots']) {
+    test(`stockQuantity "${hostile}" is a 400 naming the field, and stores nothing`, async () => {
+      await leavesStorageUnchanged(async () => {
+        const res = await admin.post('/api/products', itemForm(productFields({ stockQuantity: hostile }), png()));
+        assert.equal(res.status, 400);
+        const message = 'stockQuantity must be a whole number from 0 to 1000000, or empty when stock is not tracked';
+        assert.deepEqual(res.body, { statusCode: 400, code: 'invalid', message, details: { fields: [{ field: 'stockQuantity', message }] } });
+      });
+    });
+  }
 });
 
 describe('validation of the store form', () => {
@@ -626,7 +679,15 @@ describe('documentation', () => {
       Object.keys(doc.paths)
         .filter((p) => /^\/(api\/(products|services)|media)/.test(p))
         .sort(),
-      ['/api/products', '/api/products/featured', '/api/products/{id}', '/api/services', '/api/services/{id}', '/media/{path}'],
+      [
+        '/api/products',
+        '/api/products/featured',
+        '/api/products/{id}',
+        '/api/products/{id}/stock-movements',
+        '/api/services',
+        '/api/services/{id}',
+        '/media/{path}',
+      ],
     );
     assert.deepEqual(Object.keys(doc.paths['/api/products'].post.requestBody.content), ['multipart/form-data']);
     assert.deepEqual(Object.keys(doc.paths['/api/services/{id}'].put.requestBody.content), ['multipart/form-data']);

@@ -450,7 +450,8 @@ describe('POST /api/webhooks/stripe', () => {
     assert.match(mails[0].text, new RegExp(SHIPPING_ADDRESS));
     const events = await eventually(async () => (await paidEventsFor(orderNumber)).length > 0 && paidEventsFor(orderNumber), 5000, 100);
     assert.equal(events.length, 1);
-    assert.deepEqual({ ...events[0].data, orderId: undefined }, { orderId: undefined, orderNumber, email, total: '47.25' });
+    // paymentIntentId: the catalog sells what the intent reserved (ADR 0032).
+    assert.deepEqual({ ...events[0].data, orderId: undefined }, { orderId: undefined, orderNumber, paymentIntentId: q.paymentIntentId, email, total: '47.25' });
   });
 
   test('a wrong signature is a 400 with a message, and the order is not touched', async () => {
@@ -860,6 +861,7 @@ describe('an order is paid only at its own total', () => {
       {
         orderId: undefined,
         orderNumber,
+        paymentIntentId: q.paymentIntentId,
         total: '42.39',
         amountReceived: '20.78',
         currency: 'usd',

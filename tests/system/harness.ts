@@ -101,7 +101,8 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
   const base = await startHarness({
     identity: { SMTP_PORT: String(smtp.port) },
-    catalog: {},
+    // Expired stock reservations are released within a fifth of a second (ADR 0032).
+    catalog: { RESERVATION_SWEEP_MS: '200' },
     gateway: {
       RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
@@ -194,12 +195,12 @@ export const CATALOG_COPY_BOUND_MS = 1000;
  * orders prices from its copy of the catalog, which follows these events (ADR 0022), within CATALOG_COPY_BOUND_MS.
  */
 export async function updateCatalogItem(h: CheckoutHarness, item: CatalogItem, changes: Partial<ItemData>): Promise<CatalogItem> {
-  const { name, price, description, category, tags, inStock, featured } = item;
+  const { name, price, description, category, tags, inStock, featured, stockQuantity } = item;
   const announced = await catalogEventFor(h, item.id);
   const updated = await h.rpc.send(CatalogSubjects.update, {
     kind: item.kind,
     id: item.id,
-    item: { name, price, description, category, tags, inStock, featured, ...changes },
+    item: { name, price, description, category, tags, inStock, featured, stockQuantity, ...changes },
   });
   await announced.arrived;
   return updated;

@@ -93,6 +93,7 @@ describe('the 5 % member discount at checkout', () => {
         orderId: undefined,
         email: undefined,
         orderNumber: placed.body.orderNumber,
+        paymentIntentId: q.paymentIntentId,
         total: '51.03',
         memberId,
         memberDiscount: '2.00',

@@ -11,6 +11,10 @@ import { note, orderConfirmations, pidOf, ready, Session, stack, stripe, waitUnt
  * orders is killed once more (Stripe's webhook deliveries are retried). Checked: every checkout that got an order
  * number has exactly one order and one payment intent, every paid order exactly one confirmation email, and no
  * order is paid at an amount other than its total.
+ *
+ * With stock (ADR 0032): every product is tracked from the start with fewer units than the checkouts ask for, so some
+ * buyers are refused (409 out_of_stock, before paying) while the faults hit; afterwards, for every product, the units
+ * left plus the units sold in paid orders equal the starting stock exactly, and the catalog's sale movements agree.
  */
 
 const CHECKOUTS = 200;
@@ -19,11 +23,13 @@ const ADDRESS = '1 Loopback Lane, Localhost, CA 90000, United States';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let orders: Client;
+let catalog: Client;
 beforeAll(async () => {
   orders = new Client({ connectionString: stack.pgAdminUrl.replace(/\/postgres$/, '/orders') });
-  await orders.connect();
+  catalog = new Client({ connectionString: stack.pgAdminUrl.replace(/\/postgres$/, '/catalog') });
+  await Promise.all([orders.connect(), catalog.connect()]);
 });
-afterAll(() => orders.end());
+afterAll(() => Promise.all([orders.end(), catalog.end()]));
 
 /** Sends until an answer that is not a 5xx or a dropped connection, as a buyer clicking again would (same body: idempotent). */
 async function untilAnswered(send: () => Promise<{ status: number; body: any }>, what: string, faults: Map<string, number>, wrong: string[]) {
@@ -51,6 +57,12 @@ describe('checkout under fire', () => {
   test(`${CHECKOUTS} checkouts with kill -9 of orders, NATS and the gateway: one order and one intent per order number, one email per paid order, paid at its total`, async () => {
     const products = ((await new Session().get('/api/products')).body as CatalogItem[]).filter((p) => p.inStock);
     assert.ok(products.length > 0, 'the demo catalog has products in stock');
+    // The checkouts ask for 2 units each on average: about 80 % of that is on the shelves, so stock runs out under fire.
+    const perProduct = Math.floor((CHECKOUTS * 2 * 0.8) / products.length);
+    const startingStock = new Map(products.map((p) => [p.id, perProduct]));
+    await catalog.query(`UPDATE catalog_items SET stock_quantity = $2 WHERE id = ANY($1)`, [products.map((p) => p.id), perProduct]);
+    const stockStartedAt = new Date();
+    let refused = 0;
     const faults = new Map<string, number>();
     const placed = new Map<string, { orderNumber: string; email: string }>(); // paymentIntentId → order
     const killed: string[] = [];
@@ -62,6 +74,10 @@ describe('checkout under fire', () => {
       const items = [{ productId: products[started % products.length].id, quantity: 1 + (started % 3) }];
       const checkoutId = randomUUID();
       const intent = await untilAnswered(() => buyer.post('/api/create-payment-intent', { checkoutId, items }), 'create-payment-intent', faults, wrong);
+      if (intent.status === 409 && intent.body?.details?.reason === 'out_of_stock') {
+        refused++;
+        return;
+      }
       assert.equal(intent.status, 200, JSON.stringify(intent.body));
       const { paymentIntentId, subtotal, tax, shipping, total } = intent.body;
       const email = `fire-${randomUUID().slice(0, 8)}@example.com`;
@@ -89,7 +105,9 @@ describe('checkout under fire', () => {
       killed.push(`${name} (pid ${await kill(name, name !== 'nats')}) at checkout ${started}`);
     }
     await load;
-    assert.equal(placed.size, CHECKOUTS);
+    assert.equal(placed.size + refused, CHECKOUTS);
+    assert.ok(refused > 0, 'stock ran out for some buyers');
+    const PLACED = placed.size;
     assert.deepEqual(wrong, [], 'answers during the faults that were not a 503 with a message');
 
     // Pay every order while orders dies once more: Stripe's webhook deliveries to it are retried.
@@ -101,23 +119,23 @@ describe('checkout under fire', () => {
         confirmed++;
       }
     });
-    await waitUntil('half the payments confirmed', async () => confirmed >= CHECKOUTS / 2, 120_000);
+    await waitUntil('half the payments confirmed', async () => confirmed >= PLACED / 2, 120_000);
     killed.push(`orders (pid ${await kill('orders', true)}) at payment ${confirmed}`);
     await Promise.all(payers);
 
     const numbers = [...placed.values()].map((p) => p.orderNumber);
     const countPaid = async () =>
       (await orders.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE order_number = ANY($1) AND status = 'paid'`, [numbers])).rows[0].n;
-    await waitUntil('every order is paid', async () => (await countPaid()) === CHECKOUTS, 120_000);
+    await waitUntil('every order is paid', async () => (await countPaid()) === PLACED, 120_000);
 
     // One order per order number and per payment intent; paid at its total (the intent's amount, in cents).
     const { rows } = await orders.query<{ order_number: string; payment_intent_id: string; total: string; status: string }>(
       `SELECT order_number, payment_intent_id, total::text AS total, status FROM orders WHERE order_number = ANY($1) OR payment_intent_id = ANY($2)`,
       [numbers, [...placed.keys()]],
     );
-    assert.equal(rows.length, CHECKOUTS, 'exactly one order per checkout');
-    assert.equal(new Set(rows.map((r) => r.order_number)).size, CHECKOUTS);
-    assert.equal(new Set(rows.map((r) => r.payment_intent_id)).size, CHECKOUTS);
+    assert.equal(rows.length, PLACED, 'exactly one order per checkout');
+    assert.equal(new Set(rows.map((r) => r.order_number)).size, PLACED);
+    assert.equal(new Set(rows.map((r) => r.payment_intent_id)).size, PLACED);
     const wrongAmount: string[] = [];
     for (const row of rows) {
       const intent = await stripe('GET', `/v1/payment_intents/${row.payment_intent_id}`);
@@ -127,13 +145,41 @@ describe('checkout under fire', () => {
     assert.deepEqual(wrongAmount, []);
     const { rows: intents } = await orders.query(`SELECT count(*)::int AS n FROM orders`);
 
+    // Stock: every reservation sold (the catalog learns of each payment from orders.order.paid), and for every product
+    // the units left plus the units sold equal the starting stock, exactly.
+    await waitUntil(
+      'every paid intent is sold in the catalog',
+      async () =>
+        (await catalog.query(`SELECT count(*)::int AS n FROM stock_reservations WHERE payment_intent_id = ANY($1) AND state <> 'sold'`, [[...placed.keys()]]))
+          .rows[0].n === 0,
+      120_000,
+    );
+    const { rows: soldRows } = await orders.query<{ product_id: string; sold: number }>(
+      `SELECT l.product_id, sum(l.quantity)::int AS sold FROM order_lines l JOIN orders o ON o.id = l.order_id
+       WHERE o.order_number = ANY($1) AND o.status = 'paid' GROUP BY l.product_id`,
+      [numbers],
+    );
+    const sold = new Map(soldRows.map((r) => [r.product_id, r.sold]));
+    const { rows: stockRows } = await catalog.query<{ id: string; stock_quantity: number; sale_movements: number }>(
+      `SELECT c.id, c.stock_quantity,
+              (SELECT coalesce(-sum(m.delta), 0)::int FROM stock_movements m WHERE m.product_id = c.id AND m.reason = 'sale' AND m.created_at >= $2) AS sale_movements
+       FROM catalog_items c WHERE c.id = ANY($1)`,
+      [[...startingStock.keys()], stockStartedAt],
+    );
+    assert.deepEqual(
+      stockRows.map((r) => `${r.id}: ${r.stock_quantity} left + ${sold.get(r.id) ?? 0} sold (${r.sale_movements} in movements)`).sort(),
+      stockRows
+        .map((r) => `${r.id}: ${startingStock.get(r.id)! - (sold.get(r.id) ?? 0)} left + ${sold.get(r.id) ?? 0} sold (${sold.get(r.id) ?? 0} in movements)`)
+        .sort(),
+    );
+
     // Exactly one confirmation email per paid order: wait for all, then a little longer for a duplicate to show. An
     // email is one Message-ID: SMTP is at-least-once, so an orders process killed after the mail server took a message
     // but before its job was marked done sends it again under the same Message-ID, which mail clients show once.
     const { perOrder, deliveries } = await orderConfirmations(numbers, 120_000, 3000);
     note(
       'checkout under fire',
-      `${CHECKOUTS} checkouts, ${IN_FLIGHT} in flight; kill -9: ${killed.join(', ')}; retried answers: ${[...faults].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}; ` +
+      `${CHECKOUTS} checkouts (${refused} refused for stock before paying), ${IN_FLIGHT} in flight; kill -9: ${killed.join(', ')}; retried answers: ${[...faults].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}; ` +
         `checked: ${rows.length} orders (${intents[0].n} in the database), ${new Set(rows.map((r) => r.payment_intent_id)).size} intents succeeded at the order's total, ` +
         `${perOrder.reduce((a, n) => a + n, 0)} confirmation emails in ${deliveries} deliveries (${perOrder.filter((n) => n === 1).length} orders with exactly one)`,
     );

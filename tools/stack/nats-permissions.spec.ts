@@ -41,13 +41,16 @@ test("orders and the gateway alone watch events (their copies of the catalog): e
     BUS_USERS.filter((u) => permissionsOf(u).subscribe.some((s) => s.startsWith('events.'))),
     ['gateway', 'orders'],
   );
-  for (const user of ['gateway', 'orders'] as const) {
-    assert.deepEqual(
-      permissionsOf(user).subscribe.filter((s) => s.startsWith('events.')),
-      ['events.catalog.item.created', 'events.catalog.item.updated', 'events.catalog.item.deleted'],
-      user,
-    );
-  }
+  const itemEvents = ['events.catalog.item.created', 'events.catalog.item.updated', 'events.catalog.item.deleted'];
+  // The store's copy follows stock changes too; orders' price copy does not: the reservation decides (ADR 0032).
+  assert.deepEqual(
+    permissionsOf('gateway').subscribe.filter((s) => s.startsWith('events.')),
+    [...itemEvents, 'events.catalog.item.stock-changed'],
+  );
+  assert.deepEqual(
+    permissionsOf('orders').subscribe.filter((s) => s.startsWith('events.')),
+    itemEvents,
+  );
 });
 
 test("no service user holds a wildcard beyond its own inbox and its own consumers' acks", () => {
@@ -62,10 +65,10 @@ test("no service user holds a wildcard beyond its own inbox and its own consumer
   }
 });
 
-test('orders may ask the catalog only for prices (some items, or all of them in chunks for its copy); services without events have no JetStream access', () => {
+test('orders may ask the catalog only for prices (some items, or all of them in chunks for its copy) and to reserve and release stock; services without events have no JetStream access', () => {
   assert.deepEqual(
     permissionsOf('orders').publish.filter((s) => s.startsWith('catalog.')),
-    [CatalogSubjects.getMany, CatalogSubjects.listChunk],
+    [CatalogSubjects.getMany, CatalogSubjects.listChunk, CatalogSubjects.reserveStock, CatalogSubjects.releaseStock],
   );
   assert.deepEqual(
     permissionsOf('gateway').publish.filter((s) => s.startsWith('$JS.') || s.startsWith('events.')),

@@ -82,7 +82,13 @@ export const SERVICES = [
     database: 'catalog',
     needs: ['storage'],
     gatewayRoutes: false,
-    bus: { answers: all(CatalogSubjects), requests: [], publishesEvents: all(CatalogEvents), consumers: [] },
+    bus: {
+      answers: all(CatalogSubjects),
+      requests: [],
+      publishesEvents: all(CatalogEvents),
+      // stock sold when paid, put back when restocked (ADR 0032)
+      consumers: [{ durable: 'catalog-stock', types: [OrdersEvents.paid, OrdersEvents.paymentReview, OrdersEvents.restocked] }],
+    },
   },
   {
     name: 'media',
@@ -109,14 +115,15 @@ export const SERVICES = [
     bus: {
       answers: all(OrdersSubjects),
       // prices come from the catalog (loaded into each replica's copy, ADR 0022), a member's discount from membership
-      requests: [CatalogSubjects.getMany, CatalogSubjects.listChunk, MembershipSubjects.discount],
+      // stock is reserved and released by the catalog (ADR 0032)
+      requests: [CatalogSubjects.getMany, CatalogSubjects.listChunk, CatalogSubjects.reserveStock, CatalogSubjects.releaseStock, MembershipSubjects.discount],
       publishesEvents: all(OrdersEvents),
       consumers: [
         { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
         { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
       ],
-      // each replica's copy of the catalog's prices and stock
-      watchesEvents: all(CatalogEvents),
+      // each replica's copy of the catalog's prices (a tracked product's stock is decided by its reservation, ADR 0032)
+      watchesEvents: except(CatalogEvents, CatalogEvents.itemStockChanged),
     },
   },
   {
@@ -160,7 +167,8 @@ export const SERVICES = [
       requests: [
         // member accounts and sign-in links are membership's to ask for (ADR 0038)
         ...except(IdentitySubjects, IdentitySubjects.ensureMemberUser, IdentitySubjects.createMemberLink),
-        ...except(CatalogSubjects, CatalogSubjects.getMany),
+        // stock is reserved and released by orders only (ADR 0032)
+        ...except(CatalogSubjects, CatalogSubjects.getMany, CatalogSubjects.reserveStock, CatalogSubjects.releaseStock),
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
         ...all(MediaSubjects),

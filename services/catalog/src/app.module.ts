@@ -3,16 +3,23 @@ import { StorageModule } from '@km/nest-kit/storage';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateCatalogItems1763700000200 } from '../migrations/1763700000200-create-catalog-items';
 import { CatalogImageRenditions1764000000200 } from '../migrations/1764000000200-catalog-image-renditions';
+import { Stock1764100000200 } from '../migrations/1764100000200-stock';
 import { ItemSlugs1764100000220 } from '../migrations/1764100000220-item-slugs';
 import type { CatalogConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { CatalogItem } from './items/catalog-item.entity';
 import { ItemsHandlers } from './items/items.handlers';
 import { ItemsService } from './items/items.service';
+import { ReservationSweeper } from './stock/reservation-sweeper';
+import { StockOrdersConsumer } from './stock/stock-orders.consumer';
+import { setLowStockThreshold } from './stock/stock-rules';
+import { StockHandlers } from './stock/stock.handlers';
+import { StockService } from './stock/stock.service';
 
 @Module({})
 export class AppModule {
   static forRoot(config: CatalogConfig): DynamicModule {
+    setLowStockThreshold(config.lowStockThreshold);
     return {
       module: AppModule,
       imports: [
@@ -20,12 +27,12 @@ export class AppModule {
           name: 'catalog',
           config,
           entities: [CatalogItem],
-          migrations: [CreateCatalogItems1763700000200, CatalogImageRenditions1764000000200, ItemSlugs1764100000220],
+          migrations: [CreateCatalogItems1763700000200, CatalogImageRenditions1764000000200, Stock1764100000200, ItemSlugs1764100000220],
         }),
         StorageModule.forRoot(config.storage),
       ],
-      controllers: [ItemsHandlers],
-      providers: [ItemsService, DemoSeeder],
+      controllers: [ItemsHandlers, StockHandlers],
+      providers: [ItemsService, DemoSeeder, StockService, StockOrdersConsumer, ReservationSweeper],
     };
   }
 }

@@ -8,6 +8,8 @@ export const catalogConfigSchema = z
     ...storageEnv,
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/catalog)'),
     SEED_DEMO: booleanFromEnv,
+    LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+    RESERVATION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     checkStorageEnv(env, ctx);
@@ -19,6 +21,10 @@ export const catalogConfigSchema = z
     storage: storageOptionsFrom(env),
     /** Fill an empty catalog with demo products and services (images included) at start. */
     seedDemo: env.SEED_DEMO,
+    /** The store says "Only N left" at this many or fewer; staff are mailed when a product crosses it (ADR 0032). */
+    lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    /** How often expired stock reservations are released. */
+    reservationSweepMs: env.RESERVATION_SWEEP_MS,
   }));
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

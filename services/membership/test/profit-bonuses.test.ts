@@ -158,7 +158,7 @@ describe('profit bonuses every six months', () => {
           id: eventId,
           type: OrdersEvents.paid,
           occurredAt,
-          data: { orderId, orderNumber: `KM-${orderId.slice(0, 6)}`, email: 'buyer@example.com', total },
+          data: { orderId, orderNumber: `KM-${orderId.slice(0, 6)}`, paymentIntentId: `pi_${orderId}`, email: 'buyer@example.com', total },
         };
         await js.publish(eventSubject(OrdersEvents.paid), JSON.stringify(envelope), { msgID: eventId });
       };

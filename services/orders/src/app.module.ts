@@ -23,6 +23,7 @@ import { OrdersHandlers } from './orders/orders.handlers';
 import { OrdersService } from './orders/orders.service';
 import { PaymentIntentsService } from './payments/payment-intents.service';
 import { StripeEventRecord } from './payments/stripe-event.entity';
+import { StockReservations } from './payments/stock-reservations';
 import { CartPricing } from './pricing/cart-pricing';
 import { CatalogPrices } from './pricing/catalog-prices.service';
 import { StripeWebhooksHandlers } from './webhooks/stripe-webhooks.handlers';
@@ -60,6 +61,7 @@ export class AppModule {
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
         CatalogPrices,
         CartPricing,
+        StockReservations,
         PaymentIntentsService,
         OrderNumbers,
         OrderPaymentsService,

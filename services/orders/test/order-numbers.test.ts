@@ -24,6 +24,8 @@ const item: CatalogItem = {
   imageUrl: null,
   images: [],
   inStock: true,
+  stockQuantity: null,
+  lowStock: false,
   featured: false,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),

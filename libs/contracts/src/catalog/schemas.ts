@@ -29,6 +29,11 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** Units a tracked product may hold (ADR 0032). */
+export const MAX_STOCK_QUANTITY = 1_000_000;
+const STOCK_MESSAGE = `stockQuantity must be a whole number from 0 to ${MAX_STOCK_QUANTITY}, or empty when stock is not tracked`;
+export const stockQuantitySchema = z.number({ error: STOCK_MESSAGE }).int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(MAX_STOCK_QUANTITY, STOCK_MESSAGE);
+
 /** Price as typed in the form: at least 0, at most 2 decimals, at most 10 digits before the point (numeric(12,2)). */
 export const PRICE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 const PRICE_MESSAGE = 'price must be a number of at least 0 with at most 2 decimals, like 19.99';
@@ -58,6 +63,36 @@ export const itemFieldsSchema = z.object({
   featured: flag('featured')
     .optional()
     .transform((v) => v !== undefined && ['true', 'on', '1'].includes(v)),
+  // Empty or absent: not tracked (ADR 0032); the form sends text.
+  stockQuantity: z
+    .string({ error: STOCK_MESSAGE })
+    .trim()
+    .optional()
+    // Absent keeps what is stored (a client of spec §7's form knows nothing of stock); empty stops tracking.
+    .transform((v) => (v === '' ? null : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, STOCK_MESSAGE)
+        .transform(Number)
+        .pipe(stockQuantitySchema)
+        .nullable()
+        .optional(),
+    ),
+  /** The quantity the form showed; with it a save applies only the admin's change, not a stale count (ADR 0032). */
+  stockQuantityWas: z
+    .string({ error: 'stockQuantityWas must be a whole number' })
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, 'stockQuantityWas must be a whole number')
+        .transform(Number)
+        .pipe(stockQuantitySchema)
+        .optional(),
+    ),
 });
 export type ItemFields = z.infer<typeof itemFieldsSchema>;
 
@@ -70,6 +105,9 @@ export const itemDataSchema = z.object({
   tags: z.array(z.string().trim().min(1).max(40, 'each tag must be at most 40 characters')).max(20, 'at most 20 tags'),
   inStock: z.boolean({ error: 'inStock must be true or false' }),
   featured: z.boolean({ error: 'featured must be true or false' }),
+  /** Null: not tracked (the default, and the rule for services); absent keeps what is stored (ADR 0032). */
+  stockQuantity: stockQuantitySchema.nullable().optional(),
+  stockQuantityWas: stockQuantitySchema.optional(),
 });
 export type ItemData = z.infer<typeof itemDataSchema>;
 
@@ -107,9 +145,56 @@ export type ItemRef = z.infer<typeof itemRefSchema>;
 export const getManyItemsSchema = z.object({ ids: z.array(z.string().max(200)).max(100, 'at most 100 ids at once') });
 export const featuredItemSchema = z.object({ kind: itemKindSchema });
 
-export const createItemSchema = z.object({ kind: itemKindSchema, item: itemDataSchema, imageKey: catalogImageKeySchema });
+/** Who made a change, as the stock movements name them: the gateway sets it from the session, never the form. */
+const actorSchema = z.string().max(300).optional();
+
+export const createItemSchema = z.object({ kind: itemKindSchema, item: itemDataSchema, imageKey: catalogImageKeySchema, actor: actorSchema });
 export type CreateItemRequest = z.infer<typeof createItemSchema>;
 
 /** `imageKey` only when a new image was uploaded; the old object is deleted after the update commits. */
-export const updateItemSchema = itemRefSchema.extend({ item: itemDataSchema, imageKey: catalogImageKeySchema.optional() });
+export const updateItemSchema = itemRefSchema.extend({ item: itemDataSchema, imageKey: catalogImageKeySchema.optional(), actor: actorSchema });
 export type UpdateItemRequest = z.infer<typeof updateItemSchema>;
+
+/** How long a reservation holds stock for an unpaid payment intent, unless the intent ends first (ADR 0032). */
+export const RESERVATION_MINUTES = 30;
+
+const reservationLine = z.object({
+  productId: z.string().max(200),
+  /** Whole units, as a cart line allows. */
+  quantity: z.number().int().min(1).max(MAX_STOCK_QUANTITY),
+  /** The name the buyer's cart shows, for the refusal's message when the catalog no longer has it. */
+  productName: z.string().max(200).optional(),
+});
+
+/** Reserve these lines for a payment intent, replacing what it held (ADR 0032). */
+export const reserveStockSchema = z.object({
+  paymentIntentId: z.string().min(1).max(200),
+  lines: z.array(reservationLine).min(1).max(100),
+  /** Minutes the reservation holds when the intent neither succeeds nor ends; RESERVATION_MINUTES by default. */
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .optional(),
+});
+export type ReserveStockRequest = z.infer<typeof reserveStockSchema>;
+
+/** Without `withinMinutes` what the intent holds goes back now; with it, at the latest that many minutes from now. */
+export const releaseStockSchema = z.object({
+  paymentIntentId: z.string().min(1).max(200),
+  withinMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+});
+export type ReleaseStockRequest = z.infer<typeof releaseStockSchema>;
+
+/** A page of a product's stock movements, newest first (admin): paged as the store's lists are, 20 a page by default. */
+export const stockMovementsSchema = listQuerySchema
+  .pick({ page: true, pageSize: true })
+  .extend({ productId: z.string().max(200) })
+  .transform(({ productId, page = 1, pageSize = 20 }) => ({ productId, page, pageSize }));
+export type StockMovementsRequest = z.output<typeof stockMovementsSchema>;

@@ -1,6 +1,17 @@
 import type { z } from 'zod';
-import type { createItemSchema, featuredItemSchema, getManyItemsSchema, itemRefSchema, listChunkSchema, listItemsSchema, updateItemSchema } from './schemas';
-import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem } from './types';
+import type {
+  createItemSchema,
+  featuredItemSchema,
+  getManyItemsSchema,
+  itemRefSchema,
+  listChunkSchema,
+  listItemsSchema,
+  releaseStockSchema,
+  reserveStockSchema,
+  stockMovementsSchema,
+  updateItemSchema,
+} from './schemas';
+import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem, StockMovementsPage, StockReleased, StockReservation } from './types';
 
 /**
  * Request/reply subjects of the catalog service.
@@ -12,6 +23,9 @@ import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem } from './type
  * - create: CreateItemRequest → CatalogItem
  * - update: UpdateItemRequest → CatalogItem
  * - delete: ItemRef → DeletedItem
+ * - reserveStock: ReserveStockRequest → StockReservation (conflict `out_of_stock` naming the product and what is left; ADR 0032)
+ * - releaseStock: ReleaseStockRequest → StockReleased (what an unpaid intent held goes back; a no-op when nothing is held)
+ * - stockMovements: StockMovementsRequest → StockMovementsPage (admin; the gateway checks the role)
  */
 export const CatalogSubjects = {
   list: 'catalog.items.list',
@@ -22,6 +36,9 @@ export const CatalogSubjects = {
   create: 'catalog.items.create',
   update: 'catalog.items.update',
   delete: 'catalog.items.delete',
+  reserveStock: 'catalog.stock.reserve',
+  releaseStock: 'catalog.stock.release',
+  stockMovements: 'catalog.stock.movements',
 } as const;
 
 /** What each catalog subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -34,12 +51,20 @@ export interface CatalogSubjectMap {
   [CatalogSubjects.create]: { payload: z.input<typeof createItemSchema>; result: CatalogItem };
   [CatalogSubjects.update]: { payload: z.input<typeof updateItemSchema>; result: CatalogItem };
   [CatalogSubjects.delete]: { payload: z.input<typeof itemRefSchema>; result: DeletedItem };
+  [CatalogSubjects.reserveStock]: { payload: z.input<typeof reserveStockSchema>; result: StockReservation };
+  [CatalogSubjects.releaseStock]: { payload: z.input<typeof releaseStockSchema>; result: StockReleased };
+  [CatalogSubjects.stockMovements]: { payload: z.input<typeof stockMovementsSchema>; result: StockMovementsPage };
 }
 
 export const CatalogEvents = {
   itemCreated: 'catalog.item.created',
   itemUpdated: 'catalog.item.updated',
   itemDeleted: 'catalog.item.deleted',
+  /**
+   * A product's available stock changed (a reservation, a release, a sale, a restock): the store's copies refresh it.
+   * Orders' price copy does not follow it: a tracked product's stock is decided by the reservation (ADR 0032).
+   */
+  itemStockChanged: 'catalog.item.stock-changed',
 } as const;
 
 /** Events carry ids and the few values a consumer needs. */
@@ -53,6 +78,7 @@ export interface CatalogEventMap {
   [CatalogEvents.itemCreated]: CatalogItemEvent;
   [CatalogEvents.itemUpdated]: CatalogItemEvent;
   [CatalogEvents.itemDeleted]: CatalogItemEvent;
+  [CatalogEvents.itemStockChanged]: CatalogItemEvent;
 }
 
 export type ItemKind = 'product' | 'service';

@@ -17,7 +17,12 @@ export interface CatalogItem {
   imageUrl: string | null;
   /** WEBP copies of the image by width, narrowest first (ADR 0021); empty for an image stored before they existed. */
   images: ImageRendition[];
+  /** Tracked products: available now (on hand, less what unpaid payments hold; ADR 0032); `true` at 1 or more. Not tracked: the form's flag. */
   inStock: boolean;
+  /** Units available to sell now (ADR 0032); null when stock is not tracked (the default, and services). */
+  stockQuantity: number | null;
+  /** Tracked, above zero and at or under the catalog's low-stock threshold: the store says "Only N left". */
+  lowStock: boolean;
   featured: boolean;
   createdAt: string;
   updatedAt: string;
@@ -39,4 +44,42 @@ export interface CatalogChunk {
 export interface DeletedItem {
   id: string;
   kind: ItemKind;
+}
+
+/** Why a product's stock moved (ADR 0032); a reservation is not a movement until it is sold. */
+export type StockMovementReason = 'sale' | 'refund_restock' | 'cancel_restock' | 'manual' | 'tracking_started' | 'tracking_stopped';
+
+export interface StockMovement {
+  id: string;
+  reason: StockMovementReason;
+  /** Units added (positive) or taken (negative). */
+  delta: number;
+  /** What the product had available after the movement; null once tracking stopped. */
+  quantityAfter: number | null;
+  /** Who: an admin's user id and name, an order number, or null for the shop itself. */
+  actor: string | null;
+  orderNumber: string | null;
+  createdAt: string;
+}
+
+export interface StockMovementsPage {
+  items: StockMovement[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What a reservation holds once it is decided (ADR 0032). */
+export interface StockReservation {
+  paymentIntentId: string;
+  lines: { productId: string; quantity: number }[];
+  expiresAt: string;
+}
+
+export interface StockReleased {
+  paymentIntentId: string;
+  /** Units went back now. */
+  released: boolean;
+  /** Units are still held, until the shortened expiry (`withinMinutes`). */
+  held: boolean;
 }

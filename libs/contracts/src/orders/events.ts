@@ -16,6 +16,11 @@ export const OrdersEvents = {
    * older `charge.refunded` (its `amount_refunded` no larger than what is recorded) sends nothing.
    */
   refunded: 'orders.order.refunded',
+  /**
+   * Units of a paid order go back on the shelf: an admin restocked refunded lines, or cancelled a paid order. The
+   * catalog adds them back once per event (ADR 0032).
+   */
+  restocked: 'orders.order.restocked',
 } as const;
 
 export interface OrderPlacedEvent {
@@ -29,6 +34,8 @@ export interface OrderPlacedEvent {
 export interface OrderPaidEvent {
   orderId: string;
   orderNumber: string;
+  /** The payment intent whose stock reservation the sale commits (ADR 0032). */
+  paymentIntentId: string;
   email: string;
   /** Two-decimal string, e.g. "59.38". */
   total: string;
@@ -45,6 +52,8 @@ export interface OrderPaymentFailedEvent {
 export interface OrderPaymentReviewEvent {
   orderId: string;
   orderNumber: string;
+  /** Money was taken: the reservation of this intent is kept as sold until staff decide (ADR 0032). */
+  paymentIntentId: string;
   /** The order's total, two decimals. */
   total: string;
   /** What Stripe received, two decimals, in `currency`. */
@@ -65,6 +74,13 @@ export interface OrderRefundedEvent {
   refundedAt: string;
 }
 
+export interface OrderRestockedEvent {
+  orderId: string;
+  orderNumber: string;
+  lines: { productId: string; quantity: number }[];
+  reason: 'refund' | 'cancel';
+}
+
 /** What each orders event carries; `recordEvent` and `EventConsumer` read their types from here. */
 export interface OrdersEventMap {
   [OrdersEvents.placed]: OrderPlacedEvent;
@@ -72,4 +88,5 @@ export interface OrdersEventMap {
   [OrdersEvents.paymentFailed]: OrderPaymentFailedEvent;
   [OrdersEvents.paymentReview]: OrderPaymentReviewEvent;
   [OrdersEvents.refunded]: OrderRefundedEvent;
+  [OrdersEvents.restocked]: OrderRestockedEvent;
 }

@@ -35,6 +35,9 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
  *   subscriptionId and customerId to join with (so nobody pays twice)
  * - payout_not_due: an admin start of a month's payout run before that month's 15th
+ * - out_of_stock: another buyer holds or bought the last units of a tracked product (ADR 0032); `details.unavailable`
+ *   names each product with what is left, before the buyer pays
+ * - stock_changed: an admin's stock edit would take a count below zero because units sold while the form was open
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -56,6 +59,8 @@ export const ConflictReasons = [
   'payout_not_due',
   'profit_bonus_not_due',
   'member_elsewhere',
+  'out_of_stock',
+  'stock_changed',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

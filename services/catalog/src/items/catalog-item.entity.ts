@@ -1,5 +1,6 @@
 import type { CatalogItem as CatalogItemDto, ItemKind } from '@km/contracts/catalog';
 import { renditionsOf } from '@km/contracts/common';
+import { stockView } from '../stock/stock-rules';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A product or a service: one table, told apart by `kind` (ARCHITECTURE §1). */
@@ -45,6 +46,10 @@ export class CatalogItem {
   @Column({ type: 'boolean', default: false })
   featured: boolean;
 
+  /** Available to sell now; null when not tracked (ADR 0032). Changed only by the stock service's guarded statements. */
+  @Column({ name: 'stock_quantity', type: 'integer', nullable: true })
+  stockQuantity: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -63,7 +68,7 @@ export const toCatalogItemDto = (item: CatalogItem): CatalogItemDto => ({
   tags: item.tags,
   imageUrl: item.imageKey ? `/${item.imageKey}` : null,
   images: renditionsOf(item.imageKey, item.imageWidths),
-  inStock: item.inStock,
+  ...stockView(item.stockQuantity, item.inStock),
   featured: item.featured,
   createdAt: item.createdAt.toISOString(),
   updatedAt: item.updatedAt.toISOString(),
@@ -82,12 +87,14 @@ export interface CatalogItemRow {
   image_key: string | null;
   image_widths: number[];
   in_stock: boolean;
+  stock_quantity: number | null;
   featured: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-export const SELECT_COLUMNS = 'id, kind, name, slug, price, description, category, tags, image_key, image_widths, in_stock, featured, created_at, updated_at';
+export const SELECT_COLUMNS =
+  'id, kind, name, slug, price, description, category, tags, image_key, image_widths, in_stock, stock_quantity, featured, created_at, updated_at';
 
 export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   id: row.id,
@@ -100,7 +107,7 @@ export const rowToDto = (row: CatalogItemRow): CatalogItemDto => ({
   tags: row.tags,
   imageUrl: row.image_key ? `/${row.image_key}` : null,
   images: renditionsOf(row.image_key, row.image_widths),
-  inStock: row.in_stock,
+  ...stockView(row.stock_quantity, row.in_stock),
   featured: row.featured,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),

@@ -16,7 +16,7 @@ import {
   type UpdateItemRequest,
 } from '@km/contracts/catalog';
 import { categoriesFor } from '@km/contracts/vocabulary';
-import { AppError, commitWithEvents, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -25,6 +25,8 @@ import { uniqueSlug, slugOf } from './slug';
 import { CatalogItem, rowToDto, SELECT_COLUMNS, toCatalogItemDto, type CatalogItemRow } from './catalog-item.entity';
 import { likePattern, ORDER_BY } from './list-order';
 import { canonicalPrice } from './price';
+import { manualChange } from '../stock/stock-rules';
+import { StockService } from '../stock/stock.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,6 +36,7 @@ export class ItemsService {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRelayRunner,
     private readonly storage: ObjectStorage,
+    private readonly stock: StockService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -119,14 +122,16 @@ export class ItemsService {
     return toCatalogItemDto(row);
   }
 
-  async create({ kind, item, imageKey }: CreateItemRequest): Promise<CatalogItemDto> {
+  async create({ kind, item, imageKey, actor }: CreateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
+    const stockQuantity = item.stockQuantity ?? null;
     // ADR 0021: the sized copies exist before the row that lists them, so no answer ever names a missing one.
     const imageWidths = await storeRenditions(this.storage, imageKey, 'image');
     try {
       const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const slug = await uniqueSlug(manager, kind, item.name);
-        const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), slug, imageKey, imageWidths }));
+        const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), slug, stockQuantity, imageKey, imageWidths }));
+        if (stockQuantity !== null) await this.stock.recordMovement(manager, row.id, 'tracking_started', stockQuantity, stockQuantity, actor ?? null, null);
         await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
         return row;
       });
@@ -138,7 +143,7 @@ export class ItemsService {
   }
 
   /** A new image replaces the old one, whose object is deleted only once the change has committed. */
-  async update({ kind, id, item, imageKey }: UpdateItemRequest): Promise<CatalogItemDto> {
+  async update({ kind, id, item, imageKey, actor }: UpdateItemRequest): Promise<CatalogItemDto> {
     assertCategory(kind, item.category, 'category');
     const newWidths = imageKey ? await storeRenditions(this.storage, imageKey, 'image') : null;
     let outcome: { row: CatalogItem; replaced: { key: string; widths: number[] } | null };
@@ -147,8 +152,14 @@ export class ItemsService {
         const current = await this.find(manager, kind, id, true);
         const replaced = imageKey && current.imageKey && current.imageKey !== imageKey ? { key: current.imageKey, widths: current.imageWidths } : null;
         const image = imageKey && newWidths ? { imageKey, imageWidths: newWidths } : {};
-        manager.merge(CatalogItem, current, { ...columns(item), ...image });
+        const before = current.stockQuantity;
+        const stockQuantity = this.stockAfterEdit(before, item);
+        manager.merge(CatalogItem, current, { ...columns(item), ...image, stockQuantity });
         const row = await manager.save(current);
+        if (stockQuantity !== before) {
+          const reason = before === null ? 'tracking_started' : stockQuantity === null ? 'tracking_stopped' : 'manual';
+          await this.stock.recordMovement(manager, row.id, reason, (stockQuantity ?? 0) - (before ?? 0), stockQuantity, actor ?? null, null);
+        }
         await record(CatalogEvents.itemUpdated, { itemId: row.id, kind });
         return { row, replaced };
       });
@@ -176,6 +187,21 @@ export class ItemsService {
       await this.deleteRenditions(imageKey, imageWidths);
     }
     return { id, kind };
+  }
+
+  /** The count an admin's save leaves, decided under the row's lock (ADR 0032). */
+  private stockAfterEdit(current: number | null, item: ItemData): number | null {
+    const change = manualChange(current, item.stockQuantity, item.stockQuantityWas);
+    if (!change) return current;
+    if ('set' in change) return change.set;
+    const after = current! + change.delta;
+    if (after < 0) {
+      throw new ConflictError(
+        'stock_changed',
+        `Only ${current} ${current === 1 ? 'unit is' : 'units are'} available now: some sold while the form was open, so taking away ${-change.delta} would go below zero. Reload the product and enter the count again.`,
+      );
+    }
+    return after;
   }
 
   private async find(manager: EntityManager, kind: ItemKind, id: string, forUpdate = false): Promise<CatalogItem> {

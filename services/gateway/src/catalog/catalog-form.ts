@@ -33,5 +33,11 @@ export const itemFormSchema = (kind: ItemKind, imageRequired: boolean) => ({
     },
     inStock: { type: 'string', enum: ['true', 'false'], default: 'true' },
     featured: { type: 'string', enum: ['true', 'false'], default: 'false' },
+    stockQuantity: {
+      type: 'string',
+      pattern: '^\\d{0,7}$',
+      description: 'Units available to sell (0 to 1000000); empty: not tracked (ADR 0032). Leave out to keep what is stored.',
+    },
+    stockQuantityWas: { type: 'string', pattern: '^\\d{0,7}$', description: 'The count the form showed: only the change from it is applied.' },
   },
 });

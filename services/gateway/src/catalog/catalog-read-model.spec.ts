@@ -18,6 +18,8 @@ function item(overrides: Partial<CatalogItem>): CatalogItem {
     imageUrl: null,
     images: [],
     inStock: true,
+    stockQuantity: null,
+    lowStock: false,
     featured: false,
     createdAt: at,
     updatedAt: at,

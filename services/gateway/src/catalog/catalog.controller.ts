@@ -1,11 +1,21 @@
-import { CATALOG_SORTS, CatalogSubjects, LIST_QUERY_KEYS, listQuerySchema, type CatalogItem, type CatalogPage, type ItemKind } from '@km/contracts';
+import {
+  CATALOG_SORTS,
+  CatalogSubjects,
+  LIST_QUERY_KEYS,
+  listQuerySchema,
+  stockMovementsSchema,
+  type CatalogItem,
+  type CatalogPage,
+  type ItemKind,
+  type StockMovementsPage,
+} from '@km/contracts';
 import { AppError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { RequireAdmin } from '../auth/guards';
+import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
 import { CatalogReadModelService } from './catalog-read-model.service';
 
@@ -101,7 +111,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image;
       try {
         const item = parseItemForm(form, true);
-        return this.written(await this.rpc.send(CatalogSubjects.create, { kind, item, imageKey: image.key }));
+        return this.written(await this.rpc.send(CatalogSubjects.create, { kind, item, imageKey: image.key, actor: actorOf(req as AuthedRequest) }));
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -119,7 +129,7 @@ function catalogRoutes(kind: ItemKind) {
       const image = form.files.image as StoredObject | undefined;
       try {
         const item = parseItemForm(form, false);
-        return this.written(await this.rpc.send(CatalogSubjects.update, { kind, id, item, imageKey: image?.key }));
+        return this.written(await this.rpc.send(CatalogSubjects.update, { kind, id, item, imageKey: image?.key, actor: actorOf(req as AuthedRequest) }));
       } catch (error) {
         await this.discard(image, error);
         throw error;
@@ -158,9 +168,22 @@ function catalogRoutes(kind: ItemKind) {
   return CatalogRoutes;
 }
 
+/** How a stock movement names the admin who made it. */
+const actorOf = (req: AuthedRequest) => (req.user ? `${req.user.username} (${req.user.id})` : undefined);
+
 @ApiTags('products')
 @Controller('api/products')
 export class ProductsController extends catalogRoutes('product') {
+  @Get(':id/stock-movements')
+  @RequireAdmin()
+  @ApiOperation({ summary: "A product's stock movements, newest first (admin; ADR 0032): sales, restocks and admins' changes, with who and when." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'pageSize', required: false, type: Number, description: '1 to 100, 20 by default.' })
+  stockMovements(@Param('id') id: string, @Query() query: Record<string, unknown>): Promise<StockMovementsPage> {
+    return this.rpc.send(CatalogSubjects.stockMovements, parseOrThrow(stockMovementsSchema, { productId: id, page: query.page, pageSize: query.pageSize }));
+  }
+
   // Declared in the subclass so Nest registers it before the inherited `:id` route.
   @Get('featured')
   @Public()

@@ -23,6 +23,8 @@ const bible: CatalogItem = {
     { url: '/media/catalog/b-w960.webp', width: 960 },
   ],
   inStock: false,
+  stockQuantity: null,
+  lowStock: false,
   featured: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',

@@ -44,6 +44,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
         {
           orderId: 'o1',
           orderNumber: 'KM-7Q2M9XKD',
+          paymentIntentId: 'pi_review',
           total: '42.39',
           amountReceived: '20.78',
           currency: 'usd',

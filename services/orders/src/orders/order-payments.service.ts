@@ -77,6 +77,7 @@ export class OrderPaymentsService {
       await recordEvent(manager, OrdersEvents.paid, {
         orderId: order.id,
         orderNumber: order.orderNumber,
+        paymentIntentId: order.paymentIntentId,
         email: order.customerEmail,
         total: order.total,
         ...member,
@@ -92,6 +93,7 @@ export class OrderPaymentsService {
       await recordEvent(manager, OrdersEvents.paymentReview, {
         orderId: order.id,
         orderNumber: order.orderNumber,
+        paymentIntentId: order.paymentIntentId,
         total: order.total,
         amountReceived: formatCents(got.amountCents),
         currency: got.currency,

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { CartPricing, type PricedCart } from '../pricing/cart-pricing';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY } from './intent-source';
+import { StockReservations } from './stock-reservations';
 
 /** Statuses in which Stripe still lets us change a PaymentIntent's amount. */
 const AMOUNT_EDITABLE: Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -27,6 +28,7 @@ const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 export class PaymentIntentsService {
   constructor(
     private readonly pricing: CartPricing,
+    private readonly stock: StockReservations,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
@@ -51,6 +53,9 @@ export class PaymentIntentsService {
     // a changed cart or price changes the parameters and therefore the key.
     const idempotencyKey = `km-checkout-${request.checkoutId}-${sha256(params)}`;
     const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey }).catch((error) => this.fail(error, 'create'));
+    // The buyer gets the client secret only once the catalog holds the cart for this intent (ADR 0032): a buyer who
+    // lost the race for the last units is told here, before paying, and an intent without its secret cannot be paid.
+    await this.stock.reserve(intent.id, cart);
     return { clientSecret: intent.client_secret!, paymentIntentId: intent.id, ...cart.totals, items: cart.lines };
   }
 
@@ -95,6 +100,8 @@ export class PaymentIntentsService {
       // Paid (or being paid) for another total or cart: only the cart it was made for can become its order.
       throw new ConflictError('payment_in_use', PAID_FOR_ANOTHER_CART);
     }
+    // The changed cart is held for the intent before the intent is changed to charge it (ADR 0032).
+    await this.stock.reserve(intent.id, cart);
     // Requests that read the intent before this lock read it again (OrdersService.createOnce).
     await manager.query('INSERT INTO payment_intent_updates (payment_intent_id) VALUES ($1) ON CONFLICT (payment_intent_id) DO UPDATE SET updated_at = now()', [
       intent.id,

@@ -52,7 +52,9 @@ export class CartPricing {
     for (const item of items) {
       const product = byId.get(item.productId);
       if (!product) unavailable.push({ productId: item.productId, name: item.productName ?? null, reason: 'unknown' });
-      else if (!product.inStock) unavailable.push({ productId: item.productId, name: product.name, reason: 'out_of_stock' });
+      // A tracked product's count is decided by its reservation (ADR 0032); this copy may be older than it.
+      else if (!product.inStock && (product.stockQuantity ?? null) === null)
+        unavailable.push({ productId: item.productId, name: product.name, reason: 'out_of_stock' });
     }
     if (unavailable.length > 0) throw new ConflictError('product_unavailable', unavailableMessage(unavailable), { unavailable });
 

@@ -44,7 +44,8 @@ export class CatalogPrices implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   onApplicationBootstrap() {
-    for (const type of Object.values(CatalogEvents)) {
+    // Stock changes are left out: a tracked product's count is decided by its reservation (ADR 0032).
+    for (const type of Object.values(CatalogEvents).filter((t) => t !== CatalogEvents.itemStockChanged)) {
       // A callback, not an iterator: the change is marked as the message is read, before a request read after it runs.
       const subscription = this.nc.subscribe(eventSubject(type), {
         callback: (error, message) => {

@@ -65,3 +65,9 @@ test('the copy keeps only what pricing needs of an item', () => {
   copy.replace([{ ...item('a', '1.00'), description: 'long text', tags: ['x'] } as PriceFacts]);
   assert.deepEqual(copy.lookup(['a']).known.get('a'), item('a', '1.00'));
 });
+
+test('the copy keeps whether a product counts its stock (ADR 0032: a tracked product is decided by its reservation)', () => {
+  const copy = new PriceCopy();
+  copy.replace([{ ...item('a', '1.00'), stockQuantity: 0, inStock: false, lowStock: false } as PriceFacts]);
+  assert.deepEqual(copy.lookup(['a']).known.get('a'), { ...item('a', '1.00'), inStock: false, stockQuantity: 0 });
+});

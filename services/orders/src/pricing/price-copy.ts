@@ -1,9 +1,16 @@
 import type { CatalogItem } from '@km/contracts';
 
 /** What pricing needs of a catalog item. */
-export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock'>;
+export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock'> & { stockQuantity?: number | null };
 
-export const priceFacts = ({ id, name, price, inStock }: PriceFacts): PriceFacts => ({ id, name, price, inStock });
+/** `stockQuantity` only says whether stock is tracked: its count is the catalog's to decide (ADR 0032). */
+export const priceFacts = ({ id, name, price, inStock, stockQuantity }: PriceFacts): PriceFacts => ({
+  id,
+  name,
+  price,
+  inStock,
+  ...(stockQuantity === undefined ? {} : { stockQuantity }),
+});
 
 /**
  * This replica's copy of the catalog's prices and stock (ADR 0022), and the items the catalog has announced a change

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import type { OrdersConfig } from '../config';
 import { OrderPaymentsService } from '../orders/order-payments.service';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY } from '../payments/intent-source';
+import { StockReservations } from '../payments/stock-reservations';
 
 /**
  * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
@@ -19,6 +20,7 @@ export class StripeWebhooksService {
     private readonly dataSource: DataSource,
     private readonly orders: OrderPaymentsService,
     private readonly outbox: OutboxRelayRunner,
+    private readonly stock: StockReservations,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -27,6 +29,7 @@ export class StripeWebhooksService {
   async handle({ payload, signature }: StripeWebhookRequest): Promise<StripeWebhookResult> {
     const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
     if (event.type === 'charge.refunded') return this.handleRefund(event);
+    if (event.type === 'payment_intent.canceled') return this.handleCancelled(event);
     const signal = this.orders.signalOf(event.type);
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -55,7 +58,17 @@ export class StripeWebhooksService {
       return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id, outcome }, 'Stripe webhook handled');
+    if (signal === 'failed' && outcome !== 'ignored' && outcome !== 'duplicate') await this.stock.release(intent.id, 'failed');
     return { received: true, outcome };
+  }
+
+  /** A cancelled intent of this shop can never be paid: what it held goes back (ADR 0032); releasing twice is a no-op. */
+  private async handleCancelled(event: Stripe.Event): Promise<StripeWebhookResult> {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    if (intent.metadata?.[INTENT_SOURCE_KEY] !== INTENT_SOURCE) return { received: true, outcome: 'ignored' };
+    await this.stock.release(intent.id, 'cancelled');
+    this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intent.id }, 'Stripe webhook handled: stock released');
+    return { received: true, outcome: 'ignored' };
   }
 
   /** A refund of a store order's charge: recorded once, then applied by the order (OrderPaymentsService.applyRefund). */

@@ -2,6 +2,7 @@ import { AdminOrders } from '@/features/admin/components/admin-orders';
 import { AdminHeldCommissions } from '@/features/admin/components/admin-held-commissions';
 import { AdminMembers, AdminProfitBonusPeriods } from '@/features/admin/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/admin/components/admin-payout-runs';
+import { AdminStock } from '@/features/admin/components/admin-stock';
 
 /** The dashboard's Orders and Marketshare tabs (loaded apart from its inboxes: see admin-signed-in.tsx). */
 export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
@@ -17,4 +18,9 @@ export function MarketshareTab({ isAdmin }: { isAdmin: boolean }) {
       <AdminProfitBonusPeriods isAdmin={isAdmin} />
     </div>
   );
+}
+
+/** Stock movements per product (ADR 0032). */
+export function StockTab({ isAdmin }: { isAdmin: boolean }) {
+  return <AdminStock isAdmin={isAdmin} />;
 }

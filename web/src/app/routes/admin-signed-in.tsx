@@ -44,6 +44,11 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             label: 'Marketshare',
             content: moreTabs ? <moreTabs.MarketshareTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading Marketshare" onShown={wantMoreTabs} />,
           },
+          {
+            value: 'stock',
+            label: 'Stock',
+            content: moreTabs ? <moreTabs.StockTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading stock" onShown={wantMoreTabs} />,
+          },
           { value: 'security', label: 'Account security', content: <AccountSecurity onSignedOut={signedOutEverywhere} /> },
         ]}
       />

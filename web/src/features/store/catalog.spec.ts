@@ -6,6 +6,10 @@ describe('catalog helpers', () => {
   it('labels stock for products and availability for services', () => {
     assert.equal(stockLabel({ kind: 'product', inStock: true }), 'In Stock');
     assert.equal(stockLabel({ kind: 'product', inStock: false }), 'Out of Stock');
+    // ADR 0032: a tracked product under its low-stock threshold says how many are left; at 0 it is out of stock.
+    assert.equal(stockLabel({ kind: 'product', inStock: true, stockQuantity: 2, lowStock: true }), 'Only 2 left');
+    assert.equal(stockLabel({ kind: 'product', inStock: true, stockQuantity: 40, lowStock: false }), 'In Stock');
+    assert.equal(stockLabel({ kind: 'product', inStock: false, stockQuantity: 0, lowStock: false }), 'Out of Stock');
     assert.equal(stockLabel({ kind: 'service', inStock: true }), 'Available');
     assert.equal(stockLabel({ kind: 'service', inStock: false }), 'Unavailable');
   });

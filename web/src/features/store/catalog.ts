@@ -20,9 +20,10 @@ export const catalogPath = (kind: CatalogKind) => (kind === 'product' ? '/api/pr
 /** The address of an item's own page (the gateway gives it its head, ADR 0044). */
 export const itemPagePath = (item: Pick<CatalogItem, 'kind' | 'slug'>) => `${item.kind === 'product' ? '/products' : '/services'}/${item.slug}`;
 
-/** Services show inStock as availability (spec §2). */
-export function stockLabel(item: Pick<CatalogItem, 'kind' | 'inStock'>): string {
+/** Services show inStock as availability (spec §2); a tracked product under its low-stock threshold says how many are left (ADR 0032). */
+export function stockLabel(item: Pick<CatalogItem, 'kind' | 'inStock'> & Partial<Pick<CatalogItem, 'stockQuantity' | 'lowStock'>>): string {
   if (item.kind === 'service') return item.inStock ? 'Available' : 'Unavailable';
+  if (item.inStock && item.lowStock && item.stockQuantity) return `Only ${item.stockQuantity} left`;
   return item.inStock ? 'In Stock' : 'Out of Stock';
 }
 

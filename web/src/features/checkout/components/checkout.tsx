@@ -8,7 +8,7 @@ import { serverMessage } from '@/lib/api-client';
 import { useConfiguredStripe } from '@/lib/stripe';
 import { useCreateOrder } from '../api/create-order';
 import { usePaymentIntent } from '../api/create-payment-intent';
-import { isCartChanged } from '../api-error';
+import { conflictReason, isCartChanged } from '../api-error';
 import { newCheckoutId, type CheckoutCartItem } from '../intent-request';
 import { saveLastOrder } from '../last-order';
 import { EMPTY_SHIPPING_FORM, toBillingDetails, toOrderPayload, type ShippingFormValues } from '../order-payload';
@@ -18,6 +18,7 @@ import { OrderSummary } from './order-summary';
 import { incompleteFields, ShippingFields } from './shipping-fields';
 
 const SETUP_FAILED = 'Unable to initialize payment. Please try again.';
+const SOLD_OUT = 'Not enough stock for your cart.';
 const PAYMENT_FAILED = 'There was an error processing your payment.';
 const ORDER_FAILED = 'There was an error processing your order.';
 
@@ -73,8 +74,10 @@ export function Checkout({ items, onOrderPlaced }: CheckoutProps) {
   useEffect(() => {
     if (setupFailedAt <= announcedFailure.current) return;
     announcedFailure.current = setupFailedAt;
-    toast({ title: SETUP_FAILED, variant: 'destructive' });
-  }, [setupFailedAt]);
+    // Another buyer took the last units (ADR 0032): nothing to try again, the cart must change; the message says how.
+    const soldOut = conflictReason(intent.error) === 'out_of_stock';
+    toast({ title: soldOut ? SOLD_OUT : SETUP_FAILED, variant: 'destructive' });
+  }, [setupFailedAt, intent.error]);
   useEffect(() => {
     if (elementFailed) toast({ title: SETUP_FAILED, variant: 'destructive' });
   }, [elementFailed]);

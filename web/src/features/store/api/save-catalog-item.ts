@@ -11,6 +11,10 @@ export interface CatalogItemInput {
   tags: string;
   inStock: boolean;
   featured: boolean;
+  /** Products only: units available, "" when stock is not tracked (ADR 0032). */
+  stockQuantity?: string;
+  /** The count the form showed, so only the admin's change is applied. */
+  stockQuantityWas?: string;
   /** Required when creating; when updating, none keeps the current image. */
   image: File | null;
 }
@@ -32,6 +36,8 @@ export function toCatalogFormData(input: CatalogItemInput): FormData {
   );
   form.set('inStock', String(input.inStock));
   form.set('featured', String(input.featured));
+  if (input.stockQuantity !== undefined) form.set('stockQuantity', input.stockQuantity.trim());
+  if (input.stockQuantityWas !== undefined) form.set('stockQuantityWas', input.stockQuantityWas);
   if (input.image) form.set('image', input.image, input.image.name);
   return form;
 }

@@ -52,6 +52,11 @@ export function CatalogCard({ item, view, position = 1, onOpen, onAddToCart, onE
         <div className="absolute top-2 left-2 flex flex-wrap gap-1.5">
           {item.featured && <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-indigo-950">New</span>}
           {!item.inStock && <span className="rounded-full bg-slate-800/85 px-2.5 py-0.5 text-xs font-semibold text-white">{stockLabel(item)}</span>}
+          {item.inStock && item.lowStock && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900" data-testid="low-stock">
+              {stockLabel(item)}
+            </span>
+          )}
         </div>
       </div>
 

@@ -48,6 +48,9 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
       tags: text('tags'),
       inStock: data.get('inStock') === 'on',
       featured: data.get('featured') === 'on',
+      ...(kind === 'product'
+        ? { stockQuantity: text('stockQuantity'), stockQuantityWas: editing?.stockQuantity != null ? String(editing.stockQuantity) : undefined }
+        : {}),
       image,
     };
 
@@ -133,6 +136,28 @@ export function CatalogItemForm({ kind, editing, onEditEnd }: CatalogItemFormPro
             <textarea id={id} name="description" required rows={4} maxLength={5000} defaultValue={editing?.description} className={textareaClasses} />
           )}
         </FormField>
+
+        {kind === 'product' && (
+          <FormField
+            label="Stock quantity"
+            hint="Units available to sell; at 0 the store shows Out of Stock. Leave empty when stock is not counted: then In stock below decides."
+          >
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                name="stockQuantity"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="0"
+                max="1000000"
+                aria-describedby={describedBy}
+                defaultValue={editing?.stockQuantity ?? ''}
+                className={inputClasses}
+              />
+            )}
+          </FormField>
+        )}
 
         <ImageField required={!isEdit} currentUrl={editing?.imageUrl ?? null} onChange={setImage} />
 
