@@ -11,6 +11,15 @@ export const ordersConfigSchema = z
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://…/orders)'),
     /** Who hears about a payment that does not match its order. */
     STAFF_ALERT_EMAIL: z.email('STAFF_ALERT_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
+    /** Links in the buyer's emails point there (the order's page). */
+    PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
+    /** An unpaid order is cancelled, and its payment intent at Stripe, this long after it was placed (ADR 0034). */
+    ABANDONED_ORDER_CANCEL_AFTER_MS: z.coerce.number().int().min(1000, 'ABANDONED_ORDER_CANCEL_AFTER_MS must be at least 1000').default(24 * 3600 * 1000),
+    /** How often each replica looks for abandoned orders (a guarded sweep: a replica that loses the race changes nothing). */
+    ABANDONED_ORDER_SWEEP_MS: z.coerce.number().int().min(100, 'ABANDONED_ORDER_SWEEP_MS must be at least 100').default(60_000),
+    /** A refund still pending this long (a crash between Stripe and its row) is asked of Stripe again, same key (ADR 0035). */
+    REFUND_RETRY_AFTER_MS: z.coerce.number().int().min(0).default(15_000),
+    REFUND_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   })
   .superRefine((env, ctx) => {
     // The local stack's keys (sk_test_local, whsec_local_dev_secret) are among the kit's development values.
@@ -28,6 +37,11 @@ export const ordersConfigSchema = z
     stripe: stripeSettingsFromEnv(env),
     mail: mailSettingsFromEnv(env),
     staffAlertEmail: env.STAFF_ALERT_EMAIL,
+    publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
+    abandonedOrderCancelAfterMs: env.ABANDONED_ORDER_CANCEL_AFTER_MS,
+    abandonedOrderSweepMs: env.ABANDONED_ORDER_SWEEP_MS,
+    refundRetryAfterMs: env.REFUND_RETRY_AFTER_MS,
+    refundRetryIntervalMs: env.REFUND_RETRY_INTERVAL_MS,
   }));
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

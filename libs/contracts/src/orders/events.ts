@@ -16,6 +16,12 @@ export const OrdersEvents = {
    * older `charge.refunded` (its `amount_refunded` no larger than what is recorded) sends nothing.
    */
   refunded: 'orders.order.refunded',
+  /** Staff chose to put refunded or cancelled units back on the shelf; the catalog adds them to its stock. */
+  restocked: 'orders.order.restocked',
+  /** Staff shipped some of an order's lines (one event per shipment); the buyer is mailed the tracking details. */
+  fulfilled: 'orders.order.fulfilled',
+  /** The order was cancelled: by staff, or because its payment was abandoned (ADR 0034). Sent once per order. */
+  cancelled: 'orders.order.cancelled',
 } as const;
 
 export interface OrderPlacedEvent {
@@ -65,6 +71,28 @@ export interface OrderRefundedEvent {
   refundedAt: string;
 }
 
+export interface OrderRestockedEvent {
+  orderId: string;
+  orderNumber: string;
+  lines: { productId: string; quantity: number }[];
+  reason: 'refund' | 'cancel';
+}
+
+export interface OrderFulfilledEvent {
+  orderId: string;
+  orderNumber: string;
+  fulfilmentId: string;
+}
+
+export interface OrderCancelledEvent {
+  orderId: string;
+  orderNumber: string;
+  /** Why: staff's words, or "abandoned" when an unpaid order's payment was given up. */
+  reason: string | null;
+  /** The order had been paid (and is refunded in full). */
+  wasPaid: boolean;
+}
+
 /** What each orders event carries; `recordEvent` and `EventConsumer` read their types from here. */
 export interface OrdersEventMap {
   [OrdersEvents.placed]: OrderPlacedEvent;
@@ -72,4 +100,7 @@ export interface OrdersEventMap {
   [OrdersEvents.paymentFailed]: OrderPaymentFailedEvent;
   [OrdersEvents.paymentReview]: OrderPaymentReviewEvent;
   [OrdersEvents.refunded]: OrderRefundedEvent;
+  [OrdersEvents.restocked]: OrderRestockedEvent;
+  [OrdersEvents.fulfilled]: OrderFulfilledEvent;
+  [OrdersEvents.cancelled]: OrderCancelledEvent;
 }

@@ -1,6 +1,18 @@
 import type { z } from 'zod';
-import type { findOrderSchema, listOrdersSchema, orderMessageSchema, paymentIntentMessageSchema, stripeWebhookSchema } from './schemas';
-import type { BuyerOrder, OrdersPage, PaymentIntentQuote, PlacedOrder, StripeWebhookResult } from './types';
+import type {
+  adminOrderSchema,
+  cancelOrderMessageSchema,
+  findOrderSchema,
+  fulfilmentStepMessageSchema,
+  fulfilOrderMessageSchema,
+  listOrdersSchema,
+  orderMessageSchema,
+  orderNoteMessageSchema,
+  paymentIntentMessageSchema,
+  refundOrderMessageSchema,
+  stripeWebhookSchema,
+} from './schemas';
+import type { AdminOrder, BuyerOrder, OrdersPage, PaymentIntentQuote, PlacedOrder, StripeWebhookResult } from './types';
 
 /**
  * Request/reply subjects of the orders service (payloads in ./schemas, results in ./types).
@@ -9,6 +21,8 @@ import type { BuyerOrder, OrdersPage, PaymentIntentQuote, PlacedOrder, StripeWeb
  * - findForBuyer: FindOrderRequest → BuyerOrder (not_found when the number is unknown or the email does not match)
  * - list: ListOrdersRequest → OrdersPage (admin; the gateway checks the role)
  * - handleStripeWebhook: StripeWebhookRequest → StripeWebhookResult (invalid when the signature does not verify)
+ * - admin (the gateway checks the role and adds `actor`), each answering the order as it now stands (AdminOrder):
+ *   getForAdmin, refund (ADR 0035), fulfil, fulfilmentStep (undo, delivered), cancel, addNote
  */
 export const OrdersSubjects = {
   createPaymentIntent: 'orders.payment-intents.create',
@@ -16,6 +30,12 @@ export const OrdersSubjects = {
   findForBuyer: 'orders.orders.find-for-buyer',
   list: 'orders.orders.list',
   handleStripeWebhook: 'orders.stripe-webhooks.handle',
+  getForAdmin: 'orders.orders.get-for-admin',
+  refund: 'orders.orders.refund',
+  fulfil: 'orders.orders.fulfil',
+  fulfilmentStep: 'orders.orders.fulfilment-step',
+  cancel: 'orders.orders.cancel',
+  addNote: 'orders.orders.add-note',
 } as const;
 
 /** What each orders subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -25,4 +45,10 @@ export interface OrdersSubjectMap {
   [OrdersSubjects.findForBuyer]: { payload: z.input<typeof findOrderSchema>; result: BuyerOrder };
   [OrdersSubjects.list]: { payload: z.input<typeof listOrdersSchema>; result: OrdersPage };
   [OrdersSubjects.handleStripeWebhook]: { payload: z.input<typeof stripeWebhookSchema>; result: StripeWebhookResult };
+  [OrdersSubjects.getForAdmin]: { payload: z.input<typeof adminOrderSchema>; result: AdminOrder };
+  [OrdersSubjects.refund]: { payload: z.input<typeof refundOrderMessageSchema>; result: AdminOrder };
+  [OrdersSubjects.fulfil]: { payload: z.input<typeof fulfilOrderMessageSchema>; result: AdminOrder };
+  [OrdersSubjects.fulfilmentStep]: { payload: z.input<typeof fulfilmentStepMessageSchema>; result: AdminOrder };
+  [OrdersSubjects.cancel]: { payload: z.input<typeof cancelOrderMessageSchema>; result: AdminOrder };
+  [OrdersSubjects.addNote]: { payload: z.input<typeof orderNoteMessageSchema>; result: AdminOrder };
 }

@@ -35,6 +35,9 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - signup_paid: the payment step again after the signup's first invoice was paid; `details` carry the
  *   subscriptionId and customerId to join with (so nobody pays twice)
  * - payout_not_due: an admin start of a month's payout run before that month's 15th
+ * - refund_exceeds_remaining: a refund of more than is left to refund (details.refundable); refund_failed: Stripe
+ *   refused the refund (the message says why); order_not_refundable / order_not_fulfillable / order_not_cancellable:
+ *   the order's status does not allow the step; fulfilment_not_active: undoing or delivering an undone shipment
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -56,6 +59,13 @@ export const ConflictReasons = [
   'payout_not_due',
   'profit_bonus_not_due',
   'member_elsewhere',
+  // ADR 0034, 0035: an admin's step on an order that its state does not allow, or that Stripe refused.
+  'refund_exceeds_remaining',
+  'refund_failed',
+  'order_not_refundable',
+  'order_not_fulfillable',
+  'fulfilment_not_active',
+  'order_not_cancellable',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

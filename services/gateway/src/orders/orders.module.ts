@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { AdminOrdersController } from './admin-orders.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutRateLimit } from './checkout-rate-limit';
 import { PaymentsConfigController } from './payments-config.controller';
@@ -11,7 +12,7 @@ export class OrdersModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: OrdersModule,
-      controllers: [CheckoutController, StripeWebhookController, PaymentsConfigController],
+      controllers: [CheckoutController, StripeWebhookController, PaymentsConfigController, AdminOrdersController],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, CheckoutRateLimit],
     };
   }

@@ -1,9 +1,9 @@
 import type { CatalogItem } from '@km/contracts';
 
-/** What pricing needs of a catalog item. */
-export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock'>;
+/** What pricing needs of a catalog item; `kind` tells whether its order line ships (a service does not, ADR 0034). */
+export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock' | 'kind'>;
 
-export const priceFacts = ({ id, name, price, inStock }: PriceFacts): PriceFacts => ({ id, name, price, inStock });
+export const priceFacts = ({ id, name, price, inStock, kind }: PriceFacts): PriceFacts => ({ id, name, price, inStock, kind });
 
 /**
  * This replica's copy of the catalog's prices and stock (ADR 0022), and the items the catalog has announced a change
