@@ -14,7 +14,11 @@ export const ordersConfigSchema = z
     /** Links in the buyer's emails point there (the order's page). */
     PUBLIC_ORIGIN: z.url('PUBLIC_ORIGIN must be the site address, e.g. https://kingdommarketplace.example').optional(),
     /** An unpaid order is cancelled, and its payment intent at Stripe, this long after it was placed (ADR 0034). */
-    ABANDONED_ORDER_CANCEL_AFTER_MS: z.coerce.number().int().min(1000, 'ABANDONED_ORDER_CANCEL_AFTER_MS must be at least 1000').default(24 * 3600 * 1000),
+    ABANDONED_ORDER_CANCEL_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(1000, 'ABANDONED_ORDER_CANCEL_AFTER_MS must be at least 1000')
+      .default(24 * 3600 * 1000),
     /** How often each replica looks for abandoned orders (a guarded sweep: a replica that loses the race changes nothing). */
     ABANDONED_ORDER_SWEEP_MS: z.coerce.number().int().min(100, 'ABANDONED_ORDER_SWEEP_MS must be at least 100').default(60_000),
     /** A refund still pending this long (a crash between Stripe and its row) is asked of Stripe again, same key (ADR 0035). */

@@ -211,7 +211,8 @@ export interface AdminOrder extends Totals {
 }
 
 /** What a webhook delivery did; Stripe only sees {received: true}. */
-export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'payment_review' | 'refunded' | 'refund_succeeded' | 'refund_failed' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
+export type StripeWebhookOutcome =
+  'paid' | 'payment_failed' | 'payment_review' | 'refunded' | 'refund_succeeded' | 'refund_failed' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
 
 export interface StripeWebhookResult {
   received: true;

@@ -81,7 +81,8 @@ export class AdminOrdersController {
   @RequireAdmin()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Cancels the order: an unpaid one has its payment cancelled at Stripe; a paid one that has not shipped is refunded in full first (restock: true puts its units back).',
+    summary:
+      'Cancels the order: an unpaid one has its payment cancelled at Stripe; a paid one that has not shipped is refunded in full first (restock: true puts its units back).',
   })
   @ApiZodBody(cancelOrderSchema)
   cancel(@Req() req: AuthedRequest, @Param('orderNumber') orderNumber: string, @Body() body: unknown): Promise<AdminOrder> {

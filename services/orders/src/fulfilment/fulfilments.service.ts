@@ -36,7 +36,8 @@ export class FulfilmentsService {
         if (!line) return problem(`lines.${i}.lineId`, `order ${order.orderNumber} has no line ${ask.lineId}`);
         if (!line.requiresShipping) return problem(`lines.${i}.lineId`, `${line.productName} needs no shipping`);
         const left = unitsToShip(line);
-        if (ask.quantity > left) return problem(`lines.${i}.quantity`, `only ${left} × ${line.productName} ${left === 1 ? 'is' : 'are'} left to ship, not ${ask.quantity}`);
+        if (ask.quantity > left)
+          return problem(`lines.${i}.quantity`, `only ${left} × ${line.productName} ${left === 1 ? 'is' : 'are'} left to ship, not ${ask.quantity}`);
         return [{ lineId: line.id, productId: line.productId, productName: line.productName, quantity: ask.quantity }];
       });
       if (problems.length > 0) throw new InvalidError(problems.map((p) => `${p.field}: ${p.message}`).join('; '), { fields: problems });
@@ -80,7 +81,10 @@ export class FulfilmentsService {
     await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       const order = await lockOrder(manager, { orderNumber: message.orderNumber });
       const fulfilment = await manager.findOneBy(Fulfilment, { id: message.fulfilmentId, orderId: order.id });
-      if (!fulfilment) throw new InvalidError(`order ${order.orderNumber} has no shipment ${message.fulfilmentId}`, { fields: [{ field: 'fulfilmentId', message: 'no such shipment on this order' }] });
+      if (!fulfilment)
+        throw new InvalidError(`order ${order.orderNumber} has no shipment ${message.fulfilmentId}`, {
+          fields: [{ field: 'fulfilmentId', message: 'no such shipment on this order' }],
+        });
       if (message.step === 'delivered') {
         if (fulfilment.status === 'delivered') return;
         if (fulfilment.status !== 'shipped') throw new ConflictError('fulfilment_not_active', 'This shipment was undone: it cannot be delivered.');

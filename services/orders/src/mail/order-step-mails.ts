@@ -38,10 +38,7 @@ export function orderRefundedMail(order: Order, amount: string, link: string): O
   return mail(
     order.customerEmail,
     `Refund of $${amount} for order ${order.orderNumber} - Kingdom Marketplace`,
-    [
-      [`${order.customerName}, we refunded $${amount} of order ${order.orderNumber} to ${card}.`],
-      ['Your bank usually shows it within 5 to 10 business days.'],
-    ],
+    [[`${order.customerName}, we refunded $${amount} of order ${order.orderNumber} to ${card}.`], ['Your bank usually shows it within 5 to 10 business days.']],
     link,
   );
 }
@@ -53,7 +50,11 @@ export function orderCancelledMail(order: Order, wasPaid: boolean, link: string)
     `Order ${order.orderNumber} cancelled - Kingdom Marketplace`,
     [
       [`${order.customerName}, order ${order.orderNumber} was cancelled.`],
-      [wasPaid ? 'Everything you paid is refunded to your card; a separate email confirms the refund.' : 'Its payment was not completed, so nothing was charged.'],
+      [
+        wasPaid
+          ? 'Everything you paid is refunded to your card; a separate email confirms the refund.'
+          : 'Its payment was not completed, so nothing was charged.',
+      ],
       [`Questions? Reply to this email and mention ${order.orderNumber}.`],
     ],
     link,

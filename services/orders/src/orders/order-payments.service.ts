@@ -60,7 +60,13 @@ export class OrderPaymentsService {
    * or its webhook, whichever is first, and the other finds no increase. A paid order becomes `partially_refunded`, then
    * `refunded` once the whole payment is back (a cancelled one stays cancelled).
    */
-  async applyRefund(manager: EntityManager, order: Order, refundedCents: number, at: Date, charge: ChargeFacts | null = null): Promise<'refunded' | 'unchanged'> {
+  async applyRefund(
+    manager: EntityManager,
+    order: Order,
+    refundedCents: number,
+    at: Date,
+    charge: ChargeFacts | null = null,
+  ): Promise<'refunded' | 'unchanged'> {
     const before = toCents(order.amountRefunded);
     const card = charge && !order.chargeId ? { chargeId: charge.chargeId, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 } : {};
     if (refundedCents <= before) {

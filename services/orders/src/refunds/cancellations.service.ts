@@ -107,7 +107,10 @@ export class CancellationsService implements OnApplicationBootstrap, OnApplicati
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId).catch(() => null);
         if (intent?.status === 'canceled') return;
-        throw new ConflictError('order_not_cancellable', `Stripe could not cancel the payment (${error.message}): it may have been paid meanwhile; reload the order.`);
+        throw new ConflictError(
+          'order_not_cancellable',
+          `Stripe could not cancel the payment (${error.message}): it may have been paid meanwhile; reload the order.`,
+        );
       }
       throw new UnavailableError('Stripe did not answer; the order was not cancelled. Try again in a moment.');
     }
@@ -125,7 +128,12 @@ export class CancellationsService implements OnApplicationBootstrap, OnApplicati
   }
 
   private async refuseShipped(manager: EntityManager, order: Order): Promise<void> {
-    const shipped = await manager.count(Fulfilment, { where: [{ orderId: order.id, status: 'shipped' }, { orderId: order.id, status: 'delivered' }] });
+    const shipped = await manager.count(Fulfilment, {
+      where: [
+        { orderId: order.id, status: 'shipped' },
+        { orderId: order.id, status: 'delivered' },
+      ],
+    });
     if (shipped > 0) {
       throw new ConflictError(
         'order_not_cancellable',

@@ -1,5 +1,15 @@
 import { OrdersEvents, ORDER_STATUS_LABELS, type RefundOrderMessage } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, InvalidError, OutboxRelayRunner, recordEvent, SERVICE_CONFIG, SERVICE_LOGGER, UnavailableError } from '@km/nest-kit';
+import {
+  AppError,
+  commitWithEvents,
+  ConflictError,
+  InvalidError,
+  OutboxRelayRunner,
+  recordEvent,
+  SERVICE_CONFIG,
+  SERVICE_LOGGER,
+  UnavailableError,
+} from '@km/nest-kit';
 import { STRIPE } from '@km/nest-kit/stripe';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -83,7 +93,8 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
     const lines = refundLines(order, ask.lines);
     const refundableCents = await this.refundableCents(manager, order);
     const amountCents = ask.amount !== undefined ? toCents(ask.amount) : linesAmountCents(order, lines);
-    if (amountCents <= 0) throw new InvalidError('these lines come to 0.00: give the amount to refund', { fields: [{ field: 'amount', message: 'give the amount to refund' }] });
+    if (amountCents <= 0)
+      throw new InvalidError('these lines come to 0.00: give the amount to refund', { fields: [{ field: 'amount', message: 'give the amount to refund' }] });
     if (amountCents > refundableCents) {
       throw new ConflictError(
         'refund_exceeds_remaining',
