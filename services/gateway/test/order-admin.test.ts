@@ -63,7 +63,7 @@ describe('refunds never exceed what was paid', () => {
     assert.equal(quote.total, '63.99');
     const answers = await Promise.all(Array.from({ length: 20 }, () => refund(orderNumber, { amount: '5.00', reason: 'Goodwill' })));
     const ok = answers.filter((r) => r.status === 200).length;
-    assert.equal(ok + answers.filter((r) => r.status === 409).length, 20, JSON.stringify(answers.map((r) => r.status)));
+    assert.equal(ok + answers.filter((r) => r.status === 409).length, 20, JSON.stringify(answers.map((r) => [r.status, r.body.message])));
     assert.equal(ok, 12, 'twelve refunds of 5.00 fit in 63.99');
     const charge = await chargeOf(h, quote.paymentIntentId);
     assert.equal(charge.amount_refunded, 60_00);
@@ -139,7 +139,7 @@ describe('refunds never exceed what was paid', () => {
     assert.equal(mails[0].to[0].address, email);
     assert.match(mails[0].text, new RegExp(`we refunded \\$21\\.60 of order ${orderNumber} to your Visa card ending in 4242`));
     assert.match(mails[0].text, new RegExp(`See your order: http://localhost:\\d+/orders/${orderNumber}`));
-    assert.equal(quote.total, '70.20');
+    assert.equal(quote.total, '64.80');
   });
 
   test('hostile refunds get a clear 4xx and change nothing: 0, negative, more than is left, an unknown line, more units than ordered, no reason', async () => {
@@ -148,10 +148,10 @@ describe('refunds never exceed what was paid', () => {
     const { items } = await adminOrder(admin, orderNumber);
     const lineId = items[0].lineId;
     const cases: [unknown, number, string][] = [
-      [{ amount: '0.00', reason: 'x' }, 400, 'amount: amount must be more than 0.00'],
-      [{ amount: 0, reason: 'x' }, 400, 'amount: amount must be more than 0.00'],
-      [{ amount: '-5.00', reason: 'x' }, 400, 'amount: amount must be an amount like 12.50 (dollars and cents, not negative)'],
-      [{ amount: -5, reason: 'x' }, 400, 'amount: amount must be an amount like 12.50 (dollars and cents, not negative)'],
+      [{ amount: '0.00', reason: 'x' }, 400, 'amount must be more than 0.00'],
+      [{ amount: 0, reason: 'x' }, 400, 'amount must be more than 0.00'],
+      [{ amount: '-5.00', reason: 'x' }, 400, 'amount must be an amount like 12.50 (dollars and cents, not negative)'],
+      [{ amount: -5, reason: 'x' }, 400, 'amount must be an amount like 12.50 (dollars and cents, not negative)'],
       [{ amount: '1000.00', reason: 'x' }, 409, `Only 35.91 is left to refund on order ${orderNumber}, less than 1000.00.`],
       [
         { lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], reason: 'x' },
@@ -160,7 +160,7 @@ describe('refunds never exceed what was paid', () => {
       ],
       [{ lines: [{ lineId, quantity: 3 }], reason: 'x' }, 400, `lines.0.quantity: only 2 of 2 × ${item.name} are left to refund, not 3`],
       [{ lines: [{ lineId: 'not-a-line', quantity: 1 }], reason: 'x' }, 400, "lines.0.lineId: lineId must be the id of one of the order's lines"],
-      [{ amount: '5.00' }, 400, 'reason: reason is required: say why the order is refunded'],
+      [{ amount: '5.00' }, 400, 'reason is required: say why the order is refunded'],
       [{ reason: 'nothing named' }, 400, 'amount: say what to refund: an amount, or lines with quantities'],
     ];
     for (const [body, status, message] of cases) {
@@ -250,7 +250,7 @@ describe('shipments', () => {
     assert.equal(tooMany.body.message, 'lines.0.quantity: only 1 × Book of Ruth is left to ship, not 2');
     const badUrl = await ship({ lines: [{ lineId, quantity: 1 }], carrier: 'ups', trackingUrl: 'https://example.com/x' });
     assert.equal(badUrl.status, 400);
-    assert.equal(badUrl.body.message, 'trackingUrl: trackingUrl is only for carrier "other": the listed carriers have their own tracking pages');
+    assert.equal(badUrl.body.message, 'trackingUrl is only for carrier "other": the listed carriers have their own tracking pages');
 
     const undone = await admin.post(`/api/admin/orders/${orderNumber}/fulfilments/${parcel.fulfilmentId}/undo`, {});
     assert.equal(undone.status, 200);
@@ -299,7 +299,7 @@ describe('shipments', () => {
 
     const service = await h.rpc.send(CatalogSubjects.create, {
       kind: 'service',
-      item: { name: 'Manuscript review', price: '45.00', description: 'A service line.', category: 'Publishing', tags: [], inStock: true, featured: false },
+      item: { name: 'Manuscript review', price: '45.00', description: 'A service line.', category: 'Writing', tags: [], inStock: true, featured: false },
       imageKey: `media/catalog/${randomUUID()}.png`,
     });
     const { orderNumber } = await paidOrder(h, admin, [

@@ -198,7 +198,7 @@ const positiveAmount = z
   .pipe(
     z
       .string()
-      .regex(MONEY_PATTERN, 'amount must be an amount like 12.50 (dollars and cents, not negative)')
+      .regex(MONEY_PATTERN, { message: 'amount must be an amount like 12.50 (dollars and cents, not negative)', abort: true })
       .refine((v) => Number(v) > 0, 'amount must be more than 0.00'),
   );
 

@@ -9,10 +9,11 @@ import {
   type AdminOrder,
 } from '@km/contracts';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ApiZodBody } from '../http/zod-body';
 
 /** The admin's steps name who took them (the signed-in admin, from the session; never the body). */
@@ -27,7 +28,10 @@ const withNumber = (orderNumber: string, body: unknown) => ({ ...(body && typeof
 @ApiTags('admin')
 @Controller('api/admin/orders/:orderNumber')
 export class AdminOrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Get()
   @RequireAdmin()
@@ -48,7 +52,8 @@ export class AdminOrdersController {
   @ApiZodBody(refundOrderSchema)
   refund(@Req() req: AuthedRequest, @Param('orderNumber') orderNumber: string, @Body() body: unknown): Promise<AdminOrder> {
     const request = parseOrThrow(refundOrderSchema, withNumber(orderNumber, body));
-    return this.rpc.send(OrdersSubjects.refund, { ...request, actor: actorOf(req) });
+    // Stripe is called on the way, as at checkout: the checkout's deadline.
+    return this.rpc.send(OrdersSubjects.refund, { ...request, actor: actorOf(req) }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('fulfilments')
@@ -87,7 +92,7 @@ export class AdminOrdersController {
   @ApiZodBody(cancelOrderSchema)
   cancel(@Req() req: AuthedRequest, @Param('orderNumber') orderNumber: string, @Body() body: unknown): Promise<AdminOrder> {
     const request = parseOrThrow(cancelOrderSchema, withNumber(orderNumber, body));
-    return this.rpc.send(OrdersSubjects.cancel, { ...request, actor: actorOf(req) });
+    return this.rpc.send(OrdersSubjects.cancel, { ...request, actor: actorOf(req) }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('notes')

@@ -2,10 +2,10 @@ import type { AdminOrder, OrderNoteMessage } from '@km/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Fulfilment } from '../fulfilment/fulfilment.entity';
-import { formatCents } from '../pricing/money';
+import { formatCents, toCents } from '../pricing/money';
 import { Refund } from '../refunds/refund.entity';
 import { RefundsService } from '../refunds/refunds.service';
-import { lockOrder, orderByNumber, writeStep } from './order-steps';
+import { lockOrder, orderByNumber, reversedCents, writeStep } from './order-steps';
 import { OrderTimelineRecord } from './order-timeline.entity';
 import { timelineOf, toPricedLine } from './order-views';
 
@@ -20,11 +20,12 @@ export class AdminOrdersService {
   async get(orderNumber: string): Promise<AdminOrder> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const order = await orderByNumber(manager, orderNumber);
-      const [refunds, fulfilments, steps, refundable] = await Promise.all([
+      const [refunds, fulfilments, steps, refundable, reversed] = await Promise.all([
         manager.find(Refund, { where: { orderId: order.id }, order: { createdAt: 'ASC' } }),
         manager.find(Fulfilment, { where: { orderId: order.id }, order: { createdAt: 'ASC' } }),
         manager.find(OrderTimelineRecord, { where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } }),
         this.refunds.refundableCents(manager, order),
+        reversedCents(manager, order.id),
       ]);
       return {
         orderNumber: order.orderNumber,
@@ -44,7 +45,7 @@ export class AdminOrdersService {
         shipping: order.shipping,
         total: order.total,
         amountReceived: order.amountReceived,
-        amountRefunded: order.amountRefunded,
+        amountRefunded: formatCents(toCents(order.amountRefunded) - reversed),
         refundable: formatCents(refundable),
         items: order.lines.map((line) => ({
           ...toPricedLine(line),

@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { formatCents, toCents } from '../pricing/money';
 import { nextStatus, outcomeOf, PAYMENT_SIGNALS, paymentMismatches, type PayableOrder, type PaymentSignal, type ReceivedPayment } from './order-status';
 import { Order } from './order.entity';
+import { refundStatus, reversedCents } from './order-steps';
 import { lockPaymentIntent } from './payment-intent-lock';
 
 /**
@@ -68,13 +69,12 @@ export class OrderPaymentsService {
     charge: ChargeFacts | null = null,
   ): Promise<'refunded' | 'unchanged'> {
     const before = toCents(order.amountRefunded);
-    const card = charge && !order.chargeId ? { chargeId: charge.chargeId, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 } : {};
+    const card = charge && !order.cardLast4 ? { chargeId: charge.chargeId, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 } : {};
     if (refundedCents <= before) {
       if (Object.keys(card).length > 0) await manager.update(Order, { id: order.id }, card);
       return 'unchanged';
     }
-    const received = toCents(order.amountReceived ?? order.total);
-    const status: OrderStatus = REFUNDABLE.includes(order.status) ? (refundedCents >= received ? 'refunded' : 'partially_refunded') : order.status;
+    const status = refundStatus(order, refundedCents - (await reversedCents(manager, order.id)));
     await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(refundedCents), status, ...card });
     Object.assign(order, { amountRefunded: formatCents(refundedCents), status, ...card });
     if (order.paidAt) {
@@ -120,9 +120,6 @@ export class OrderPaymentsService {
     }
   }
 }
-
-/** A paid order whose refunds move its status (a cancelled order stays cancelled). */
-const REFUNDABLE: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
 /** What Stripe's charge says about the card it was paid with (the refund email names it). */
 export interface ChargeFacts {

@@ -57,3 +57,22 @@ export function fulfilmentStatusOf(lines: Pick<OrderLine, 'requiresShipping' | '
 
 /** Statuses of an order that was paid and may be refunded, shipped or cancelled with a refund. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded'];
+
+/**
+ * What Stripe gave back and then reported failed (refunds failed after Stripe made them, ADR 0035): the order's
+ * `amount_refunded` keeps the largest sum Stripe reported, so what is really refunded is that less these.
+ */
+export async function reversedCents(manager: EntityManager, orderId: string): Promise<number> {
+  const [{ sum }]: { sum: string }[] = await manager.query(
+    `SELECT coalesce(sum(amount), 0)::numeric(12,2) AS sum FROM refunds WHERE order_id = $1 AND status = 'failed' AND stripe_refund_id IS NOT NULL`,
+    [orderId],
+  );
+  return Math.round(Number(sum) * 100);
+}
+
+/** A paid order's status after refunds: `refunded` once all it received is back, `partially_refunded` for some, else paid. */
+export function refundStatus(order: Pick<Order, 'status' | 'amountReceived' | 'total'>, refundedCents: number): OrderStatus {
+  if (!['paid', 'partially_refunded', 'refunded'].includes(order.status)) return order.status;
+  const received = Math.round(Number(order.amountReceived ?? order.total) * 100);
+  return refundedCents <= 0 ? 'paid' : refundedCents >= received ? 'refunded' : 'partially_refunded';
+}

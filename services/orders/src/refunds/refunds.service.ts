@@ -19,7 +19,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { OrdersConfig } from '../config';
 import { OrderLine } from '../orders/order-line.entity';
 import { OrderPaymentsService, type ChargeFacts } from '../orders/order-payments.service';
-import { fulfilmentStatusOf, lockOrder, PAID_STATUSES, writeStep } from '../orders/order-steps';
+import { fulfilmentStatusOf, lockOrder, PAID_STATUSES, refundStatus, reversedCents, writeStep } from '../orders/order-steps';
 import { Order } from '../orders/order.entity';
 import { formatCents, toCents } from '../pricing/money';
 import { Refund, type RefundLine } from './refund.entity';
@@ -137,7 +137,8 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
        FROM refunds WHERE order_id = $1`,
       [order.id],
     );
-    const taken = Math.max(toCents(order.amountRefunded) + toCents(sums.pending), toCents(sums.live));
+    const refunded = toCents(order.amountRefunded) - (await reversedCents(manager, order.id));
+    const taken = Math.max(refunded + toCents(sums.pending), toCents(sums.live));
     return Math.max(0, toCents(order.amountReceived ?? '0.00') - taken);
   }
 
@@ -190,7 +191,8 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
       if (!row) return 'unchanged';
       const order = await lockOrder(manager, { id: row.orderId });
       if (charge) await this.payments.applyRefund(manager, order, charge.amount_refunded, new Date(), chargeFacts(charge));
-      const [settled]: Refund[] = await manager.query(
+      // TypeORM answers an UPDATE … RETURNING as [rows, count].
+      const [[settled]]: [{ id: string }[], number] = await manager.query(
         `UPDATE refunds SET status = 'succeeded', stripe_refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
         [refundId, stripeRefundId],
       );
@@ -213,15 +215,15 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
    * A refund Stripe refused, or later reported failed (`refund.updated`): the row fails once, its line units are counted
    * out again, and the step goes on the timeline. One that had succeeded gives its amount back to what may be refunded.
    */
-  async fail(refundId: string, why: string): Promise<'refund_failed' | 'unchanged'> {
+  async fail(refundId: string, why: string, stripeRefundId: string | null = null): Promise<'refund_failed' | 'unchanged'> {
     return commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       const row = await manager.findOneBy(Refund, { id: refundId });
       if (!row) return 'unchanged';
       const order = await lockOrder(manager, { id: row.orderId });
-      const [failed]: { was: Refund['status'] }[] = await manager.query(
-        `UPDATE refunds r SET status = 'failed', failure = $2, updated_at = now() FROM (SELECT status AS was FROM refunds WHERE id = $1) old
-         WHERE r.id = $1 AND r.status <> 'failed' RETURNING old.was`,
-        [refundId, why.slice(0, 500)],
+      const [[failed]]: [{ id: string }[], number] = await manager.query(
+        `UPDATE refunds SET status = 'failed', failure = $2, stripe_refund_id = coalesce(stripe_refund_id, $3), updated_at = now()
+         WHERE id = $1 AND status <> 'failed' RETURNING id`,
+        [refundId, why.slice(0, 500), stripeRefundId],
       );
       if (!failed) return 'unchanged';
       for (const line of row.lines) {
@@ -230,14 +232,10 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
         orderLine.quantityRefunded = Math.max(0, orderLine.quantityRefunded - line.quantity);
         await manager.update(OrderLine, { id: line.lineId }, { quantityRefunded: orderLine.quantityRefunded });
       }
-      const changes: Partial<Order> = { fulfilmentStatus: fulfilmentStatusOf(order.lines) };
-      if (failed.was === 'succeeded') {
-        // Stripe takes a failed refund off the charge's refunded sum; the order follows.
-        const refunded = Math.max(0, toCents(order.amountRefunded) - toCents(row.amount));
-        changes.amountRefunded = formatCents(refunded);
-        if (order.status === 'refunded' || order.status === 'partially_refunded') changes.status = refunded > 0 ? 'partially_refunded' : 'paid';
-      }
-      await manager.update(Order, { id: order.id }, changes);
+      // A refund Stripe made and then failed is counted out of what the order has refunded (reversedCents), not taken off
+      // `amount_refunded`: that keeps the largest sum Stripe reported, so a late `charge.refunded` changes nothing.
+      const refunded = toCents(order.amountRefunded) - (await reversedCents(manager, order.id));
+      await manager.update(Order, { id: order.id }, { fulfilmentStatus: fulfilmentStatusOf(order.lines), status: refundStatus(order, refunded) });
       await writeStep(manager, order.id, 'refund_failed', { refundId, amount: row.amount, reason: row.reason, message: why }, row.actor);
       return 'refund_failed';
     });
@@ -248,7 +246,7 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
     const rowId = refund.metadata?.[REFUND_ROW_KEY];
     // A refund made in Stripe's dashboard has no row: `charge.refunded` brings its money to the order.
     if (!rowId || !/^[0-9a-f-]{36}$/.test(rowId)) return 'ignored';
-    if (refund.status === 'failed' || refund.status === 'canceled') return this.fail(rowId, refund.failure_reason ?? refund.status);
+    if (refund.status === 'failed' || refund.status === 'canceled') return this.fail(rowId, refund.failure_reason ?? refund.status, refund.id);
     return this.settle(rowId, refund.id, null);
   }
 

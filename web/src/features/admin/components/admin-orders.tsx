@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +8,7 @@ import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
 import type { OrderStatus } from '@km/contracts';
 import { ORDER_STATUSES, orderStatusLabel } from '../order-status';
+import { AdminOrderDetail } from './admin-order-detail';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface AdminOrdersProps {
@@ -20,6 +21,8 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const filterId = useId();
+  const [opened, setOpened] = useState<string | null>(null);
+  const openedBy = useRef<HTMLButtonElement | null>(null);
   const orders = useOrders({ page, pageSize: ORDERS_PAGE_SIZE, status: status || undefined }, { enabled: isAdmin });
 
   const data = orders.data;
@@ -116,7 +119,17 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
                 {data.items.map((order) => (
                   <tr key={order.orderNumber} className="hover:bg-stone-50" data-testid="order-row">
                     <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-indigo-950">
-                      {order.orderNumber}
+                      <button
+                        type="button"
+                        className="rounded text-indigo-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                        aria-label={`Open order ${order.orderNumber}`}
+                        onClick={(event) => {
+                          openedBy.current = event.currentTarget;
+                          setOpened(order.orderNumber);
+                        }}
+                      >
+                        {order.orderNumber}
+                      </button>
                     </th>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-900">{order.customerName}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-600">{order.customerEmail}</td>
@@ -159,6 +172,7 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
           )}
         </>
       )}
+      <AdminOrderDetail orderNumber={opened} onClose={() => setOpened(null)} returnFocusTo={openedBy} />
     </div>
   );
 }
