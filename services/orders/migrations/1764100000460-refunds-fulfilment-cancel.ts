@@ -71,7 +71,9 @@ export class RefundsFulfilmentCancel1764100000460 implements MigrationInterface 
     await q.query(`
       ALTER TABLE order_lines DROP CONSTRAINT order_lines_fulfilled_at_most_ordered, DROP CONSTRAINT order_lines_refunded_at_most_ordered,
         DROP COLUMN quantity_refunded, DROP COLUMN quantity_fulfilled, DROP COLUMN requires_shipping`);
-    await q.query(`ALTER TABLE orders DROP COLUMN cancelled_at, DROP COLUMN card_last4, DROP COLUMN card_brand, DROP COLUMN charge_id, DROP COLUMN fulfilment_status`);
+    await q.query(
+      `ALTER TABLE orders DROP COLUMN cancelled_at, DROP COLUMN card_last4, DROP COLUMN card_brand, DROP COLUMN charge_id, DROP COLUMN fulfilment_status`,
+    );
     await q.query(`ALTER TABLE orders DROP CONSTRAINT orders_status_check`);
     await q.query(`ALTER TABLE orders ADD CONSTRAINT orders_status_check CHECK (status IN ('pending_payment', 'paid', 'payment_failed', 'payment_review'))`);
   }

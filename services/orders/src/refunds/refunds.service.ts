@@ -1,15 +1,5 @@
 import { OrdersEvents, ORDER_STATUS_LABELS, type RefundOrderMessage } from '@km/contracts';
-import {
-  AppError,
-  commitWithEvents,
-  ConflictError,
-  InvalidError,
-  OutboxRelayRunner,
-  recordEvent,
-  SERVICE_CONFIG,
-  SERVICE_LOGGER,
-  UnavailableError,
-} from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, InvalidError, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER, UnavailableError } from '@km/nest-kit';
 import { STRIPE } from '@km/nest-kit/stripe';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
