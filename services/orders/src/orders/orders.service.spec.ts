@@ -44,6 +44,8 @@ async function ordersService(stored: Order | null) {
     getRepository: () => ({
       findOne: async ({ where }: { where: { paymentIntentId?: string; orderNumber?: string } }) =>
         stored && (where.paymentIntentId === stored.paymentIntentId || where.orderNumber === stored.orderNumber) ? stored : null,
+      // The order's stored steps (none here).
+      find: async () => [],
     }),
     manager: { query: untouched('a statement') },
     transaction: untouched('a transaction'),
@@ -208,6 +210,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     totalCents: 4239,
     memberId: null,
     fingerprint: 'cart-p1x3',
+    unshipped: [],
   };
   /** An intent as read before the lock: it charges exactly this cart. */
   const intent = { id: 'pi_new', amount: 4239, currency: 'usd', status: 'requires_payment_method', metadata: { cart_fingerprint: 'cart-p1x3' } };
