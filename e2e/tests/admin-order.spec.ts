@@ -18,6 +18,8 @@ async function buy(page: Page, lines: Parameters<typeof seedCart>[1], email: str
   return orderNumber;
 }
 
+test.setTimeout(90_000);
+
 test('an admin refunds one line with restock and ships the rest with a UPS tracking number; the buyer is mailed both', async ({
   page,
   buyableProducts,

@@ -41,7 +41,7 @@ export async function paidOrder(h: CheckoutHarness, admin: Client, lines: Line[]
   const placed = await placeOrder(h, lines);
   const confirmed = await stripeApi(h, 'POST', `/v1/payment_intents/${placed.quote.paymentIntentId}/confirm`, { payment_method: 'pm_card_visa' });
   assert.equal(confirmed.body.status, 'succeeded');
-  await eventually(async () => (await adminOrder(admin, placed.orderNumber)).status === 'paid', 15_000, 100);
+  await orderWhen(admin, placed.orderNumber, (o) => o.status === 'paid');
   return placed;
 }
 
@@ -50,6 +50,17 @@ export const adminOrder = async (admin: Client, orderNumber: string): Promise<Ad
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
 };
+
+/** The order once `ready` says so (a webhook or the outbox may still be on its way). */
+export const orderWhen = (admin: Client, orderNumber: string, ready: (order: AdminOrder) => boolean): Promise<AdminOrder> =>
+  eventually(
+    async () => {
+      const order = await adminOrder(admin, orderNumber);
+      return ready(order) && order;
+    },
+    15_000,
+    100,
+  );
 
 /** The charge Stripe made for an order's payment, as Stripe has it. */
 export async function chargeOf(h: CheckoutHarness, paymentIntentId: string) {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { publishedEvents } from './catalog-fixtures';
 import { catalogItem, stripeEvent, stripeSignature, startCheckoutHarness, type CheckoutHarness } from './checkout-harness';
 import { Client } from './gateway-harness';
-import { adminOrder, chargeOf, mailsOnce, paidOrder, placeOrder, signedInAdmin } from './order-admin-fixtures';
+import { adminOrder, chargeOf, mailsOnce, orderWhen, paidOrder, placeOrder, signedInAdmin } from './order-admin-fixtures';
 
 /**
  * The admin's order (ADR 0034, 0035) through the gateway, with the Stripe emulator: refunds that never exceed what was
@@ -25,6 +25,16 @@ afterAll(async () => {
 const refund = (orderNumber: string, body: unknown) => admin.post(`/api/admin/orders/${orderNumber}/refunds`, body);
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const restockedOf = (orderNumber: string) => publishedEvents(OrdersEvents.restocked, (e) => e.orderNumber === orderNumber);
+/** The order's restocked events once one is published. */
+const restockedOnce = (orderNumber: string) =>
+  eventually(
+    async () => {
+      const found = await restockedOf(orderNumber);
+      return found.length > 0 && found;
+    },
+    10_000,
+    200,
+  );
 
 describe('refunds never exceed what was paid', () => {
   test('two admins refunding the whole remainder at once: exactly one succeeds, the other is told what is left (409), Stripe refunded the total once', async () => {
@@ -40,14 +50,7 @@ describe('refunds never exceed what was paid', () => {
     assert.equal(refused.body.message, `Nothing is left to refund on order ${orderNumber}: everything paid is refunded or being refunded.`);
     const charge = await chargeOf(h, quote.paymentIntentId);
     assert.equal(charge.amount_refunded, cents(quote.total));
-    const order = await eventually(
-      async () => {
-        const o = await adminOrder(admin, orderNumber);
-        return o.status === 'refunded' && o;
-      },
-      10_000,
-      100,
-    );
+    const order = await orderWhen(admin, orderNumber, (o) => o.status === 'refunded');
     assert.equal(order.amountRefunded, quote.total);
     assert.equal(order.refundable, '0.00');
     assert.deepEqual(
@@ -67,14 +70,7 @@ describe('refunds never exceed what was paid', () => {
     assert.equal(ok, 12, 'twelve refunds of 5.00 fit in 63.99');
     const charge = await chargeOf(h, quote.paymentIntentId);
     assert.equal(charge.amount_refunded, 60_00);
-    const order = await eventually(
-      async () => {
-        const o = await adminOrder(admin, orderNumber);
-        return o.amountRefunded === '60.00' && o;
-      },
-      10_000,
-      100,
-    );
+    const order = await orderWhen(admin, orderNumber, (o) => o.amountRefunded === '60.00');
     assert.equal(order.status, 'partially_refunded');
     assert.equal(order.refundable, '3.99');
     assert.equal(order.refunds.filter((r) => r.status === 'succeeded').length, 12);
@@ -120,14 +116,7 @@ describe('refunds never exceed what was paid', () => {
       refundedTotal: '21.60',
       reason: 'Two arrived broken',
     });
-    const restocked = await eventually(
-      async () => {
-        const found = await restockedOf(orderNumber);
-        return found.length > 0 && found;
-      },
-      10_000,
-      200,
-    );
+    const restocked = await restockedOnce(orderNumber);
     await new Promise((r) => setTimeout(r, 1000));
     assert.equal((await restockedOf(orderNumber)).length, 1);
     assert.deepEqual(
@@ -338,14 +327,7 @@ describe('cancel and notes', () => {
       admin.post(`/api/admin/orders/${orderNumber}/cancel`, { reason: 'Buyer asked', restock: true }),
     ]);
     assert.deepEqual([a.status, b.status], [200, 200], JSON.stringify([a.body, b.body]));
-    const order = await eventually(
-      async () => {
-        const o = await adminOrder(admin, orderNumber);
-        return o.amountRefunded === quote.total && o;
-      },
-      10_000,
-      100,
-    );
+    const order = await orderWhen(admin, orderNumber, (o) => o.amountRefunded === quote.total);
     assert.equal(order.status, 'cancelled');
     assert.equal((await chargeOf(h, quote.paymentIntentId)).amount_refunded, cents(quote.total));
     assert.deepEqual(
@@ -353,14 +335,7 @@ describe('cancel and notes', () => {
       [['succeeded', quote.total]],
     );
     assert.equal(order.timeline.filter((s) => s.kind === 'cancelled').length, 1);
-    const restocked = await eventually(
-      async () => {
-        const found = await restockedOf(orderNumber);
-        return found.length > 0 && found;
-      },
-      10_000,
-      200,
-    );
+    const restocked = await restockedOnce(orderNumber);
     assert.deepEqual(restocked[0].data.lines, [{ productId: item.id, quantity: 2 }]);
     assert.equal(restocked[0].data.reason, 'cancel');
     const cancelled = await mailsOnce(`Order ${orderNumber} cancelled`);

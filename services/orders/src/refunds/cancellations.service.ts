@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OrdersConfig } from '../config';
 import { lockOrder, PAID_STATUSES, writeStep } from '../orders/order-steps';
+import { RepeatingSweep } from '../orders/repeating-sweep';
 import { Order } from '../orders/order.entity';
 import { Fulfilment } from '../fulfilment/fulfilment.entity';
 import { formatCents } from '../pricing/money';
@@ -22,8 +23,7 @@ const UNPAID: Order['status'][] = ['pending_payment', 'payment_failed'];
  */
 @Injectable()
 export class CancellationsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly sweep: RepeatingSweep;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,16 +32,16 @@ export class CancellationsService implements OnApplicationBootstrap, OnApplicati
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.sweepAbandoned(), this.config.abandonedOrderSweepMs);
-    this.timer.unref();
+  ) {
+    this.sweep = new RepeatingSweep('the sweep of abandoned orders', () => this.cancelAbandoned(), logger);
   }
 
-  async onApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationBootstrap() {
+    this.sweep.start(this.config.abandonedOrderSweepMs);
+  }
+
+  onApplicationShutdown() {
+    return this.sweep.stop();
   }
 
   async cancel(message: CancelOrderMessage): Promise<void> {
@@ -74,29 +74,20 @@ export class CancellationsService implements OnApplicationBootstrap, OnApplicati
   }
 
   /** Unpaid orders placed longer ago than the configured time: their intents cancelled at Stripe, then the orders. */
-  sweepAbandoned(): Promise<void> {
-    this.sweeping ??= (async () => {
+  private async cancelAbandoned(): Promise<void> {
+    const rows: { id: string; payment_intent_id: string }[] = await this.dataSource.query(
+      `SELECT id, payment_intent_id FROM orders WHERE status IN ('pending_payment', 'payment_failed') AND created_at < now() - make_interval(secs => $1)
+       ORDER BY created_at LIMIT 100`,
+      [this.config.abandonedOrderCancelAfterMs / 1000],
+    );
+    for (const row of rows) {
       try {
-        const rows: { id: string; payment_intent_id: string }[] = await this.dataSource.query(
-          `SELECT id, payment_intent_id FROM orders WHERE status IN ('pending_payment', 'payment_failed') AND created_at < now() - make_interval(secs => $1)
-           ORDER BY created_at LIMIT 100`,
-          [this.config.abandonedOrderCancelAfterMs / 1000],
-        );
-        for (const row of rows) {
-          try {
-            await this.cancelIntent(row.payment_intent_id, 'abandoned');
-            await this.markCancelled(row.id, 'abandoned', null, UNPAID);
-          } catch (error) {
-            this.logger.warn({ err: error, orderId: row.id }, 'an abandoned order could not be cancelled; the next sweep tries again');
-          }
-        }
+        await this.cancelIntent(row.payment_intent_id, 'abandoned');
+        await this.markCancelled(row.id, 'abandoned', null, UNPAID);
       } catch (error) {
-        this.logger.warn({ err: error }, 'the sweep of abandoned orders failed; it runs again');
-      } finally {
-        this.sweeping = undefined;
+        this.logger.warn({ err: error, orderId: row.id }, 'an abandoned order could not be cancelled; the next sweep tries again');
       }
-    })();
-    return this.sweeping;
+    }
   }
 
   /** Cancels the intent at Stripe; one already cancelled is fine, one paid or being paid is not (the order is then paid). */

@@ -12,6 +12,7 @@ import { OrderPaymentsService, type ChargeFacts } from '../orders/order-payments
 import { fulfilmentStatusOf, lockOrder, PAID_STATUSES, refundStatus, reversedCents, writeStep } from '../orders/order-steps';
 import { Order } from '../orders/order.entity';
 import { formatCents, toCents } from '../pricing/money';
+import { RepeatingSweep } from '../orders/repeating-sweep';
 import { Refund, type RefundLine } from './refund.entity';
 
 /** What a refund asks for: lines (with quantities and restock) and/or an amount. */
@@ -34,8 +35,8 @@ export const REFUND_ROW_KEY = 'km_refund_id';
  */
 @Injectable()
 export class RefundsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  /** Rows a crash left pending are asked again: at start, then on every interval. */
+  private readonly sweep: RepeatingSweep;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,18 +45,16 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap() {
-    // Rows a crash left pending are asked again: at start, then on every interval.
-    this.timer = setInterval(() => void this.sweepPending(), this.config.refundRetryIntervalMs);
-    this.timer.unref();
-    void this.sweepPending();
+  ) {
+    this.sweep = new RepeatingSweep('the sweep of pending refunds', () => this.askPendingAgain(), logger);
   }
 
-  async onApplicationShutdown() {
-    clearInterval(this.timer);
-    await this.sweeping;
+  onApplicationBootstrap() {
+    this.sweep.start(this.config.refundRetryIntervalMs, true);
+  }
+
+  onApplicationShutdown() {
+    return this.sweep.stop();
   }
 
   /** A staff refund of an order (by number): decided and recorded, then asked of Stripe. Answers the order's id. */
@@ -241,28 +240,20 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** Pending rows older than the retry delay are asked of Stripe again with their key (a crash left them; ADR 0035). */
-  sweepPending(): Promise<void> {
-    this.sweeping ??= (async () => {
-      try {
-        const rows = await this.dataSource
-          .getRepository(Refund)
-          .createQueryBuilder('r')
-          .where(`r.status = 'pending' AND r.created_at < now() - make_interval(secs => :secs)`, { secs: this.config.refundRetryAfterMs / 1000 })
-          .orderBy('r.created_at')
-          .limit(50)
-          .getMany();
-        for (const row of rows) {
-          await this.askStripe(row).catch((error) => {
-            if (!(error instanceof AppError)) throw error;
-          });
-        }
-      } catch (error) {
-        this.logger.warn({ err: error }, 'the sweep of pending refunds failed; it runs again');
-      } finally {
-        this.sweeping = undefined;
-      }
-    })();
-    return this.sweeping;
+  private async askPendingAgain(): Promise<void> {
+    const rows = await this.dataSource
+      .getRepository(Refund)
+      .createQueryBuilder('r')
+      .where(`r.status = 'pending' AND r.created_at < now() - make_interval(secs => :secs)`, { secs: this.config.refundRetryAfterMs / 1000 })
+      .orderBy('r.created_at')
+      .limit(50)
+      .getMany();
+    for (const row of rows) {
+      // A refusal fails its row; no answer leaves it for the next pass.
+      await this.askStripe(row).catch((error) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+    }
   }
 }
 
