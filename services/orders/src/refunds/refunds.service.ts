@@ -23,6 +23,13 @@ export interface RefundAsk {
   actor: string;
 }
 
+/** A pending refund with what Stripe is asked for it (read with the row, so asking needs no database). */
+export interface RefundToAsk {
+  refund: Refund;
+  paymentIntentId: string;
+  orderNumber: string;
+}
+
 /** The metadata key naming our refund row on Stripe's refund: its webhooks find the row by it. */
 export const REFUND_ROW_KEY = 'km_refund_id';
 
@@ -59,18 +66,18 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
 
   /** A staff refund of an order (by number): decided and recorded, then asked of Stripe. Answers the order's id. */
   async refundOrder(message: RefundOrderMessage): Promise<void> {
-    const refund = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
+    const asked = await commitWithEvents(this.dataSource, this.outbox, async (manager) => {
       const order = await lockOrder(manager, { orderNumber: message.orderNumber });
       return this.decide(manager, order, message, 'refund');
     });
-    await this.askStripe(refund);
+    await this.askStripe(asked);
   }
 
   /**
    * Decides a refund on an order the caller has locked, and inserts its pending row (ADR 0035). Throws a clear 4xx for
    * a line the order does not have, more units than are left of a line, or more money than is left to refund.
    */
-  async decide(manager: EntityManager, order: Order, ask: RefundAsk, cause: Refund['cause']): Promise<Refund> {
+  async decide(manager: EntityManager, order: Order, ask: RefundAsk, cause: Refund['cause']): Promise<RefundToAsk> {
     if (!PAID_STATUSES.includes(order.status) || order.amountReceived === null) {
       throw new ConflictError(
         'order_not_refundable',
@@ -112,7 +119,7 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
       await manager.update(OrderLine, { id: line.lineId }, { quantityRefunded: orderLine.quantityRefunded });
     }
     if (lines.length > 0) await manager.update(Order, { id: order.id }, { fulfilmentStatus: fulfilmentStatusOf(order.lines) });
-    return refund;
+    return { refund, paymentIntentId: order.paymentIntentId, orderNumber: order.orderNumber };
   }
 
   /**
@@ -135,16 +142,16 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
    * Asks Stripe for a pending refund, with the row's id as idempotency key (a repeat gets the same refund back). An
    * error answer fails the row and tells staff why (409); no answer leaves it pending for the next sweep (503).
    */
-  async askStripe(refund: Refund): Promise<void> {
-    const [order] = await this.dataSource.query(`SELECT payment_intent_id, order_number FROM orders WHERE id = $1`, [refund.orderId]);
+  async askStripe({ refund, paymentIntentId, orderNumber }: RefundToAsk): Promise<void> {
     let answer: Stripe.Refund;
     try {
+      // The same parameters every time for the same row: Stripe answers a repeated key only for the same request.
       answer = await this.stripe.refunds.create(
         {
-          payment_intent: order.payment_intent_id,
+          payment_intent: paymentIntentId,
           amount: toCents(refund.amount),
           reason: 'requested_by_customer',
-          metadata: { [REFUND_ROW_KEY]: refund.id, order_number: order.order_number },
+          metadata: { [REFUND_ROW_KEY]: refund.id, order_number: orderNumber },
         },
         { idempotencyKey: `km-refund-${refund.id}` },
       );
@@ -241,16 +248,15 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
 
   /** Pending rows older than the retry delay are asked of Stripe again with their key (a crash left them; ADR 0035). */
   private async askPendingAgain(): Promise<void> {
-    const rows = await this.dataSource
-      .getRepository(Refund)
-      .createQueryBuilder('r')
-      .where(`r.status = 'pending' AND r.created_at < now() - make_interval(secs => :secs)`, { secs: this.config.refundRetryAfterMs / 1000 })
-      .orderBy('r.created_at')
-      .limit(50)
-      .getMany();
+    const rows: { id: string; payment_intent_id: string; order_number: string }[] = await this.dataSource.query(
+      `SELECT r.id, o.payment_intent_id, o.order_number FROM refunds r JOIN orders o ON o.id = r.order_id
+       WHERE r.status = 'pending' AND r.created_at < now() - make_interval(secs => $1) ORDER BY r.created_at LIMIT 50`,
+      [this.config.refundRetryAfterMs / 1000],
+    );
     for (const row of rows) {
+      const refund = await this.dataSource.getRepository(Refund).findOneByOrFail({ id: row.id });
       // A refusal fails its row; no answer leaves it for the next pass.
-      await this.askStripe(row).catch((error) => {
+      await this.askStripe({ refund, paymentIntentId: row.payment_intent_id, orderNumber: row.order_number }).catch((error) => {
         if (!(error instanceof AppError)) throw error;
       });
     }
