@@ -15,11 +15,16 @@ import { note, pidOf, ready, Session, signedInAdmin, stack, stripe, waitUntil } 
 
 /** The process that really serves: the stack records tsx's CLI, whose child runs the emulator. */
 function serverPid(pid: number): number {
-  const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map(Number);
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // pgrep exits 1 when the process has no child: it is the server itself
+  }
   return children.length === 0 ? pid : serverPid(children[0]);
 }
 const signal = (pid: number, name: NodeJS.Signals) => process.kill(pid, name);
