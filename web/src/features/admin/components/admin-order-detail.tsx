@@ -69,7 +69,9 @@ function OrderBody({ order }: { order: AdminOrder }) {
   return (
     <div className="mt-5 grid gap-6">
       <div className="flex flex-wrap items-center gap-2">
-        <OrderStatusBadge status={order.status} />
+        <span data-testid="order-status">
+          <OrderStatusBadge status={order.status} />
+        </span>
         <span className="rounded-full border border-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700" data-testid="fulfilment-status">
           {FULFILMENT_STATUS_LABELS[order.fulfilmentStatus]}
         </span>
