@@ -50,12 +50,15 @@ function OrderBody({ order }: { order: AdminOrder }) {
   const step = useAdminOrderStep(order.orderNumber);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+  // Each success starts the forms afresh (a new key), so a reason or tracking number is never sent twice by mistake.
+  const [round, setRound] = useState(0);
   const run = (what: AdminOrderStep, success: string) => {
     setDone(null);
     step.mutate(what, {
       onSuccess: () => {
         setDone(success);
         setQuantities({});
+        setRound((n) => n + 1);
       },
     });
   };
@@ -156,7 +159,13 @@ function OrderBody({ order }: { order: AdminOrder }) {
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <RefundForm order={order} chosen={chosen} disabled={!paid || step.isPending} onRefund={(body) => run({ kind: 'refund', body }, 'Refunded.')} />
+        <RefundForm
+          key={`refund-${round}`}
+          order={order}
+          chosen={chosen}
+          disabled={!paid || step.isPending}
+          onRefund={(body) => run({ kind: 'refund', body }, 'Refunded.')}
+        />
         <ShipForm
           chosen={chosen}
           disabled={!paid || step.isPending}
