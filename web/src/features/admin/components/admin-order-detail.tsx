@@ -167,6 +167,7 @@ function OrderBody({ order }: { order: AdminOrder }) {
           onRefund={(body) => run({ kind: 'refund', body }, 'Refunded.')}
         />
         <ShipForm
+          key={`ship-${round}`}
           chosen={chosen}
           disabled={!paid || step.isPending}
           onShip={(body) => run({ kind: 'fulfil', body }, 'Marked shipped; the buyer is emailed.')}
@@ -249,6 +250,7 @@ function OrderBody({ order }: { order: AdminOrder }) {
 
       {order.status !== 'cancelled' && (
         <CancelForm
+          key={`cancel-${round}`}
           paid={paid || order.status === 'refunded'}
           disabled={step.isPending}
           onCancel={(body) => run({ kind: 'cancel', body }, 'Order cancelled.')}
