@@ -138,7 +138,7 @@ describe('the signed link in the confirmation email', () => {
         'fulfilled',
         {
           fulfilmentId,
-          carrier: 'UPS',
+          carrier: 'ups',
           trackingNumber: '1Z999AA10123456784',
           trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
           lines: [{ productId: item.id, productName: item.name, quantity: 2 }],
@@ -146,7 +146,7 @@ describe('the signed link in the confirmation email', () => {
       ],
       ['note', { text: 'Customer asked for gift wrap', author: 'admin' }],
       ['delivered', { fulfilmentId }],
-      ['refunded', { amount: '10.00', refundedTotal: '10.00', reason: 'Scuffed cover' }],
+      ['refunded', { refundId: 'r1', amount: '10.00', refundedTotal: '10.00', reason: 'Scuffed cover' }],
       ['cancelled', { reason: null }],
     ];
     for (const [i, [kind, data]] of steps.entries()) {
@@ -164,7 +164,14 @@ describe('the signed link in the confirmation email', () => {
     );
     const { at: _at, ...shipped } = order.timeline[2] as Extract<BuyerOrder['timeline'][number], { kind: 'fulfilled' }>;
     assert.deepEqual(shipped, { kind: 'fulfilled', ...steps[0][1] });
-    assert.deepEqual(order.timeline[4], { kind: 'refunded', at: order.timeline[4].at, amount: '10.00', refundedTotal: '10.00', reason: 'Scuffed cover' });
+    assert.deepEqual(order.timeline[4], {
+      kind: 'refunded',
+      at: order.timeline[4].at,
+      refundId: 'r1',
+      amount: '10.00',
+      refundedTotal: '10.00',
+      reason: 'Scuffed cover',
+    });
     assert.ok(!JSON.stringify(order).includes('gift wrap'), 'no staff note reaches the buyer');
   });
 });

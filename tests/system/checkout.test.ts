@@ -677,7 +677,8 @@ describe('refunds of store orders (charge.refunded)', () => {
     );
     assert.ok(events.every((e) => !Number.isNaN(Date.parse(e.data.refundedAt)) && e.data.orderNumber === orderNumber));
     const { rows } = await db.query(`SELECT amount_refunded::text AS refunded, status FROM orders WHERE order_number = $1`, [orderNumber]);
-    assert.deepEqual(rows, [{ refunded: '47.25', status: 'paid' }]);
+    // Refunded in full: the order's money status says so (ADR 0034).
+    assert.deepEqual(rows, [{ refunded: '47.25', status: 'refunded' }]);
   });
 
   test('a refund event delivered five times at once, and an older one arriving late, publish nothing more', async () => {

@@ -95,7 +95,8 @@ export interface CheckoutHarness extends Harness {
  * webhooks to the gateway and the mail catcher behind a switchable relay. Limits are raised so the tests
  * measure behaviour, not the rate limiter.
  */
-export async function startCheckoutHarness(): Promise<CheckoutHarness> {
+/** `orders`: settings of the orders service over the harness's (e.g. a short abandoned-order time). */
+export async function startCheckoutHarness(overrides: { orders?: Record<string, string> } = {}): Promise<CheckoutHarness> {
   const servers = testServers();
   // Every mail worker delivers from the one BullMQ queue (identity's too, ADR 0026): all go through the switch.
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
@@ -127,6 +128,7 @@ export async function startCheckoutHarness(): Promise<CheckoutHarness> {
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(stripe.port),
     STRIPE_API_PROTOCOL: 'http',
+    ...overrides.orders,
   };
   const orders = await startDownstream('orders', ordersEnv);
   return {

@@ -20,7 +20,14 @@ export const STRIPE_EMULATOR = {
   /** Membership's own endpoint and secret (Stripe allows several endpoints, each signed with its own). */
   membershipWebhookSecret: 'whsec_local_membership_secret',
   /** The event types orders acts on; it answers anything else "ignored" (stripe-webhook-events.spec.ts keeps this whole). */
-  ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'charge.refunded'],
+  ordersWebhookEvents: [
+    'payment_intent.succeeded',
+    'payment_intent.payment_failed',
+    'payment_intent.canceled',
+    'charge.refunded',
+    'refund.created',
+    'refund.updated',
+  ],
   /** The event types membership acts on (same spec). */
   membershipWebhookEvents: [
     'charge.refunded',

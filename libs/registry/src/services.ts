@@ -121,6 +121,8 @@ export const SERVICES = [
       consumers: [
         { durable: 'orders-confirmation-mail', types: [OrdersEvents.paid] },
         { durable: 'orders-payment-review-alert', types: [OrdersEvents.paymentReview] },
+        // the buyer's emails for shipped, refunded and cancelled (ADR 0034, 0035)
+        { durable: 'orders-step-mail', types: [OrdersEvents.fulfilled, OrdersEvents.refunded, OrdersEvents.cancelled] },
       ],
       // each replica's copy of the catalog's prices (a tracked product's stock is decided by its reservation, ADR 0032)
       watchesEvents: except(CatalogEvents, CatalogEvents.itemStockChanged),

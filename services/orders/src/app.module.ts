@@ -9,10 +9,16 @@ import { Refunds1763700000403 } from '../migrations/1763700000403-refunds';
 import { PaymentIntentUpdates1763700000414 } from '../migrations/1763700000414-payment-intent-updates';
 import { PlaceOrder1763700000420 } from '../migrations/1763700000420-place-order';
 import { OrderTimeline1764100000450 } from '../migrations/1764100000450-order-timeline';
+import { RefundsFulfilmentCancel1764100000460 } from '../migrations/1764100000460-refunds-fulfilment-cancel';
 import { MemberOrdersIndex1764100000470 } from '../migrations/1764100000470-member-orders-index';
 import type { OrdersConfig } from './config';
+import { Fulfilment } from './fulfilment/fulfilment.entity';
+import { FulfilmentsService } from './fulfilment/fulfilments.service';
 import { OrderConfirmationMailer } from './mail/order-confirmation.mailer';
 import { useOrderLinkSettings } from './orders/order-links';
+import { OrderStepMailer } from './mail/order-step.mailer';
+import { AdminOrdersHandlers } from './orders/admin-orders.handlers';
+import { AdminOrdersService } from './orders/admin-orders.service';
 import { PaymentReviewAlertMailer } from './mail/payment-review-alert.mailer';
 import { OrderLine } from './orders/order-line.entity';
 import { OrderNumbers } from './orders/order-numbers';
@@ -28,6 +34,9 @@ import { CartPricing } from './pricing/cart-pricing';
 import { CatalogPrices } from './pricing/catalog-prices.service';
 import { StripeWebhooksHandlers } from './webhooks/stripe-webhooks.handlers';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
+import { CancellationsService } from './refunds/cancellations.service';
+import { Refund } from './refunds/refund.entity';
+import { RefundsService } from './refunds/refunds.service';
 
 @Module({})
 export class AppModule {
@@ -40,7 +49,7 @@ export class AppModule {
         ServiceKitModule.forRoot({
           name: 'orders',
           config,
-          entities: [Order, OrderLine, OrderTimelineRecord, StripeEventRecord],
+          entities: [Order, OrderLine, OrderTimelineRecord, StripeEventRecord, Refund, Fulfilment],
           migrations: [
             CreateOrders1763700000400,
             PaymentReview1763700000401,
@@ -49,6 +58,7 @@ export class AppModule {
             PaymentIntentUpdates1763700000414,
             PlaceOrder1763700000420,
             OrderTimeline1764100000450,
+            RefundsFulfilmentCancel1764100000460,
             MemberOrdersIndex1764100000470,
           ],
         }),
@@ -56,7 +66,7 @@ export class AppModule {
         RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'orders' }),
         MailModule.forRoot(config.mail, 'orders', config.logLevel),
       ],
-      controllers: [OrdersHandlers, StripeWebhooksHandlers],
+      controllers: [OrdersHandlers, AdminOrdersHandlers, StripeWebhooksHandlers],
       providers: [
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe, 'orders') },
         CatalogPrices,
@@ -69,6 +79,11 @@ export class AppModule {
         StripeWebhooksService,
         OrderConfirmationMailer,
         PaymentReviewAlertMailer,
+        RefundsService,
+        CancellationsService,
+        FulfilmentsService,
+        AdminOrdersService,
+        OrderStepMailer,
       ],
     };
   }

@@ -18,6 +18,17 @@ export const ordersConfigSchema = z
       .string()
       .min(32, 'ORDER_LINK_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
       .default('order-link-secret-dev-only-0123456789abcdef'),
+    /** An unpaid order is cancelled, and its payment intent at Stripe, this long after it was placed (ADR 0034). */
+    ABANDONED_ORDER_CANCEL_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(1000, 'ABANDONED_ORDER_CANCEL_AFTER_MS must be at least 1000')
+      .default(24 * 3600 * 1000),
+    /** How often each replica looks for abandoned orders (a guarded sweep: a replica that loses the race changes nothing). */
+    ABANDONED_ORDER_SWEEP_MS: z.coerce.number().int().min(100, 'ABANDONED_ORDER_SWEEP_MS must be at least 100').default(60_000),
+    /** A refund still pending this long (a crash between Stripe and its row) is asked of Stripe again, same key (ADR 0035). */
+    REFUND_RETRY_AFTER_MS: z.coerce.number().int().min(0).default(15_000),
+    REFUND_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   })
   .superRefine((env, ctx) => {
     // The local stack's keys (sk_test_local, whsec_local_dev_secret) are among the kit's development values.
@@ -41,6 +52,10 @@ export const ordersConfigSchema = z
     publicOrigin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin,
     /** Signed links to an order's status page (orders/order-links.ts, ADR 0036). */
     orderLinks: { origin: new URL(env.PUBLIC_ORIGIN ?? 'http://localhost:3000').origin, secret: env.ORDER_LINK_SECRET },
+    abandonedOrderCancelAfterMs: env.ABANDONED_ORDER_CANCEL_AFTER_MS,
+    abandonedOrderSweepMs: env.ABANDONED_ORDER_SWEEP_MS,
+    refundRetryAfterMs: env.REFUND_RETRY_AFTER_MS,
+    refundRetryIntervalMs: env.REFUND_RETRY_INTERVAL_MS,
   }));
 
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

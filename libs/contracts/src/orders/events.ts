@@ -21,6 +21,10 @@ export const OrdersEvents = {
    * catalog adds them back once per event (ADR 0032).
    */
   restocked: 'orders.order.restocked',
+  /** Staff shipped some of an order's lines (one event per shipment); the buyer is mailed the tracking details. */
+  fulfilled: 'orders.order.fulfilled',
+  /** The order was cancelled: by staff, or because its payment was abandoned (ADR 0034). Sent once per order. */
+  cancelled: 'orders.order.cancelled',
 } as const;
 
 export interface OrderPlacedEvent {
@@ -81,6 +85,21 @@ export interface OrderRestockedEvent {
   reason: 'refund' | 'cancel';
 }
 
+export interface OrderFulfilledEvent {
+  orderId: string;
+  orderNumber: string;
+  fulfilmentId: string;
+}
+
+export interface OrderCancelledEvent {
+  orderId: string;
+  orderNumber: string;
+  /** Why: staff's words, or "abandoned" when an unpaid order's payment was given up. */
+  reason: string | null;
+  /** The order had been paid (and is refunded in full). */
+  wasPaid: boolean;
+}
+
 /** What each orders event carries; `recordEvent` and `EventConsumer` read their types from here. */
 export interface OrdersEventMap {
   [OrdersEvents.placed]: OrderPlacedEvent;
@@ -89,4 +108,6 @@ export interface OrdersEventMap {
   [OrdersEvents.paymentReview]: OrderPaymentReviewEvent;
   [OrdersEvents.refunded]: OrderRefundedEvent;
   [OrdersEvents.restocked]: OrderRestockedEvent;
+  [OrdersEvents.fulfilled]: OrderFulfilledEvent;
+  [OrdersEvents.cancelled]: OrderCancelledEvent;
 }

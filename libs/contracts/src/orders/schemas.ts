@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../vocabulary/orders';
+import { CARRIERS, ORDER_STATUSES } from '../vocabulary/orders';
 
 /** Quantities a cart line may have (whole numbers). */
 export const MIN_QUANTITY = 1;
@@ -183,3 +183,135 @@ export const stripeWebhookSchema = z.object({
   signature: z.string().max(2000, 'the Stripe-Signature header is too long'),
 });
 export type StripeWebhookRequest = z.infer<typeof stripeWebhookSchema>;
+
+// ---------------------------------------------------------------- the admin's order steps (ADR 0034, 0035)
+
+const adminOrderNumber = {
+  orderNumber: z.string({ error: 'orderNumber is required' }).trim().min(1, 'orderNumber is required').max(40, 'orderNumber must be at most 40 characters'),
+};
+/** Who took a step: the signed-in admin, added by the gateway (never from the body). */
+const actor = { actor: z.string().min(1).max(200) };
+
+/** GET /api/admin/orders/:orderNumber */
+export const adminOrderSchema = z.object({ ...adminOrderNumber });
+export type AdminOrderRequest = z.infer<typeof adminOrderSchema>;
+
+const lineId = z.uuid({ error: "lineId must be the id of one of the order's lines" });
+const lineQuantity = z
+  .number({ error: 'quantity must be a whole number of at least 1' })
+  .int('quantity must be a whole number of at least 1')
+  .min(1, 'quantity must be a whole number of at least 1')
+  .max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`);
+const reason = (what: string) =>
+  z
+    .string({ error: `reason is required: say why ${what}` })
+    .trim()
+    .min(1, `reason is required: say why ${what}`)
+    .max(500, 'reason must be at most 500 characters');
+
+/** No line twice in one request: one entry per line with its whole quantity. */
+const distinctLines = <T extends { lineId: string }>(lines: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  lines.forEach((l, i) => {
+    if (seen.has(l.lineId)) ctx.addIssue({ code: 'custom', path: [i, 'lineId'], message: 'this line appears twice; send it once with its whole quantity' });
+    seen.add(l.lineId);
+  });
+};
+
+/** An amount of money staff type: "12.50" (or 12.5), more than zero. */
+const positiveAmount = z
+  .union([z.string(), z.number()], { error: 'amount must be an amount like 12.50' })
+  .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v.trim()))
+  .pipe(
+    z
+      .string()
+      .regex(MONEY_PATTERN, { message: 'amount must be an amount like 12.50 (dollars and cents, not negative)', abort: true })
+      .refine((v) => Number(v) > 0, 'amount must be more than 0.00'),
+  );
+
+/**
+ * POST /api/admin/orders/:orderNumber/refunds: by amount, by lines (each with its quantity and whether the units go
+ * back on the shelf), or both (the amount then overrides what the lines come to). ADR 0035.
+ */
+export const refundOrderSchema = z
+  .object({
+    ...adminOrderNumber,
+    amount: positiveAmount.optional(),
+    lines: z
+      .array(z.object({ lineId, quantity: lineQuantity, restock: z.boolean({ error: 'restock must be true or false' }).default(false) }), {
+        error: 'lines must be a list of {lineId, quantity, restock}',
+      })
+      .max(MAX_CART_LINES, `lines may list at most ${MAX_CART_LINES} lines`)
+      .superRefine(distinctLines)
+      .default([]),
+    reason: reason('the order is refunded'),
+  })
+  .refine((r) => r.amount !== undefined || r.lines.length > 0, { message: 'say what to refund: an amount, or lines with quantities', path: ['amount'] });
+export const refundOrderMessageSchema = refundOrderSchema.extend(actor);
+export type RefundOrderRequest = z.input<typeof refundOrderSchema>;
+export type RefundOrderMessage = z.infer<typeof refundOrderMessageSchema>;
+
+/** POST /api/admin/orders/:orderNumber/fulfilments: lines shipped together, with the carrier and tracking number. */
+export const fulfilOrderSchema = z
+  .object({
+    ...adminOrderNumber,
+    lines: z
+      .array(z.object({ lineId, quantity: lineQuantity }), { error: 'lines must be a list of {lineId, quantity}' })
+      .min(1, 'lines must list at least one line to ship')
+      .max(MAX_CART_LINES, `lines may list at most ${MAX_CART_LINES} lines`)
+      .superRefine(distinctLines),
+    carrier: z.enum(CARRIERS, { error: `carrier must be one of ${CARRIERS.join(', ')}` }),
+    trackingNumber: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string({ error: 'trackingNumber must be text' })
+        .trim()
+        .max(100, 'trackingNumber must be at most 100 characters')
+        .regex(/^[A-Za-z0-9 -]+$/, 'trackingNumber may hold letters, digits, spaces and dashes only')
+        .optional(),
+    ),
+    /** Only for carrier "other": the page that tracks the shipment. */
+    trackingUrl: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .url({ protocol: /^https?$/, error: 'trackingUrl must be a web address (https://…)' })
+        .max(500, 'trackingUrl must be at most 500 characters')
+        .optional(),
+    ),
+  })
+  .refine((f) => f.carrier === 'other' || f.trackingUrl === undefined, {
+    message: 'trackingUrl is only for carrier "other": the listed carriers have their own tracking pages',
+    path: ['trackingUrl'],
+  });
+export const fulfilOrderMessageSchema = fulfilOrderSchema.extend(actor);
+export type FulfilOrderRequest = z.input<typeof fulfilOrderSchema>;
+export type FulfilOrderMessage = z.infer<typeof fulfilOrderMessageSchema>;
+
+/** POST /api/admin/orders/:orderNumber/fulfilments/:fulfilmentId/{undo,delivered} */
+export const fulfilmentStepSchema = z.object({
+  ...adminOrderNumber,
+  fulfilmentId: z.uuid({ error: 'fulfilmentId must be the id of one of the order’s shipments' }),
+  step: z.enum(['undo', 'delivered']),
+});
+export const fulfilmentStepMessageSchema = fulfilmentStepSchema.extend(actor);
+export type FulfilmentStepMessage = z.infer<typeof fulfilmentStepMessageSchema>;
+
+/** POST /api/admin/orders/:orderNumber/cancel: an unpaid order is cancelled; a paid one is refunded in full first. */
+export const cancelOrderSchema = z.object({
+  ...adminOrderNumber,
+  reason: reason('the order is cancelled'),
+  /** Put every unit that was not shipped back on the shelf. */
+  restock: z.boolean({ error: 'restock must be true or false' }).default(false),
+});
+export const cancelOrderMessageSchema = cancelOrderSchema.extend(actor);
+export type CancelOrderRequest = z.input<typeof cancelOrderSchema>;
+export type CancelOrderMessage = z.infer<typeof cancelOrderMessageSchema>;
+
+/** POST /api/admin/orders/:orderNumber/notes: a staff note on the timeline (never shown to the buyer). */
+export const orderNoteSchema = z.object({
+  ...adminOrderNumber,
+  text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(2000, 'text must be at most 2000 characters'),
+});
+export const orderNoteMessageSchema = orderNoteSchema.extend(actor);
+export type OrderNoteRequest = z.input<typeof orderNoteSchema>;
+export type OrderNoteMessage = z.infer<typeof orderNoteMessageSchema>;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../vocabulary/orders';
+import type { Carrier, FulfilmentStatus, OrderStatus } from '../vocabulary/orders';
 
 /**
  * Checkout and orders over HTTP (the gateway's routes; every amount is a two-decimal string such as "19.99").
@@ -105,8 +105,8 @@ export type OrderTimelineEntry =
     }
   | { kind: 'fulfilment_undone'; at: string; fulfilmentId: string }
   | { kind: 'delivered'; at: string; fulfilmentId: string }
-  | { kind: 'refunded'; at: string; amount: string; refundedTotal: string; reason: string | null }
-  | { kind: 'refund_failed'; at: string; amount: string; reason: string | null }
+  | { kind: 'refunded'; at: string; refundId: string; amount: string; refundedTotal: string; reason: string | null }
+  | { kind: 'refund_failed'; at: string; refundId: string; amount: string; reason: string | null; message: string }
   | { kind: 'cancelled'; at: string; reason: string | null }
   | { kind: 'note'; at: string; text: string; author: string };
 export type OrderTimelineKind = OrderTimelineEntry['kind'];
@@ -158,8 +158,71 @@ export interface OrdersPage {
   pageSize: number;
 }
 
+/** A line as staff see it: what was ordered, shipped and refunded of it. */
+export interface AdminOrderLine extends PricedLine {
+  lineId: string;
+  /** False for services and digital items: nothing to ship (ADR 0034). */
+  requiresShipping: boolean;
+  quantityFulfilled: number;
+  quantityRefunded: number;
+}
+
+/** A refund as asked of Stripe (ADR 0035): `pending` until Stripe answered or its webhook told us. */
+export interface AdminRefund {
+  refundId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amount: string;
+  reason: string;
+  stripeRefundId: string | null;
+  /** Why Stripe refused it, for a failed one. */
+  failure: string | null;
+  lines: { lineId: string; productId: string; productName: string; quantity: number; restock: boolean }[];
+  createdAt: string;
+  actor: string;
+}
+
+/** A shipment: its lines, carrier and tracking, and whether it arrived or was undone. */
+export interface AdminFulfilment {
+  fulfilmentId: string;
+  status: 'shipped' | 'delivered' | 'undone';
+  carrier: Carrier;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  lines: TimelineLine[];
+  createdAt: string;
+}
+
+/** Answer of GET /api/admin/orders/:orderNumber and of every admin step on an order. */
+export interface AdminOrder extends Totals {
+  orderNumber: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  shippingAddress: string;
+  billingAddress: string;
+  paymentIntentId: string;
+  /** The charge Stripe made for the payment; null until known. */
+  chargeId: string | null;
+  card: { brand: string; last4: string } | null;
+  amountReceived: string | null;
+  /** What Stripe has refunded of the charge. */
+  amountRefunded: string;
+  /** What may still be refunded: received less refunded and refunds under way. */
+  refundable: string;
+  items: AdminOrderLine[];
+  refunds: AdminRefund[];
+  fulfilments: AdminFulfilment[];
+  /** Every step, oldest first, staff notes included. */
+  timeline: OrderTimelineEntry[];
+  createdAt: string;
+  paidAt: string | null;
+}
+
 /** What a webhook delivery did; Stripe only sees {received: true}. */
-export type StripeWebhookOutcome = 'paid' | 'payment_failed' | 'payment_review' | 'refunded' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
+export type StripeWebhookOutcome =
+  'paid' | 'payment_failed' | 'payment_review' | 'refunded' | 'refund_succeeded' | 'refund_failed' | 'unchanged' | 'recorded' | 'duplicate' | 'ignored';
 
 export interface StripeWebhookResult {
   received: true;

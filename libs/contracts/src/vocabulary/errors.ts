@@ -38,6 +38,9 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - out_of_stock: another buyer holds or bought the last units of a tracked product (ADR 0032); `details.unavailable`
  *   names each product with what is left, before the buyer pays
  * - stock_changed: an admin's stock edit would take a count below zero because units sold while the form was open
+ * - refund_exceeds_remaining: a refund of more than is left to refund (details.refundable); refund_failed: Stripe
+ *   refused the refund (the message says why); order_not_refundable / order_not_fulfillable / order_not_cancellable:
+ *   the order's status does not allow the step; fulfilment_not_active: undoing or delivering an undone shipment
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -61,6 +64,13 @@ export const ConflictReasons = [
   'member_elsewhere',
   'out_of_stock',
   'stock_changed',
+  // ADR 0034, 0035: an admin's step on an order that its state does not allow, or that Stripe refused.
+  'refund_exceeds_remaining',
+  'refund_failed',
+  'order_not_refundable',
+  'order_not_fulfillable',
+  'fulfilment_not_active',
+  'order_not_cancellable',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

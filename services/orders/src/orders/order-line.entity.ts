@@ -32,4 +32,15 @@ export class OrderLine {
 
   @Column({ name: 'line_total', type: 'numeric', precision: 12, scale: 2 })
   lineTotal: string;
+
+  /** False for services and digital items: nothing to ship (copied from the catalog's kind at placement, ADR 0034). */
+  @Column({ name: 'requires_shipping', type: 'boolean', default: true })
+  requiresShipping: boolean;
+
+  @Column({ name: 'quantity_fulfilled', type: 'integer', default: 0 })
+  quantityFulfilled: number;
+
+  /** Units refunded by line (ADR 0035), counted when the refund is asked and given back if Stripe refuses it. */
+  @Column({ name: 'quantity_refunded', type: 'integer', default: 0 })
+  quantityRefunded: number;
 }

@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { formatCents, toCents } from '../pricing/money';
 import { nextStatus, outcomeOf, PAYMENT_SIGNALS, paymentMismatches, type PayableOrder, type PaymentSignal, type ReceivedPayment } from './order-status';
 import { Order } from './order.entity';
+import { refundStatus, reversedCents } from './order-steps';
 import { lockPaymentIntent } from './payment-intent-lock';
 
 /**
@@ -38,10 +39,14 @@ export class OrderPaymentsService {
     signal: PaymentSignal,
     at: Date,
     received: ReceivedPayment | null,
+    chargeId: string | null = null,
   ): Promise<OrderStatus | null> {
     const status = nextStatus(order.status, outcomeOf(signal, payableOf(order), received));
     if (status === order.status) return null;
-    const receivedValues = signal === 'succeeded' && received ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency } : {};
+    const receivedValues =
+      signal === 'succeeded' && received
+        ? { amountReceived: formatCents(received.amountCents), receivedCurrency: received.currency, ...(chargeId ? { chargeId } : {}) }
+        : {};
     await manager.update(Order, { id: order.id }, { status, ...receivedValues, ...(status === 'paid' ? { paidAt: at } : {}) });
     await this.recordStatusEvent(manager, order, status, received);
     return status;
@@ -51,13 +56,28 @@ export class OrderPaymentsService {
    * A refund of a locked order's charge. `refundedCents` is the charge's refunded sum so far, so the order keeps the
    * largest one seen: Stripe's events come in any order and more than once, and only an increase is a new refund.
    * Each increase of a paid order is published once (`orders.order.refunded`, same transaction as the row); an order
-   * that was never paid sent no `orders.order.paid`, so its refunds take nothing back from anybody's revenue.
+   * that was never paid sent no `orders.order.paid`, so its refunds take nothing back from anybody's revenue. This is
+   * the one path refunds take to money elsewhere (ADR 0016, 0018, 0035): a staff refund reaches it from Stripe's answer
+   * or its webhook, whichever is first, and the other finds no increase. A paid order becomes `partially_refunded`, then
+   * `refunded` once the whole payment is back (a cancelled one stays cancelled).
    */
-  async applyRefund(manager: EntityManager, order: Order, refundedCents: number, at: Date): Promise<'refunded' | 'unchanged'> {
+  async applyRefund(
+    manager: EntityManager,
+    order: Order,
+    refundedCents: number,
+    at: Date,
+    charge: ChargeFacts | null = null,
+  ): Promise<'refunded' | 'unchanged'> {
     const before = toCents(order.amountRefunded);
-    if (refundedCents <= before) return 'unchanged';
-    await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(refundedCents) });
-    if (order.status === 'paid') {
+    const card = charge && !order.cardLast4 ? { chargeId: charge.chargeId, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 } : {};
+    if (refundedCents <= before) {
+      if (Object.keys(card).length > 0) await manager.update(Order, { id: order.id }, card);
+      return 'unchanged';
+    }
+    const status = refundStatus(order, refundedCents - (await reversedCents(manager, order.id)));
+    await manager.update(Order, { id: order.id }, { amountRefunded: formatCents(refundedCents), status, ...card });
+    Object.assign(order, { amountRefunded: formatCents(refundedCents), status, ...card });
+    if (order.paidAt) {
       await recordEvent(manager, OrdersEvents.refunded, {
         orderId: order.id,
         orderNumber: order.orderNumber,
@@ -101,6 +121,13 @@ export class OrderPaymentsService {
       });
     }
   }
+}
+
+/** What Stripe's charge says about the card it was paid with (the refund email names it). */
+export interface ChargeFacts {
+  chargeId: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
 }
 
 const payableOf = (order: Order): PayableOrder => ({ totalCents: toCents(order.total), cartFingerprint: order.cartFingerprint });

@@ -44,13 +44,17 @@ export function outcomeOf(signal: PaymentSignal, order: PayableOrder, received: 
   return received && paymentMismatches(order, received).length === 0 ? 'succeeded' : 'mismatched';
 }
 
+/** The statuses a payment report may still change; every later one (paid, refunded, cancelled, review) is final for it. */
+const UNPAID: OrderStatus[] = ['pending_payment', 'payment_failed'];
+
 /**
  * The status after an outcome. Paid and payment_review are final: Stripe delivers events in no guaranteed order, so
  * a failed attempt reported after the success must never take a paid order back, and an order whose payment did not
- * match stays with staff until they act.
+ * match stays with staff until they act. A cancelled order's intent was cancelled at Stripe first (ADR 0034), so no
+ * payment can follow it.
  */
 export function nextStatus(current: OrderStatus, outcome: PaymentOutcome): OrderStatus {
-  if (current === 'paid' || current === 'payment_review') return current;
+  if (!UNPAID.includes(current)) return current;
   if (outcome === 'succeeded') return 'paid';
   if (outcome === 'mismatched') return 'payment_review';
   return 'payment_failed';

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@km/contracts';
+import type { FulfilmentStatus, OrderStatus } from '@km/contracts';
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OrderLine } from './order-line.entity';
 
@@ -66,6 +66,23 @@ export class Order {
   /** What Stripe has refunded of the order's charge so far (the largest `amount_refunded` seen). */
   @Column({ name: 'amount_refunded', type: 'numeric', precision: 12, scale: 2 })
   amountRefunded: string;
+
+  /** How far the order has shipped (ADR 0034), apart from its money status. */
+  @Column({ name: 'fulfilment_status', type: 'text', default: 'unfulfilled' })
+  fulfilmentStatus: FulfilmentStatus;
+
+  /** The charge Stripe made for the payment, and its card (for the refund email); null until a refund or payment told us. */
+  @Column({ name: 'charge_id', type: 'text', nullable: true })
+  chargeId: string | null;
+
+  @Column({ name: 'card_brand', type: 'text', nullable: true })
+  cardBrand: string | null;
+
+  @Column({ name: 'card_last4', type: 'text', nullable: true })
+  cardLast4: string | null;
+
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt: Date | null;
 
   @OneToMany(() => OrderLine, (line) => line.order)
   lines: OrderLine[];

@@ -211,6 +211,7 @@ describe('OrdersService.create reads the payment intent from Stripe before the l
     totalCents: 4239,
     memberId: null,
     fingerprint: 'cart-p1x3',
+    unshipped: [],
   };
   /** An intent as read before the lock: it charges exactly this cart. */
   const intent = { id: 'pi_new', amount: 4239, currency: 'usd', status: 'requires_payment_method', metadata: { cart_fingerprint: 'cart-p1x3' } };

@@ -203,6 +203,14 @@ export class OrdersService {
       if (row.outcome === 'ordered' || row.outcome === 'undecided') return row.outcome;
       if (row.outcome === 'placed') {
         eventsWrittenInSql(manager);
+        // Services need no shipping (ADR 0034); the usual cart has none, so this costs nothing then.
+        if (cart.unshipped.length > 0) {
+          await manager.query(
+            `WITH l AS (UPDATE order_lines SET requires_shipping = false WHERE order_id = $1 AND product_id = ANY($2::uuid[]) RETURNING 1)
+             UPDATE orders SET fulfilment_status = CASE WHEN (SELECT count(*) FROM l) = $3 THEN 'not_required' ELSE fulfilment_status END WHERE id = $1`,
+            [id, cart.unshipped, lines.length],
+          );
+        }
         // The row is what was just written plus what Postgres generated: no second read.
         const order = manager.create(Order, { ...values, orderNumber, id, createdAt: row.created_at, updatedAt: row.updated_at });
         await this.payments.recordStatusEvent(manager, order, status, success ? receivedOf(success) : null);

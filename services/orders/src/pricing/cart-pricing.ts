@@ -20,6 +20,8 @@ export interface PricedCart {
   memberId: string | null;
   /** Identifies the priced cart (products, quantities, unit prices): same cart and prices, same fingerprint. */
   fingerprint: string;
+  /** Products of the cart that need no shipping (services), for the order's lines (ADR 0034). */
+  unshipped: string[];
 }
 
 interface Unavailable {
@@ -88,6 +90,7 @@ export class CartPricing {
       totalCents: totals.total,
       memberId: totals.discount > 0 ? memberId! : null,
       fingerprint: cartFingerprint(lines),
+      unshipped: priced.filter(({ product }) => product.kind === 'service').map(({ product }) => product.id),
     };
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PriceCopy, type PriceFacts } from './price-copy';
 
-const item = (id: string, price: string, inStock = true): PriceFacts => ({ id, name: `Item ${id}`, price, inStock });
+const item = (id: string, price: string, inStock = true): PriceFacts => ({ id, name: `Item ${id}`, price, inStock, kind: 'product' });
 const asked = (copy: PriceCopy, ids: string[]) => copy.lookup(ids).ask;
 
 test('items the copy holds are answered from it; unknown ids are left to ask the catalog', () => {

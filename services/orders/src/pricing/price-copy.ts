@@ -1,14 +1,15 @@
 import type { CatalogItem } from '@km/contracts';
 
-/** What pricing needs of a catalog item. */
-export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock'> & { stockQuantity?: number | null };
+/** What pricing needs of a catalog item; `kind` tells whether its order line ships (a service does not, ADR 0034). */
+export type PriceFacts = Pick<CatalogItem, 'id' | 'name' | 'price' | 'inStock' | 'kind'> & { stockQuantity?: number | null };
 
 /** `stockQuantity` only says whether stock is tracked: its count is the catalog's to decide (ADR 0032). */
-export const priceFacts = ({ id, name, price, inStock, stockQuantity }: PriceFacts): PriceFacts => ({
+export const priceFacts = ({ id, name, price, inStock, kind, stockQuantity }: PriceFacts): PriceFacts => ({
   id,
   name,
   price,
   inStock,
+  kind,
   ...(stockQuantity === undefined ? {} : { stockQuantity }),
 });
 

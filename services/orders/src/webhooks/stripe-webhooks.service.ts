@@ -9,6 +9,7 @@ import type { OrdersConfig } from '../config';
 import { OrderPaymentsService } from '../orders/order-payments.service';
 import { INTENT_SOURCE, INTENT_SOURCE_KEY } from '../payments/intent-source';
 import { StockReservations } from '../payments/stock-reservations';
+import { chargeFacts, RefundsService } from '../refunds/refunds.service';
 
 /**
  * Fulfilment from signed webhooks (ARCHITECTURE §5). The signature is checked on the exact bytes Stripe sent;
@@ -19,6 +20,7 @@ export class StripeWebhooksService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrderPaymentsService,
+    private readonly refunds: RefundsService,
     private readonly outbox: OutboxRelayRunner,
     private readonly stock: StockReservations,
     @Inject(STRIPE) private readonly stripe: Stripe,
@@ -30,6 +32,12 @@ export class StripeWebhooksService {
     const event = verifyStripeWebhook(this.stripe, Buffer.from(payload, 'base64'), signature, this.config.stripe.webhookSecret, 'our webhook secret');
     if (event.type === 'charge.refunded') return this.handleRefund(event);
     if (event.type === 'payment_intent.canceled') return this.handleCancelled(event);
+    if (event.type === 'refund.created' || event.type === 'refund.updated') {
+      // Settles or fails the staff refund the refund's metadata names (ADR 0035); guarded, so a repeat changes nothing.
+      const outcome = await this.refunds.fromStripe(event.data.object);
+      this.logger.info({ eventId: event.id, type: event.type, refundId: event.data.object.id, outcome }, 'Stripe webhook handled');
+      return { received: true, outcome };
+    }
     const signal = this.orders.signalOf(event.type);
     if (!signal) return { received: true, outcome: 'ignored' };
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -54,6 +62,7 @@ export class StripeWebhooksService {
         signal,
         at,
         received && { amountCents: received.amountReceived, currency: received.currency, cartFingerprint: received.cartFingerprint },
+        typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
       );
       return (status as StripeWebhookOutcome | null) ?? 'unchanged';
     });
@@ -82,7 +91,7 @@ export class StripeWebhooksService {
       // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
       if (!order) return 'ignored';
       if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
-      return this.orders.applyRefund(manager, order, charge.amount_refunded, at);
+      return this.orders.applyRefund(manager, order, charge.amount_refunded, at, chargeFacts(charge));
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };

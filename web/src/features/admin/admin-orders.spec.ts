@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatOrderDate, pageCount, pageRange } from './admin-orders';
+import { formatOrderDate, pageCount, pageRange, timelineText } from './admin-orders';
 import { orderStatusLabel, orderStatusVariant } from './order-status';
 import { ordersQueryString } from './api/get-orders';
 
@@ -37,5 +37,39 @@ describe('admin orders display', () => {
     assert.match(formatOrderDate('2026-11-22T15:04:00.000Z'), /^Nov 2[12], 2026, \d{1,2}:04 (AM|PM)$/);
     assert.equal(formatOrderDate(null), 'N/A');
     assert.equal(formatOrderDate('not a date'), 'N/A');
+  });
+});
+
+describe('admin order timeline', () => {
+  const label = (carrier: string) => ({ ups: 'UPS' })[carrier] ?? carrier;
+  it('says each step in a line, with amounts, shipments and notes', () => {
+    const at = '2026-11-27T10:00:00.000Z';
+    assert.equal(timelineText({ kind: 'placed', at }, label), 'Order placed');
+    assert.equal(timelineText({ kind: 'paid', at, amount: '70.20' }, label), 'Paid $70.20');
+    assert.equal(
+      timelineText({ kind: 'refunded', at, refundId: 'r', amount: '27.00', refundedTotal: '27.00', reason: 'Arrived damaged' }, label),
+      'Refunded $27.00 (Arrived damaged); $27.00 refunded in all',
+    );
+    assert.equal(
+      timelineText(
+        {
+          kind: 'fulfilled',
+          at,
+          fulfilmentId: 'f',
+          carrier: 'ups',
+          trackingNumber: '1Z9',
+          trackingUrl: null,
+          lines: [{ productId: 'p', productName: 'Psalter', quantity: 1 }],
+        },
+        label,
+      ),
+      'Shipped 1 × Psalter with UPS (1Z9)',
+    );
+    assert.equal(
+      timelineText({ kind: 'refund_failed', at, refundId: 'r', amount: '5.00', reason: null, message: 'expired_or_canceled_card' }, label),
+      'A refund of $5.00 failed: expired_or_canceled_card',
+    );
+    assert.equal(timelineText({ kind: 'note', at, text: 'Called', author: 'admin' }, label), 'Note by admin: Called');
+    assert.equal(timelineText({ kind: 'cancelled', at, reason: 'abandoned' }, label), 'Cancelled (abandoned)');
   });
 });

@@ -1,3 +1,5 @@
+import type { OrderTimelineEntry } from '@km/contracts';
+
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -23,4 +25,30 @@ export function pageRange(page: number, pageSize: number, total: number): { firs
   if (total <= 0) return { first: 0, last: 0 };
   const first = Math.min((page - 1) * pageSize + 1, total);
   return { first, last: Math.min(page * pageSize, total) };
+}
+
+/** One step of an order's timeline as staff read it: "Refunded $21.60 (Two arrived broken)". */
+export function timelineText(entry: OrderTimelineEntry, carrierLabel: (carrier: string) => string): string {
+  switch (entry.kind) {
+    case 'placed':
+      return 'Order placed';
+    case 'paid':
+      return `Paid $${entry.amount}`;
+    case 'payment_failed':
+      return 'A payment attempt failed';
+    case 'fulfilled':
+      return `Shipped ${entry.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ')} with ${carrierLabel(entry.carrier)}${entry.trackingNumber ? ` (${entry.trackingNumber})` : ''}`;
+    case 'fulfilment_undone':
+      return 'A shipment was undone';
+    case 'delivered':
+      return 'A shipment was delivered';
+    case 'refunded':
+      return `Refunded $${entry.amount}${entry.reason ? ` (${entry.reason})` : ''}; $${entry.refundedTotal} refunded in all`;
+    case 'refund_failed':
+      return `A refund of $${entry.amount} failed: ${entry.message}`;
+    case 'cancelled':
+      return `Cancelled${entry.reason ? ` (${entry.reason})` : ''}`;
+    case 'note':
+      return `Note by ${entry.author}: ${entry.text}`;
+  }
 }

@@ -9,6 +9,9 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   paid: 'positive',
   payment_failed: 'alert',
   payment_review: 'alert',
+  partially_refunded: 'secondary',
+  refunded: 'plain',
+  cancelled: 'plain',
 };
 
 /** "pending_payment" → "Pending payment"; a status this build does not know is shown as sent. */

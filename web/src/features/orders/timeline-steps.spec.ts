@@ -21,7 +21,7 @@ describe('timelineStep', () => {
       kind: 'fulfilled',
       at,
       fulfilmentId: 'f1',
-      carrier: 'UPS',
+      carrier: 'ups',
       trackingNumber: '1Z999AA10123456784',
       trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
       lines: [
@@ -41,7 +41,7 @@ describe('timelineStep', () => {
       kind: 'fulfilled',
       at,
       fulfilmentId: 'f1',
-      carrier: 'Other',
+      carrier: 'other',
       trackingNumber: null,
       trackingUrl: 'javascript:alert(1)',
       lines: [{ productId: 'p1', productName: 'Hymnal', quantity: 1 }],
@@ -50,11 +50,11 @@ describe('timelineStep', () => {
   });
 
   it('a refund shows its amount, the total refunded and the reason', () => {
-    assert.deepEqual(timelineStep({ kind: 'refunded', at, amount: '10.00', refundedTotal: '25.00', reason: 'Scuffed cover' }), {
+    assert.deepEqual(timelineStep({ kind: 'refunded', at, refundId: 'r1', amount: '10.00', refundedTotal: '25.00', reason: 'Scuffed cover' }), {
       title: 'Refunded $10.00',
       detail: '$25.00 refunded to your card in all. Reason: Scuffed cover.',
     });
-    assert.deepEqual(timelineStep({ kind: 'refund_failed', at, amount: '10.00', reason: null }), {
+    assert.deepEqual(timelineStep({ kind: 'refund_failed', at, refundId: 'r2', amount: '10.00', reason: null, message: 'Your card was declined.' }), {
       title: 'Refund delayed',
       detail: 'A refund of $10.00 did not go through yet; our team is on it.',
     });

@@ -1,3 +1,4 @@
+import { CARRIER_LABELS } from '@km/contracts/vocabulary';
 import type { BuyerTimelineEntry } from '@km/contracts';
 
 /** One step of the order's timeline as the status page shows it. */
@@ -35,15 +36,14 @@ export function timelineStep(entry: BuyerTimelineEntry): TimelineStep {
       const items = entry.lines.reduce((sum, line) => sum + line.quantity, 0);
       const what = entry.lines.map((line) => `${line.quantity} × ${line.productName}`).join(', ');
       const href = safeHref(entry.trackingUrl);
+      // The step keeps the carrier's code ('ups'); older rows or "other" may hold a name.
+      const carrier = (CARRIER_LABELS as Record<string, string>)[entry.carrier] ?? entry.carrier;
       return {
         title: 'Shipped',
-        detail: [
-          `${plural(items, 'item')} by ${entry.carrier}${what ? `: ${what}` : ''}.`,
-          entry.trackingNumber ? `Tracking number ${entry.trackingNumber}.` : '',
-        ]
+        detail: [`${plural(items, 'item')} by ${carrier}${what ? `: ${what}` : ''}.`, entry.trackingNumber ? `Tracking number ${entry.trackingNumber}.` : '']
           .filter(Boolean)
           .join(' '),
-        ...(href ? { tracking: { href, label: `Track the ${entry.carrier} shipment` } } : {}),
+        ...(href ? { tracking: { href, label: `Track the ${carrier} shipment` } } : {}),
       };
     }
     case 'fulfilment_undone':

@@ -1,5 +1,5 @@
 import { CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
 import type { OrderStatus } from '@km/contracts';
 import { ORDER_STATUSES, orderStatusLabel } from '../order-status';
 import { Pager, type AdminColumn } from './admin-list';
+import { AdminOrderDetail } from './admin-order-detail';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface AdminOrdersProps {
@@ -21,6 +22,8 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const filterId = useId();
+  const [opened, setOpened] = useState<string | null>(null);
+  const openedBy = useRef<HTMLButtonElement | null>(null);
   const orders = useOrders({ page, pageSize: ORDERS_PAGE_SIZE, status: status || undefined }, { enabled: isAdmin });
 
   const data = orders.data;
@@ -101,7 +104,17 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
                 {data.items.map((order) => (
                   <tr key={order.orderNumber} className="hover:bg-stone-50" data-testid="order-row">
                     <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-indigo-950">
-                      {order.orderNumber}
+                      <button
+                        type="button"
+                        className="rounded text-indigo-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                        aria-label={`Open order ${order.orderNumber}`}
+                        onClick={(event) => {
+                          openedBy.current = event.currentTarget;
+                          setOpened(order.orderNumber);
+                        }}
+                      >
+                        {order.orderNumber}
+                      </button>
                     </th>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-900">{order.customerName}</td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-600">{order.customerEmail}</td>
@@ -130,6 +143,7 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
           <Pager label="Orders pages" page={page} pages={pages} onPage={setPage} busy={orders.isFetching} />
         </>
       )}
+      <AdminOrderDetail orderNumber={opened} onClose={() => setOpened(null)} returnFocusTo={openedBy} />
     </div>
   );
 }

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { Client as Postgres } from 'pg';
-import { catalogItem, startCheckoutHarness, stripeApi, type CheckoutHarness } from './checkout-harness';
-import { ADMIN, Client } from './gateway-harness';
+import { ADMIN, catalogItem, type CheckoutHarness, Client, startCheckoutHarness, stripeApi } from './harness';
 
 // ADR 0032: stock is reserved when the payment intent is made, sold when it is paid, released when it cannot be.
 
