@@ -14,6 +14,7 @@ export * from './forms/subjects';
 export * from './forms/events';
 export * from './forms/schemas';
 export * from './forms/types';
+export * from './forms/prayer';
 export * from './orders/subjects';
 export * from './orders/events';
 export * from './orders/schemas';

@@ -56,6 +56,8 @@ export const ConflictReasons = [
   'payout_not_due',
   'profit_bonus_not_due',
   'member_elsewhere',
+  // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
+  'prayer_request_state',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

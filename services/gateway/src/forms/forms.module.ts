@@ -7,6 +7,8 @@ import { FormsCountsController } from './forms-counts.controller';
 import { FormsRateLimitGuard, ManuscriptUploadLimitGuard } from './forms-rate-limit.guard';
 import { NewsletterController } from './newsletter.controller';
 import { PrayerRequestsController } from './prayer-requests.controller';
+import { PrayerTeamController } from './prayer-team.controller';
+import { OwnPrayerRequestsController, PrayerFlagLimitGuard, PrayerTapLimitGuard, PrayerWallController } from './prayer-wall.controller';
 import { PublishingInquiriesController } from './publishing-inquiries.controller';
 
 /**
@@ -20,13 +22,23 @@ export class FormsModule {
       module: FormsModule,
       controllers: [
         ContactMessagesController,
+        OwnPrayerRequestsController,
         PrayerRequestsController,
+        PrayerWallController,
+        PrayerTeamController,
         PublishingInquiriesController,
         BookSubmissionsController,
         NewsletterController,
         FormsCountsController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, RateLimits, FormsRateLimitGuard, ManuscriptUploadLimitGuard],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        RateLimits,
+        FormsRateLimitGuard,
+        ManuscriptUploadLimitGuard,
+        PrayerTapLimitGuard,
+        PrayerFlagLimitGuard,
+      ],
     };
   }
 }
