@@ -64,6 +64,20 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/prayer',
+        lazy: lazyPage(
+          () => import('@/features/prayer/components/prayer-wall-page'),
+          (m) => m.PrayerWallPage,
+        ),
+      },
+      {
+        path: '/prayer/mine',
+        lazy: lazyPage(
+          () => import('@/features/prayer/components/own-prayer-requests-page'),
+          (m) => m.OwnPrayerRequestsPage,
+        ),
+      },
+      {
         path: '/checkout',
         lazy: lazyPage(
           () => import('./routes/checkout'),
