@@ -1,24 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { adminCredentials, apiPost, currentUser, toasts, uniqueUsername } from './helpers';
+import { adminCredentials, apiPost, currentUser, expectAccessible, toasts, uniqueUsername } from './helpers';
 
 // Issue 25: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
-// Evaluated over the DevTools protocol, which the page's CSP (no inline scripts) rightly does not let a <script> tag do.
-const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'mustard-Seed-and-yeast-8';
-
-/** No axe-core violation (WCAG 2.x A/AA and best practices) in the page, or in `selector` when given. */
-async function expectAccessible(page: Page, selector?: string) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(context ?? document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, selector);
-  expect(violations).toEqual([]);
-}
 
 /** The code of the step `offset` steps (30 s) from now; a code accepted once cannot be used again, so tests move on. */
 const totp = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
