@@ -155,14 +155,15 @@ export class PrayerMinistryService {
   /** A flag takes the card off the wall (and out of the praise section) until a moderator looks at it again. */
   async flag(id: string, visitor: string): Promise<FlagResult> {
     if (!UUID.test(id)) throw new NotFoundError('prayer request', id);
-    const rows: unknown[] = await this.dataSource.query(
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [, flagged] = (await this.dataSource.query(
       `WITH target AS (SELECT r.id FROM prayer_requests r WHERE r.id = $1 AND ${PUBLIC} AND ((${OPEN}) OR (${PRAISE}))),
        noted AS (INSERT INTO prayer_wall_flags (request_id, visitor) SELECT id, $2 FROM target ON CONFLICT DO NOTHING RETURNING request_id)
        UPDATE prayer_requests SET flagged_at = now(), flag_count = flag_count + (SELECT count(*) FROM noted)::int
-       WHERE id IN (SELECT id FROM target) RETURNING id`,
+       WHERE id IN (SELECT id FROM target)`,
       [id, visitor],
-    );
-    if (rows.length === 0) throw new NotFoundError('prayer request', id);
+    )) as [unknown[], number];
+    if (!flagged) throw new NotFoundError('prayer request', id);
     return { id, flagged: true };
   }
 
@@ -210,19 +211,21 @@ export class PrayerMinistryService {
   /** Approve puts it on the wall (and clears a flag: the moderator looked again); reject keeps it off for good. */
   async moderate(id: string, decision: 'approve' | 'reject', by: { username: string }): Promise<TeamPrayerRequest> {
     if (!UUID.test(id)) throw new NotFoundError('prayer request', id);
-    const rows: { allow_sharing: boolean }[] = await this.dataSource.query(
-      `UPDATE prayer_requests SET moderation = $2, flagged_at = NULL, moderated_by = $3, moderated_at = now(), updated_at = now()
-       WHERE id = $1 RETURNING allow_sharing`,
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE prayer_requests SET moderation = $2, flagged_at = NULL, moderated_by = $3, moderated_at = now(), updated_at = now() WHERE id = $1`,
       [id, decision === 'approve' ? 'approved' : 'rejected', by.username],
-    );
-    if (rows.length === 0) throw new NotFoundError('prayer request', id);
+    )) as [unknown[], number];
+    if (!affected) throw new NotFoundError('prayer request', id);
     return this.teamView(id);
   }
 
   async setState(id: string, state: PrayerState): Promise<TeamPrayerRequest> {
     if (!UUID.test(id)) throw new NotFoundError('prayer request', id);
-    const rows: unknown[] = await this.dataSource.query(`UPDATE prayer_requests SET state = $2, updated_at = now() WHERE id = $1 RETURNING id`, [id, state]);
-    if (rows.length === 0) throw new NotFoundError('prayer request', id);
+    const [, affected] = (await this.dataSource.query(`UPDATE prayer_requests SET state = $2, updated_at = now() WHERE id = $1`, [id, state])) as [
+      unknown[],
+      number,
+    ];
+    if (!affected) throw new NotFoundError('prayer request', id);
     return this.teamView(id);
   }
 
