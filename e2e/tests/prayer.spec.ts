@@ -19,7 +19,7 @@ async function phone(browser: Browser, baseURL: string, agent: string): Promise<
 
 async function approveInAdmin(page: Page, tag: string) {
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Prayer' }).click();
+  await page.getByRole('tab', { name: 'Prayer', exact: true }).click();
   const item = page.getByRole('listitem').filter({ hasText: tag });
   await expect(item).toBeVisible();
   await item.getByRole('button', { name: /^Approve/ }).click();

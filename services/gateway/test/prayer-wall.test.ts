@@ -8,10 +8,10 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { caughtMails, prayerBody, uniqueName } from './forms-fixtures';
-import { ADMIN, Client, startGatewayReplica, startHarness, type Harness } from './gateway-harness';
+import { ADMIN, Client, freshAddress, signedIn, startGatewayReplica, startHarness, type Harness } from './gateway-harness';
 
 let h: Harness;
 let admin: Client;
@@ -44,17 +44,7 @@ afterAll(async () => {
   await h.stop();
 });
 
-async function signIn(username: string, password: string) {
-  const client = new Client(h.gateway);
-  assert.equal((await client.post('/api/auth/login', { username, password })).status, 200);
-  return client;
-}
-
-let nextAddress = randomInt(1, 2 ** 24 - 10_000);
-const freshAddress = () => {
-  const n = nextAddress++;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-};
+const signIn = (username: string, password: string) => signedIn(h.gateway, username, password);
 const visitor = (ip = freshAddress(), agent = 'PrayerWallTest/1.0') => new Client(h.gateway, { 'x-forwarded-for': ip, 'user-agent': agent });
 
 /** A request with text no other test uses; answers its id. */

@@ -8,7 +8,7 @@ import {
   type PrayedResult,
   type PrayerWallPage,
 } from '@km/contracts';
-import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import {
   Body,
   CanActivate,
@@ -34,26 +34,22 @@ import { RateLimits } from '../http/rate-limits';
 import { headerOf } from '../http/raw-reply';
 import { ApiZodBody } from '../http/zod-body';
 import { visitorHash } from '../media/visitor';
-import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from './unsubscribe-page';
+import { sendUnsubscribePage, type UnsubscribePage } from './unsubscribe-page';
 
-/** Runs before anything else of an "I prayed" or a flag: a refused tap costs the forms service nothing. */
-@Injectable()
-export class PrayerTapLimitGuard implements CanActivate {
-  constructor(private readonly limits: RateLimits) {}
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.limits.consumePrayerTap(context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown');
-    return true;
+/** A guard spending one of the address's `budget` before anything else runs: a refused tap costs the forms service nothing. */
+function addressBudgetGuard(budget: 'consumePrayerTap' | 'consumePrayerFlag') {
+  @Injectable()
+  class AddressBudgetGuard implements CanActivate {
+    constructor(readonly limits: RateLimits) {}
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      await this.limits[budget](context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown');
+      return true;
+    }
   }
+  return AddressBudgetGuard;
 }
-
-@Injectable()
-export class PrayerFlagLimitGuard implements CanActivate {
-  constructor(private readonly limits: RateLimits) {}
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.limits.consumePrayerFlag(context.switchToHttp().getRequest<FastifyRequest>().ip ?? 'unknown');
-    return true;
-  }
-}
+export const PrayerTapLimitGuard = addressBudgetGuard('consumePrayerTap');
+export const PrayerFlagLimitGuard = addressBudgetGuard('consumePrayerFlag');
 
 /**
  * Answers a public list the way the store's lists are answered: the browser keeps it and asks again each time
@@ -166,18 +162,10 @@ export class OwnPrayerRequestsController {
   @ApiOperation({ summary: "The digest's one-tap unsubscribe link (no sign-in): an HTML page; 400 for a malformed token, 404 for an unknown one." })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribePage(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
-    let page: UnsubscribePage;
-    try {
+    await sendUnsubscribePage(res, this.logger, async () => {
       await this.rpc.send(FormsSubjects.prayerOwner.unsubscribe, parseOrThrow(prayerTokenSchema, { token }));
-      page = DIGEST_UNSUBSCRIBED;
-    } catch (error) {
-      const known = AppError.from(error);
-      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      page = known
-        ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
-        : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
-    }
-    await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
+      return DIGEST_UNSUBSCRIBED;
+    });
   }
 
   @Post('unsubscribe')
