@@ -1,4 +1,4 @@
-import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, ianaTimeZone, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { workerFlag } from '@km/nest-kit/jobs';
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { z } from 'zod';
@@ -15,17 +15,7 @@ export const formsConfigSchema = z
     PRAYER_EXPIRY_DAYS: z.coerce.number().int().min(1, 'PRAYER_EXPIRY_DAYS must be at least 1').max(365, 'PRAYER_EXPIRY_DAYS must be at most 365').default(30),
     /** When the requesters' digest run fires (cron, in PRAYER_DIGEST_TIME_ZONE); a requester gets at most one a day whatever it says. */
     PRAYER_DIGEST_SCHEDULE: z.string().trim().min(9, 'PRAYER_DIGEST_SCHEDULE must be a cron pattern, e.g. "0 8 * * *"').default('0 8 * * *'),
-    PRAYER_DIGEST_TIME_ZONE: z
-      .string()
-      .default('UTC')
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'PRAYER_DIGEST_TIME_ZONE must be an IANA time zone, e.g. America/New_York'),
+    PRAYER_DIGEST_TIME_ZONE: ianaTimeZone('PRAYER_DIGEST_TIME_ZONE').default('UTC'),
     /** Whether this process works the digest queue (every replica may: each digest is decided in the database). */
     PRAYER_DIGEST_WORKER: workerFlag,
   })

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
-import { loadFormsConfig } from '../src/config';
+import { formsTestConfig } from './forms-test-config';
 import { PrayerDigest } from '../src/prayer/prayer-digest';
 
 let db: TestDatabase;
@@ -16,21 +16,8 @@ let replicas: INestApplication[];
 let dataSource: DataSource;
 let gateway: { rpc: RpcClient; close: () => Promise<void> };
 
-const start = () => {
-  const servers = testServers();
-  const config = loadFormsConfig({
-    HTTP_PORT: '0',
-    NATS_URL: testNatsUrl('forms'),
-    DATABASE_URL: db.url,
-    REDIS_URL: servers.KM_TEST_REDIS_URL,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-    PUBLIC_ORIGIN: 'http://localhost:3999',
-    PRAYER_DIGEST_SCHEDULE: '* * * * * *',
-    LOG_LEVEL: 'warn',
-  });
-  return startTestService(AppModule.forRoot(config), 'forms', testNatsUrl('forms'));
-};
+// The scheduler fires every second on both replicas.
+const start = () => startTestService(AppModule.forRoot(formsTestConfig(db.url, { PRAYER_DIGEST_SCHEDULE: '* * * * * *' })), 'forms', testNatsUrl('forms'));
 
 beforeAll(async () => {
   db = await createTestDatabase('forms');
