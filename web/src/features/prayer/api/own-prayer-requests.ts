@@ -10,7 +10,7 @@ export async function getOwnPrayerRequests(token: string): Promise<OwnPrayerRequ
 }
 
 export const ownPrayerRequestsQueryOptions = (token: string) =>
-  queryOptions({ queryKey: key(token), queryFn: () => getOwnPrayerRequests(token), retry: false });
+  queryOptions({ queryKey: key(token), queryFn: () => getOwnPrayerRequests(token), retry: false, enabled: token !== '' });
 export const useOwnPrayerRequests = (token: string) => useQuery(ownPrayerRequestsQueryOptions(token));
 
 /** One of the author's changes (update, answered, renew, withdraw sharing, take down); the page shows the answer. */

@@ -23,7 +23,11 @@ export function OwnPrayerRequestsPage() {
     <>
       <PageHeader title="Your Prayer Requests">Update a request, tell us how God answered, keep it open longer, or take it down.</PageHeader>
       <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
-        {own.isPending ? (
+        {!token ? (
+          <p role="alert" className="text-slate-700">
+            This link is incomplete: open the link from your prayer email again. <Link to="/contact#prayer">Send a new prayer request</Link>.
+          </p>
+        ) : own.isPending ? (
           <Spinner label="Loading your requests" className="py-16" />
         ) : own.isError ? (
           <p role="alert" className="text-slate-700">
