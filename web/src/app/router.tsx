@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { ComponentType } from 'react';
+import { prefetchPrayerWall } from '@/features/prayer/prefetch';
 import { prefetchStorePage } from '@/features/store/prefetch';
 import { queryClient } from '@/lib/query-client';
 import { ComingSoonPage } from './routes/coming-soon';
@@ -65,6 +66,10 @@ const router = createBrowserRouter([
       },
       {
         path: '/prayer',
+        loader: () => {
+          prefetchPrayerWall(queryClient);
+          return null;
+        },
         lazy: lazyPage(
           () => import('@/features/prayer/components/prayer-wall-page'),
           (m) => m.PrayerWallPage,
