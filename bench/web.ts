@@ -364,6 +364,8 @@ async function main() {
           ['/publishing', undefined],
           ['/contact', undefined],
           ['/contact#prayer', undefined],
+          ['/prayer', undefined],
+          ['/prayer/mine (a link without its token)', undefined],
           ['/admin (signed in as admin)', admin],
           ['/admin (signed out: admin sign-in)', undefined],
           ['/privacy', undefined],

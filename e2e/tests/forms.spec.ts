@@ -192,6 +192,8 @@ test.describe('prayer requests', () => {
       preferredContact: 'text',
       isUrgent: true,
       allowSharing: true,
+      // ADR 0042: the wall's name choice goes with the sharing consent ("Anonymous" unless the initial is chosen).
+      shareNameAs: 'anonymous',
       confidentialityAccepted: true,
     });
 

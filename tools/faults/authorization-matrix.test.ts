@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { concrete, gatewayRoutes, type Route } from './gateway-routes';
-import { note, Session, signedInAdmin, signedInMember } from './stack';
+import { note, Session, signedInAdmin, signedInMember, signedInPrayerTeam } from './stack';
 
 /**
  * Authorization matrix: every route the gateway serves, read from Nest's metadata of the gateway that runs
@@ -19,7 +19,8 @@ const NEEDS_PENDING_SIGN_IN = new Set(['POST /api/auth/login/totp/setup']);
 const SIGNS_OUT = ['/api/auth/sessions/revoke-all', '/api/auth/logout'];
 const lateness = (route: Route) => SIGNS_OUT.indexOf(route.path) + 1;
 
-type Role = 'visitor' | 'member' | 'admin';
+/** ADR 0043: the prayer team is staff short of admin; its role opens the prayer area and no other admin route. */
+type Role = 'visitor' | 'member' | 'admin' | 'prayer team';
 const denied = (status: number) => status === 401 || status === 403;
 
 function expected(route: Route, role: Role): 'allowed' | 401 | 403 {
@@ -31,8 +32,10 @@ function expected(route: Route, role: Role): 'allowed' | 401 | 403 {
     case 'user':
       return role === 'visitor' ? 401 : 'allowed';
     case 'member':
-      return role === 'visitor' ? 401 : role === 'admin' ? 403 : 'allowed';
+      return role === 'visitor' ? 401 : role === 'member' ? 'allowed' : 403;
     case 'admin':
+      return role === 'visitor' ? 401 : role === 'admin' ? 'allowed' : 403;
+    case 'prayer_team':
       return role === 'visitor' ? 401 : role === 'member' ? 403 : 'allowed';
     default:
       throw new Error(`${key} declares no access`);
@@ -44,7 +47,8 @@ let sessions: Record<Role, Session>;
 
 beforeAll(async () => {
   routes = gatewayRoutes();
-  sessions = { visitor: new Session(), member: await signedInMember(), admin: await signedInAdmin() };
+  const admin = await signedInAdmin();
+  sessions = { visitor: new Session(), member: await signedInMember(), admin, 'prayer team': await signedInPrayerTeam(admin) };
 });
 
 describe('authorization matrix from the gateway’s route metadata', () => {
@@ -52,7 +56,7 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     const keys = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.access]));
     note(
       'authorization matrix',
-      `${routes.length} routes: ${['public', 'user', 'member', 'admin'].map((a) => `${routes.filter((r) => r.access === a).length} ${a}`).join(', ')}`,
+      `${routes.length} routes: ${['public', 'user', 'member', 'admin', 'prayer_team'].map((a) => `${routes.filter((r) => r.access === a).length} ${a}`).join(', ')}`,
     );
     assert.ok(routes.length >= 60, `only ${routes.length} routes found`);
     assert.equal(keys.get('GET /api/orders'), 'admin');
@@ -68,20 +72,27 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('POST /api/auth/totp/disable'), 'admin');
     assert.equal(keys.get('POST /api/auth/sessions/revoke-all'), 'user');
     assert.equal(keys.get('POST /api/auth/password'), 'user');
+    // ADR 0042, 0043: the prayer wall is public, the prayer area is the team's.
+    assert.equal(keys.get('GET /api/prayer-wall'), 'public');
+    assert.equal(keys.get('POST /api/prayer-wall/:id/prayed'), 'public');
+    assert.equal(keys.get('POST /api/prayer-wall/:id/flag'), 'public');
+    assert.equal(keys.get('POST /api/prayer-team/session/next'), 'prayer_team');
+    assert.equal(keys.get('GET /api/prayer-team/moderation'), 'prayer_team');
+    assert.equal(keys.get('GET /api/prayer-requests'), 'admin');
   });
 
-  test('every route declares its access (@Public, @RequireUser, @RequireMember or @RequireAdmin): none is open by omission', () => {
+  test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {
     const undeclared = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path} (${r.handler})`);
     assert.deepEqual(undeclared, []);
   });
 
-  test('visitor, member and admin get the status class the declared access promises, and never a 5xx', async () => {
+  test('visitor, member, admin and prayer team get the status class the declared access promises, and never a 5xx', async () => {
     // Signing out (here or everywhere) revokes the session the other calls use: those go last.
     const ordered = [...routes].sort((a, b) => lateness(a) - lateness(b));
     const wrong: string[] = [];
     let calls = 0;
     for (const route of ordered) {
-      for (const role of ['visitor', 'member', 'admin'] as Role[]) {
+      for (const role of ['visitor', 'member', 'admin', 'prayer team'] as Role[]) {
         const write = !['GET', 'HEAD', 'DELETE'].includes(route.method);
         const res = await sessions[role].request(route.method, concrete(route.path), write ? {} : undefined);
         calls++;
@@ -90,7 +101,7 @@ describe('authorization matrix from the gateway’s route metadata', () => {
         if (!ok) wrong.push(`${route.method} ${route.path} as ${role}: ${res.status} (expected ${want}) ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
-    note('authorization matrix', `${routes.length} routes × 3 roles = ${calls} calls`);
+    note('authorization matrix', `${routes.length} routes × 4 roles = ${calls} calls`);
     assert.deepEqual(wrong, []);
   });
 });

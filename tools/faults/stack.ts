@@ -138,6 +138,17 @@ export async function signedInAdmin(): Promise<Session> {
   return admin;
 }
 
+/** A staff user with only the prayer-team role (ADR 0043), made by the admin; the session is theirs. */
+export async function signedInPrayerTeam(admin: Session): Promise<Session> {
+  const username = `intercessor_${randomUUID().slice(0, 8)}`;
+  const made = await admin.post('/api/auth/register', { username, password: 'prayer-team-pw-1', roles: ['prayer_team'] });
+  if (made.status !== 201) throw new Error(`registering a prayer-team user answered ${made.status}: ${JSON.stringify(made.body)}`);
+  const team = new Session();
+  const res = await team.post('/api/auth/login', { username, password: 'prayer-team-pw-1' });
+  if (res.status !== 200) throw new Error(`prayer-team sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return team;
+}
+
 export async function stripe(method: string, path: string, form: Record<string, string> = {}): Promise<any> {
   const res = await fetch(`${stack.stripeApi}${path}`, {
     method,

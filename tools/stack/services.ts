@@ -42,6 +42,8 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
   catalog: () => ({ SEED_DEMO: 'true' }),
   // Both profiles start with a few short demo episodes (the browser tests play them); only an empty podcast is seeded.
   media: () => ({ SEED_DEMO: 'true' }),
+  // The browser suite waits for a requester's prayer digest (ADR 0042): every 5 seconds there, 08:00 daily otherwise.
+  forms: (s): Record<string, string> => (s.profile === 'test' ? { PRAYER_DIGEST_SCHEDULE: '*/5 * * * * *' } : {}),
   // Membership verifies its own Stripe endpoint's signatures, not orders'.
   membership: () => ({ STRIPE_WEBHOOK_SECRET: STRIPE_EMULATOR.membershipWebhookSecret }),
   gateway: (s, urls) => ({

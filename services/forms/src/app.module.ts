@@ -2,6 +2,7 @@ import { ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
+import { PrayerMinistry1764100000600 } from '../migrations/1764100000600-prayer-ministry';
 import { BookSubmissionEntity } from './books/book-submission.entity';
 import { BooksHandlers } from './books/books.handlers';
 import { BooksService } from './books/books.service';
@@ -15,6 +16,9 @@ import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscripti
 import { NewsletterHandlers } from './newsletter/newsletter.handlers';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PrayerRequestEntity } from './prayer/prayer-request.entity';
+import { PrayerDigest } from './prayer/prayer-digest';
+import { PrayerMinistryHandlers } from './prayer/prayer-ministry.handlers';
+import { PrayerMinistryService } from './prayer/prayer-ministry.service';
 import { PrayerHandlers } from './prayer/prayer.handlers';
 import { PrayerService } from './prayer/prayer.service';
 import { PublishingInquiryEntity } from './publishing/publishing-inquiry.entity';
@@ -31,12 +35,12 @@ export class AppModule {
           name: 'forms',
           config,
           entities: [ContactMessageEntity, PrayerRequestEntity, PublishingInquiryEntity, BookSubmissionEntity, NewsletterSubscriptionEntity],
-          migrations: [CreateFormsTables1763700000600],
+          migrations: [CreateFormsTables1763700000600, PrayerMinistry1764100000600],
         }),
         MailModule.forRoot(config.mail, 'forms', config.logLevel),
       ],
-      controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers],
-      providers: [NewsletterService, ContactService, PrayerService, PublishingService, BooksService, FormsMailConsumer],
+      controllers: [ContactHandlers, PrayerHandlers, PublishingHandlers, BooksHandlers, NewsletterHandlers, CountsHandlers, PrayerMinistryHandlers],
+      providers: [NewsletterService, ContactService, PrayerService, PublishingService, BooksService, FormsMailConsumer, PrayerMinistryService, PrayerDigest],
     };
   }
 }

@@ -31,3 +31,15 @@ test('production refuses to start without PUBLIC_ORIGIN, and bad staff addresses
       error.problems.includes('PUBLIC_ORIGIN: PUBLIC_ORIGIN is required in production (links in emails point there)'),
   );
 });
+
+test('the prayer settings: 30 days open, a daily digest at 08:00 UTC, and an unknown time zone or a zero expiry named', () => {
+  const config = loadFormsConfig(base);
+  assert.deepEqual(config.prayer, { expiryDays: 30, digestSchedule: '0 8 * * *', digestTimeZone: 'UTC', digestWorker: true });
+  assert.throws(
+    () => loadFormsConfig({ ...base, PRAYER_DIGEST_TIME_ZONE: 'Mars/Olympus', PRAYER_EXPIRY_DAYS: '0' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.includes('PRAYER_DIGEST_TIME_ZONE: PRAYER_DIGEST_TIME_ZONE must be an IANA time zone, e.g. America/New_York') &&
+      error.problems.includes('PRAYER_EXPIRY_DAYS: PRAYER_EXPIRY_DAYS must be at least 1'),
+  );
+});

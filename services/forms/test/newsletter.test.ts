@@ -2,13 +2,13 @@
 // catcher, asked over the bus as the gateway, its one caller in production.
 import { FormsEvents, FormsSubjects } from '@km/contracts';
 import { AppError, type RpcClient } from '@km/nest-kit';
-import { connectTestRpc, createTestDatabase, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import { connectTestRpc, createTestDatabase, startTestService, testNatsUrl, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
-import { loadFormsConfig } from '../src/config';
+import { formsTestConfig } from './forms-test-config';
 
 let db: TestDatabase;
 let forms: INestApplication;
@@ -16,18 +16,8 @@ let dataSource: DataSource;
 let gateway: { rpc: RpcClient; close: () => Promise<void> };
 
 beforeAll(async () => {
-  const servers = testServers();
   db = await createTestDatabase('forms');
-  const config = loadFormsConfig({
-    HTTP_PORT: '0',
-    NATS_URL: testNatsUrl('forms'),
-    DATABASE_URL: db.url,
-    REDIS_URL: servers.KM_TEST_REDIS_URL,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
-    PUBLIC_ORIGIN: 'http://localhost:3999',
-    LOG_LEVEL: 'warn',
-  });
+  const config = formsTestConfig(db.url);
   forms = await startTestService(AppModule.forRoot(config), 'forms', testNatsUrl('forms'));
   dataSource = forms.get(DataSource);
   gateway = await connectTestRpc('gateway', 10_000);

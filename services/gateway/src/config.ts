@@ -50,6 +50,9 @@ export const gatewayConfigSchema = z
     // ADR 0012: /feeds/* per address and minute; anonymous manuscript uploads (≤ 50 MB each) per address and per hour
     // from every visitor together.
     RATE_LIMIT_FEEDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /** The prayer wall (ADR 0042): "I prayed" taps per address per minute, flags per address per hour. */
+    RATE_LIMIT_PRAYED_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_PRAYER_FLAGS_PER_HOUR: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_MANUSCRIPTS_PER_HOUR: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_MANUSCRIPTS_TOTAL_PER_HOUR: z.coerce.number().int().positive().default(100),
     // Keys the visitor hash of play and download counting (media/visitor.ts); the same on every replica, and kept at
@@ -145,6 +148,7 @@ export const gatewayConfigSchema = z
       /** /feeds/* requests (feed and enclosures) per client network per minute. */
       rateLimitFeedsPerMinute: env.RATE_LIMIT_FEEDS_PER_MINUTE,
       /** Anonymous manuscript uploads per client network per hour, and from every visitor together per hour. */
+      prayerWall: { prayedPerMinute: env.RATE_LIMIT_PRAYED_PER_MINUTE, flagsPerHour: env.RATE_LIMIT_PRAYER_FLAGS_PER_HOUR },
       manuscriptUploads: { perAddressPerHour: env.RATE_LIMIT_MANUSCRIPTS_PER_HOUR, totalPerHour: env.RATE_LIMIT_MANUSCRIPTS_TOTAL_PER_HOUR },
       visitorHashKey: env.VISITOR_HASH_KEY,
       stripeJsOrigin: new URL(env.STRIPE_JS_URL).origin,

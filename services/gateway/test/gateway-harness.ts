@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import request from 'supertest';
 import { loadGatewayConfig } from '../src/config';
@@ -271,4 +272,19 @@ async function encodeBody(body: unknown): Promise<{ bytes: Buffer; type?: string
     return { bytes: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') ?? undefined };
   }
   return { bytes: Buffer.from(JSON.stringify(body)) };
+}
+
+let nextAddress = randomInt(1, 2 ** 24 - 10_000);
+/** An address no other request of this run uses: drawn at random per run, since budgets live in Redis, which may outlive it. */
+export const freshAddress = () => {
+  const n = nextAddress++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+/** A browser signed in as `username` on `app`. */
+export async function signedIn(app: INestApplication, username: string, password: string): Promise<Client> {
+  const client = new Client(app);
+  const res = await client.post('/api/auth/login', { username, password });
+  if (res.status !== 200) throw new Error(`sign-in as ${username} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return client;
 }

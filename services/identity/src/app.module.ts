@@ -5,6 +5,7 @@ import { CreateUsersAndSessions1763700000100 } from '../migrations/1763700000100
 import { MemberUsersAndLinks1763700000101 } from '../migrations/1763700000101-member-users-and-links';
 import { EmailOwnership1763700000110 } from '../migrations/1763700000110-email-ownership';
 import { SessionIdleAndAdminTotp1763700000200 } from '../migrations/1763700000200-session-idle-and-admin-totp';
+import { StaffRoles1764100000120 } from '../migrations/1764100000120-staff-roles';
 import { AccountHandlers } from './account.handlers';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
@@ -32,6 +33,7 @@ export class AppModule {
             MemberUsersAndLinks1763700000101,
             EmailOwnership1763700000110,
             SessionIdleAndAdminTotp1763700000200,
+            StaffRoles1764100000120,
           ],
         }),
         MailModule.forRoot(config.mail, 'identity', config.logLevel),

@@ -1,4 +1,4 @@
-import { baseProductionRules, baseServiceConfig, baseServiceEnv, loadConfig, refuseInProduction } from '@km/nest-kit';
+import { baseProductionRules, baseServiceConfig, baseServiceEnv, ianaTimeZone, loadConfig, refuseInProduction } from '@km/nest-kit';
 import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv, workerFlag } from '@km/nest-kit/jobs';
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { refuseStripeEmulatorInProduction, stripeEnv, stripeProductionRules, stripeSettingsFromEnv } from '@km/nest-kit/stripe';
@@ -20,17 +20,7 @@ export const membershipConfigSchema = z
       .regex(/^\S+ \S+ 15 \* \*$/, 'PAYOUT_SCHEDULE must be a cron pattern for the 15th of every month, e.g. "0 6 15 * *"')
       .default('0 6 15 * *'),
     /** The time zone the schedule and "the 15th" are read in (IANA name). */
-    PAYOUT_TIME_ZONE: z
-      .string()
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'PAYOUT_TIME_ZONE must be an IANA time zone, e.g. America/New_York')
-      .default('America/New_York'),
+    PAYOUT_TIME_ZONE: ianaTimeZone('PAYOUT_TIME_ZONE').default('America/New_York'),
     /** Members paid per transaction of a run. */
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */

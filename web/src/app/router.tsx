@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { ComponentType } from 'react';
+import { prefetchPrayerWall } from '@/features/prayer/prefetch';
 import { prefetchStorePage } from '@/features/store/prefetch';
 import { queryClient } from '@/lib/query-client';
 import { ComingSoonPage } from './routes/coming-soon';
@@ -75,6 +76,24 @@ const router = createBrowserRouter([
         lazy: lazyPage(
           () => import('@/features/contact/components/contact-page'),
           (m) => m.ContactPage,
+        ),
+      },
+      {
+        path: '/prayer',
+        loader: () => {
+          prefetchPrayerWall(queryClient);
+          return null;
+        },
+        lazy: lazyPage(
+          () => import('@/features/prayer/components/prayer-wall-page'),
+          (m) => m.PrayerWallPage,
+        ),
+      },
+      {
+        path: '/prayer/mine',
+        lazy: lazyPage(
+          () => import('@/features/prayer/components/own-prayer-requests-page'),
+          (m) => m.OwnPrayerRequestsPage,
         ),
       },
       {

@@ -5,6 +5,7 @@ import {
   HOW_HEARD_ABOUT_US,
   INBOX_STATUSES,
   MANUSCRIPT_STATUSES,
+  PRAYER_NAME_DISPLAYS,
   PRAYER_REQUEST_TYPES,
   PREFERRED_CONTACTS,
   PUBLISHING_BUDGETS,
@@ -115,6 +116,8 @@ export const prayerRequestSchema = z
     preferredContact: optionalChoice('preferredContact', PREFERRED_CONTACTS).transform((value) => value ?? 'email'),
     isUrgent: flag('isUrgent'),
     allowSharing: flag('allowSharing'),
+    /** Asked only when allowSharing is ticked (ADR 0042); "Anonymous" unless the author chose their initial. */
+    shareNameAs: optionalChoice('shareNameAs', PRAYER_NAME_DISPLAYS).transform((value) => value ?? 'anonymous'),
     confidentialityAccepted: mustAccept('confidentialityAccepted', 'confidentiality agreement'),
   })
   .superRefine((request, ctx) => {

@@ -22,6 +22,23 @@ import type {
   PrayerRequest,
   PublishingInquiry,
 } from './types';
+import type {
+  FlagResult,
+  moderateSchema,
+  OwnPrayerRequests,
+  ownerActionSchema,
+  PrayedResult,
+  prayerQueueSchema,
+  PrayerQueuePage,
+  prayerSessionNextSchema,
+  prayerTokenSchema,
+  prayerWallActSchema,
+  prayerWallListSchema,
+  PrayerWallPage,
+  setPrayerStateSchema,
+  TeamPrayerRequest,
+  teamPrayedSchema,
+} from './prayer';
 
 /** The four admin inboxes (spec §2 Admin dashboard). */
 export const INBOX_KINDS = ['contact', 'prayer', 'publishing', 'book'] as const;
@@ -55,6 +72,24 @@ export const FormsSubjects = {
   newsletterSubscribe: 'forms.newsletter.subscribe',
   newsletterUnsubscribe: 'forms.newsletter.unsubscribe',
   counts: 'forms.inbox.counts',
+  /** The prayer ministry (ADR 0042): the public wall, the team, and the requester's own page. */
+  prayerWall: {
+    list: 'forms.prayer-wall.list',
+    prayed: 'forms.prayer-wall.prayed',
+    flag: 'forms.prayer-wall.flag',
+  },
+  prayerTeam: {
+    next: 'forms.prayer-team.next',
+    prayed: 'forms.prayer-team.prayed',
+    queue: 'forms.prayer-team.queue',
+    moderate: 'forms.prayer-team.moderate',
+    setState: 'forms.prayer-team.set-state',
+  },
+  prayerOwner: {
+    get: 'forms.prayer-owner.get',
+    act: 'forms.prayer-owner.act',
+    unsubscribe: 'forms.prayer-owner.unsubscribe',
+  },
 } as const;
 
 /** The admin view each inbox answers with. */
@@ -85,4 +120,15 @@ export type FormsSubjectMap = InboxSubjectMap & {
   [FormsSubjects.newsletterSubscribe]: { payload: z.input<typeof newsletterSubscribeSchema>; result: NewsletterSubscriptionResult };
   [FormsSubjects.newsletterUnsubscribe]: { payload: z.input<typeof newsletterUnsubscribeSchema>; result: NewsletterUnsubscribeResult };
   [FormsSubjects.counts]: { payload: Record<string, never>; result: FormsCounts };
+  [FormsSubjects.prayerWall.list]: { payload: z.input<typeof prayerWallListSchema>; result: PrayerWallPage };
+  [FormsSubjects.prayerWall.prayed]: { payload: z.input<typeof prayerWallActSchema>; result: PrayedResult };
+  [FormsSubjects.prayerWall.flag]: { payload: z.input<typeof prayerWallActSchema>; result: FlagResult };
+  [FormsSubjects.prayerTeam.next]: { payload: z.input<typeof prayerSessionNextSchema>; result: { request: TeamPrayerRequest | null } };
+  [FormsSubjects.prayerTeam.prayed]: { payload: z.input<typeof teamPrayedSchema>; result: TeamPrayerRequest };
+  [FormsSubjects.prayerTeam.queue]: { payload: z.input<typeof prayerQueueSchema>; result: PrayerQueuePage };
+  [FormsSubjects.prayerTeam.moderate]: { payload: z.input<typeof moderateSchema>; result: TeamPrayerRequest };
+  [FormsSubjects.prayerTeam.setState]: { payload: z.input<typeof setPrayerStateSchema>; result: TeamPrayerRequest };
+  [FormsSubjects.prayerOwner.get]: { payload: z.input<typeof prayerTokenSchema>; result: OwnPrayerRequests };
+  [FormsSubjects.prayerOwner.act]: { payload: z.input<typeof ownerActionSchema>; result: OwnPrayerRequests };
+  [FormsSubjects.prayerOwner.unsubscribe]: { payload: z.input<typeof prayerTokenSchema>; result: OwnPrayerRequests };
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '../vocabulary/passwords';
+import { STAFF_ROLES } from './types';
 
 const username = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters');
 
@@ -15,6 +16,13 @@ export const registerSchema = z.object({
   password: password.min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort),
   email: z.email('email must be a valid email address').max(254).optional(),
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional().default(false),
+  /** Staff roles short of admin (ADR 0043); only an admin may give them. */
+  roles: z
+    .array(z.enum(STAFF_ROLES, { error: `roles may contain only ${STAFF_ROLES.join(', ')}` }), { error: 'roles must be a list' })
+    .max(STAFF_ROLES.length)
+    .optional()
+    .default([])
+    .transform((roles) => [...new Set(roles)]),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -8,7 +8,12 @@ export interface PublicUser {
   role?: 'member';
   /** Only on a member's user: the member in the membership service. */
   memberId?: string;
+  /** Only on staff with a role short of admin (ADR 0043): `prayer_team` sees the prayer area and nothing else. */
+  roles?: StaffRole[];
 }
+
+export const STAFF_ROLES = ['prayer_team'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export interface CreatedSession {
   token: string;

@@ -71,6 +71,8 @@ export const ConflictReasons = [
   'order_not_fulfillable',
   'fulfilment_not_active',
   'order_not_cancellable',
+  // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
+  'prayer_request_state',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

@@ -166,3 +166,28 @@ export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
 export const INBOX_STATUS_OPTIONS = toOptions(INBOX_STATUSES, INBOX_STATUS_LABELS);
 /** Statuses the dashboard counts as still needing attention (spec §4's "alert" badges). */
 export const ATTENTION_STATUSES = ['new', 'unread', 'submitted'] as const;
+
+/*
+ * The prayer ministry (ADR 0042): a request's life, who may see it, and how its author is named on the wall.
+ */
+/** new → praying (the team prayed) → answered or closed; an expired request is closed by the digest run unless renewed. */
+export const PRAYER_STATES = ['new', 'praying', 'answered', 'closed'] as const;
+export type PrayerState = (typeof PRAYER_STATES)[number];
+export const PRAYER_STATE_LABELS: Record<PrayerState, string> = { new: 'New', praying: 'Praying', answered: 'Answered', closed: 'Closed' };
+
+/** A shared request waits for a moderator; only `approved` ones reach the wall. */
+export const PRAYER_MODERATIONS = ['pending', 'approved', 'rejected'] as const;
+export type PrayerModeration = (typeof PRAYER_MODERATIONS)[number];
+
+/** How the author of a shared request is named on the wall: never more than the first name's initial. */
+export const PRAYER_NAME_DISPLAYS = ['initial', 'anonymous'] as const;
+export type PrayerNameDisplay = (typeof PRAYER_NAME_DISPLAYS)[number];
+export const PRAYER_NAME_DISPLAY_LABELS: Record<PrayerNameDisplay, string> = {
+  initial: 'Show my first initial',
+  anonymous: 'Show as "Anonymous"',
+};
+export const PRAYER_NAME_DISPLAY_OPTIONS = toOptions(PRAYER_NAME_DISPLAYS, PRAYER_NAME_DISPLAY_LABELS);
+
+/** The words a visitor agrees to by ticking "allow sharing" (stored with the request as its consent, ADR 0042). */
+export const PRAYER_SHARING_CONSENT =
+  'Share my request anonymously with the prayer team, and on the public prayer wall after a moderator approves it, named as I chose (my first initial or "Anonymous"). Never my last name, email or phone.';

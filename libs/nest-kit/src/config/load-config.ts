@@ -37,6 +37,17 @@ export const booleanFromEnv = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** An IANA time zone name (what `Intl` accepts), e.g. America/New_York; `name` is the variable, for the message. */
+export const ianaTimeZone = (name: string) =>
+  z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, `${name} must be an IANA time zone, e.g. America/New_York`);
+
 /** Like {@link booleanFromEnv}, but undefined when the variable is not set, so "explicitly false" can be told apart. */
 export const optionalBooleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])

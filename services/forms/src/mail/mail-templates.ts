@@ -1,6 +1,7 @@
 import type { BookSubmission, ContactMessage, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
 import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type MailContext } from './forms-mails';
+import { answeredThanksMail, digestMail } from './prayer-mails';
 
 const ctx: MailContext = { publicOrigin: 'https://kingdom.example', staff: { admin: 'admin@kingdom.example', publishing: 'publishing@kingdom.example' } };
 const at = '2026-03-02T15:04:00.000Z';
@@ -106,5 +107,13 @@ export const MAIL_TEMPLATES: MailTemplates = {
       'Thank you for subscribing to the Kingdom Marketplace newsletter.',
       'Unsubscribe: https://kingdom.example/api/newsletter-subscriptions/unsubscribe?token=tok_en-1',
     ],
+  },
+  digestMail: {
+    render: () => digestMail('ruth@example.com', 'tok-123', [{ requestType: 'health', submittedAt: new Date(at), prayedThisWeek: 3 }], ctx.publicOrigin),
+    facts: ['3 people prayed for your request this week', 'https://kingdom.example/prayer/mine?token=tok-123', 'unsubscribe?token=tok-123'],
+  },
+  answeredThanksMail: {
+    render: () => answeredThanksMail('admin@kingdom.example', HOSTILE_TEXT, ctx.publicOrigin),
+    facts: ['A prayer was answered', 'Thank you for praying'],
   },
 };

@@ -85,7 +85,7 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary:
-      'Create a user; the account starts unverified and a confirmation link is mailed (ADR 0026). A visitor must give an email and always gets 202 {accepted: true}, whether or not the username or email was free (what must be said goes by mail to the address). An admin gets 201 {user} or a precise 409, and may create an admin (isAdmin=true).',
+      'Create a user; the account starts unverified and a confirmation link is mailed (ADR 0026). A visitor must give an email and always gets 202 {accepted: true}, whether or not the username or email was free (what must be said goes by mail to the address). An admin gets 201 {user} or a precise 409, and may create an admin (isAdmin=true) or a prayer-team member (roles: ["prayer_team"], ADR 0043).',
   })
   @ApiZodBody(registerSchema)
   @ApiResponse({ status: 202, description: '{accepted: true}: check the inbox (visitors).' })
@@ -97,6 +97,7 @@ export class AuthController {
   ): Promise<{ user: PublicUser } | { accepted: true }> {
     const byAdmin = Boolean(req.user?.isAdmin);
     if (body.isAdmin && !byAdmin) throw new ForbiddenError('Only an admin can create an admin account.');
+    if (body.roles.length && !byAdmin) throw new ForbiddenError('Only an admin can give a staff role.');
     if (!byAdmin && !body.email) throw invalidFields([{ field: 'email', message: 'email is required: we send a link to it to confirm the account is yours' }]);
     // Each registration costs identity an argon2 hash, so a visitor's count against the address's sign-in budget.
     if (!byAdmin) await this.limits.consumeRegistration(req.ip ?? 'unknown');

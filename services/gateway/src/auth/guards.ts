@@ -39,6 +39,7 @@ export class RoleGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<AuthedRequest>().user;
     if (!user) throw new UnauthorizedError('You need to sign in to do that.');
     if (need === 'admin' && !user.isAdmin) throw new ForbiddenError('Admin access required.');
+    if (need === 'prayer_team' && !user.isAdmin && !user.roles?.includes('prayer_team')) throw new ForbiddenError('This is for the prayer team.');
     if (need === 'member' && !user.memberId)
       throw new ForbiddenError('This is for Marketshare members. Join on the Marketshare page, or sign in with your member email.');
     return true;
@@ -47,6 +48,8 @@ export class RoleGuard implements CanActivate {
 
 export const RequireUser = () => applyDecorators(SetMetadata(ROLE_KEY, 'user'), ApiCookieAuth());
 export const RequireAdmin = () => applyDecorators(SetMetadata(ROLE_KEY, 'admin'), ApiCookieAuth());
+/** Admins and staff with the prayer-team role (ADR 0043): the prayer area, and nothing else for the role. */
+export const RequirePrayerTeam = () => applyDecorators(SetMetadata(ROLE_KEY, 'prayer_team'), ApiCookieAuth());
 /** A Marketshare member's session: 401 signed out, 403 signed in as someone who is not a member. */
 export const RequireMember = () => applyDecorators(SetMetadata(ROLE_KEY, 'member'), ApiCookieAuth());
 

@@ -5,6 +5,8 @@ import { ContactMessagesController } from './contact-messages.controller';
 import { FormsCountsController } from './forms-counts.controller';
 import { NewsletterController } from './newsletter.controller';
 import { PrayerRequestsController } from './prayer-requests.controller';
+import { PrayerTeamController } from './prayer-team.controller';
+import { OwnPrayerRequestsController, PrayerFlagLimitGuard, PrayerTapLimitGuard, PrayerWallController } from './prayer-wall.controller';
 import { PublishingInquiriesController } from './publishing-inquiries.controller';
 
 /**
@@ -18,13 +20,16 @@ export class FormsModule {
       module: FormsModule,
       controllers: [
         ContactMessagesController,
+        OwnPrayerRequestsController,
         PrayerRequestsController,
+        PrayerWallController,
+        PrayerTeamController,
         PublishingInquiriesController,
         BookSubmissionsController,
         NewsletterController,
         FormsCountsController,
       ],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, PrayerTapLimitGuard, PrayerFlagLimitGuard],
     };
   }
 }

@@ -1,11 +1,11 @@
 import { FormsSubjects, newsletterSubscribeSchema, newsletterUnsubscribeSchema, type NewsletterSubscribeRequest } from '@km/contracts/forms';
-import { AppError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { Controller, Get, Logger, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { FormsBudgeted } from '../http/budget-guards';
-import { renderUnsubscribePage, unsubscribedPage, unsubscribeProblemPage, type UnsubscribePage } from './unsubscribe-page';
+import { sendUnsubscribePage, unsubscribedPage } from './unsubscribe-page';
 
 @ApiTags('forms')
 @Controller('api/newsletter-subscriptions')
@@ -35,18 +35,10 @@ export class NewsletterController {
   })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
-    let page: UnsubscribePage;
-    try {
+    await sendUnsubscribePage(res, this.logger, async () => {
       const request = parseOrThrow(newsletterUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
       const result = await this.rpc.send(FormsSubjects.newsletterUnsubscribe, request);
-      page = unsubscribedPage(result.email);
-    } catch (error) {
-      const known = AppError.from(error);
-      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      page = known
-        ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
-        : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
-    }
-    await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
+      return unsubscribedPage(result.email);
+    });
   }
 }

@@ -1,3 +1,7 @@
+import { AppError, httpStatusForCode } from '@km/nest-kit';
+import type { Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
@@ -51,4 +55,22 @@ a{color:#5b3a8c}
 </body>
 </html>
 `;
+}
+
+/**
+ * Answers an unsubscribe link with a page: the one `attempt` makes, or, when it throws, the page for what went wrong
+ * in the service's own words (an unknown error is logged and answered as ours).
+ */
+export async function sendUnsubscribePage(res: FastifyReply, logger: Logger, attempt: () => Promise<UnsubscribePage>): Promise<void> {
+  let page: UnsubscribePage;
+  try {
+    page = await attempt();
+  } catch (error) {
+    const known = AppError.from(error);
+    if (!known) logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    page = known
+      ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
+      : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
+  }
+  await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
 }

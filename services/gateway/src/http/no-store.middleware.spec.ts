@@ -21,9 +21,16 @@ test('API responses are no-store by default: me, orders, admin inbox lists, memb
     ['POST', '/products'],
     ['PUT', '/products/3f2b'],
     ['GET', '/products/3f2b/anything-deeper'],
+    ['GET', '/prayer-team/moderation'],
+    ['GET', '/prayer-requests/mine'],
+    ['POST', '/prayer-wall/3f2b/prayed'],
   ]) {
     assert.equal(cacheControl(method, path), 'no-store', `${method} ${path}`);
   }
+});
+
+test('the prayer wall and its praise section are left to set their own revalidated caching', () => {
+  for (const path of ['/prayer-wall', '/prayer-wall/', '/prayer-wall/praise']) assert.equal(cacheControl('GET', path), undefined, path);
 });
 
 test('public catalog reads (product and service lists and items) are left cacheable', () => {

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isApiPath, requestPath } from './request-path';
 
-// Public catalog reads (same answer for everyone, no personal data) are the only API responses a cache may keep.
-const PUBLIC_CATALOG_READ = /^\/api\/(products|services)(\/[^/]+)?\/?$/;
+// Public catalog reads (same answer for everyone, no personal data) are the only API responses a cache may keep; the
+// prayer wall's pages too, which answer with no-cache and an ETag of their own (ADR 0042).
+const PUBLIC_CATALOG_READ = /^\/api\/((products|services)(\/[^/]+)?|prayer-wall(\/praise)?)\/?$/;
 
 /**
  * Every API response is `Cache-Control: no-store` unless it is a public catalog read, so personal data (me, orders,

@@ -32,6 +32,8 @@ export class RateLimits implements OnModuleDestroy {
   private readonly orderLookups: AddressBudget;
   private readonly manuscriptsPerAddress: RateLimiterRedis;
   private readonly manuscriptsTotal: RateLimiterRedis;
+  private readonly prayerTaps: RateLimiterRedis;
+  private readonly prayerFlags: RateLimiterRedis;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -101,6 +103,39 @@ export class RateLimits implements OnModuleDestroy {
       points: config.manuscriptUploads.totalPerHour,
       duration: 3600,
     });
+    // The prayer wall (ADR 0042): "I prayed" taps per minute and flags per hour, per address.
+    this.prayerTaps = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:prayed', points: config.prayerWall.prayedPerMinute, duration: 60 });
+    this.prayerFlags = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:prayer-flags', points: config.prayerWall.flagsPerHour, duration: 3600 });
+  }
+
+  /** One "I prayed" from this address: 429 past the per-minute budget, 503 without Redis (like the forms). */
+  async consumePrayerTap(ip: string): Promise<void> {
+    await this.consumeAnonymous(
+      this.prayerTaps,
+      ip,
+      (wait) => `That is a lot of prayers at once. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+      1,
+    );
+  }
+
+  /** One flag from this address: 429 past the hourly budget, 503 without Redis. */
+  async consumePrayerFlag(ip: string): Promise<void> {
+    await this.consumeAnonymous(
+      this.prayerFlags,
+      ip,
+      (wait) => `You have flagged many prayer requests in the last hour. Please try again in ${wait} minute${wait === 1 ? '' : 's'}, or contact us.`,
+      60,
+    );
+  }
+
+  private async consumeAnonymous(limiter: RateLimiterRedis, ip: string, message: (wait: number) => string, unitSeconds: number): Promise<void> {
+    try {
+      await limiter.consume(networkOf(ip));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw this.formsUnavailable(error);
+      const seconds = Math.ceil(error.msBeforeNext / 1000);
+      throw new RateLimitedError(message(Math.max(1, Math.ceil(seconds / unitSeconds))), seconds);
+    }
   }
 
   /**

@@ -12,7 +12,7 @@ import {
   type PodcastEpisode,
   type PodcastSubscriptionData,
 } from '@km/contracts/media';
-import { AppError, ConflictError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { AppError, ConflictError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsBudgeted } from '../http/budget-guards';
-import { renderUnsubscribePage, unsubscribeProblemPage, type UnsubscribePage } from '../forms/unsubscribe-page';
+import { sendUnsubscribePage } from '../forms/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
@@ -228,22 +228,14 @@ export class PodcastSubscriptionsController {
   @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
-    let page: UnsubscribePage;
-    try {
+    await sendUnsubscribePage(res, this.logger, async () => {
       const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
       const result = await this.rpc.send(MediaSubjects.subscriptionsUnsubscribe, request);
-      page = {
+      return {
         status: 200,
         title: 'You have been unsubscribed',
         message: `${result.email} will no longer receive Kingdom Marketplace podcast emails. You can subscribe again at any time on the podcast page.`,
       };
-    } catch (error) {
-      const known = AppError.from(error);
-      if (!known) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      page = known
-        ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
-        : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
-    }
-    await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
+    });
   }
 }

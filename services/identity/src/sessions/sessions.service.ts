@@ -1,4 +1,4 @@
-import type { CreatedSession, PublicUser } from '@km/contracts';
+import type { CreatedSession, PublicUser, StaffRole } from '@km/contracts';
 import { SERVICE_CONFIG } from '@km/nest-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +18,7 @@ interface ResolvedRow {
   email: string | null;
   is_admin: boolean;
   member_id: string | null;
+  roles: StaffRole[];
 }
 
 @Injectable()
@@ -42,19 +43,21 @@ export class SessionsService {
   async resolve(token: string): Promise<PublicUser | null> {
     const rows: ResolvedRow[] = await this.dataSource.query(
       `WITH live AS (
-         SELECT s.id AS session_id, s.last_seen_at, u.id, u.username, u.email, u.is_admin, u.member_id
+         SELECT s.id AS session_id, s.last_seen_at, u.id, u.username, u.email, u.is_admin, u.member_id, u.roles
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-            AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.is_admin THEN $2::int ELSE $3::int END)
+            AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.is_admin OR u.roles <> '{}' THEN $2::int ELSE $3::int END)
        ), touched AS (
          UPDATE sessions SET last_seen_at = now() FROM live
           WHERE sessions.id = live.session_id AND live.last_seen_at < now() - make_interval(secs => $4)
        )
-       SELECT id, username, email, is_admin, member_id FROM live`,
+       SELECT id, username, email, is_admin, member_id, roles FROM live`,
       [hashToken(token), this.config.sessionIdleMinutes.admin, this.config.sessionIdleMinutes.member, TOUCH_EVERY_SECONDS],
     );
     const row = rows[0];
-    return row ? toPublicUser({ id: row.id, username: row.username, email: row.email, isAdmin: row.is_admin, memberId: row.member_id } as User) : null;
+    return row
+      ? toPublicUser({ id: row.id, username: row.username, email: row.email, isAdmin: row.is_admin, memberId: row.member_id, roles: row.roles } as User)
+      : null;
   }
 
   async revoke(token: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { PublicUser } from '@km/contracts';
+import type { PublicUser, StaffRole } from '@km/contracts';
 
 @Entity({ name: 'users' })
 export class User {
@@ -26,6 +26,10 @@ export class User {
   @Column({ name: 'member_id', type: 'uuid', nullable: true })
   memberId: string | null;
 
+  /** Staff roles short of admin (ADR 0043), e.g. prayer_team. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  roles: StaffRole[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
@@ -37,4 +41,5 @@ export const toPublicUser = (user: User): PublicUser => ({
   isAdmin: user.isAdmin,
   // Only members carry these, so other users look exactly as before.
   ...(user.memberId ? { role: 'member' as const, memberId: user.memberId } : {}),
+  ...(user.roles?.length ? { roles: [...user.roles] } : {}),
 });

@@ -1,4 +1,4 @@
-import { IdentityEvents, type PublicUser, type RegisterOutcome, type registerRequestSchema } from '@km/contracts';
+import { IdentityEvents, type PublicUser, type StaffRole, type RegisterOutcome, type registerRequestSchema } from '@km/contracts';
 import { commitWithEvents, ConflictError, OutboxRelayRunner, SERVICE_CONFIG, UnauthorizedError } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
@@ -39,7 +39,7 @@ export class UsersService {
    * wrong; anyone else gets one answer whatever happened, and what must be said goes by mail to the address given:
    * "someone tried your address" to an account's owner, "choose another username" to the registrant.
    */
-  async register(input: z.output<typeof registerRequestSchema>, verified = false): Promise<RegisterOutcome> {
+  async register(input: Omit<z.output<typeof registerRequestSchema>, 'roles'> & { roles?: StaffRole[] }, verified = false): Promise<RegisterOutcome> {
     const passwordHash = await this.argon2.run(() => hashPassword(input.password));
     let confirm: (() => Promise<void>) | undefined;
     try {
@@ -50,6 +50,7 @@ export class UsersService {
             email: input.email ?? null,
             passwordHash,
             isAdmin: input.isAdmin,
+            roles: input.roles ?? [],
             emailVerifiedAt: verified && input.email ? new Date() : null,
           }),
         );

@@ -10,6 +10,7 @@ const QUICK_LINKS = [
   { to: '/products', label: 'Products' },
   { to: '/booking', label: 'Booking' },
   { to: '/contact', label: 'Contact' },
+  { to: '/prayer', label: 'Prayer Wall' },
 ] as const;
 
 const POLICY_LINKS = [

@@ -12,12 +12,16 @@ import { useDeferredModule } from '@/lib/use-deferred-module';
 // The Orders and Marketshare tabs (about half of the dashboard's code) are not what the dashboard first shows, its
 // first inbox: their code comes at the admin's first sign of use, or when one of those tabs opens (ADR 0024).
 const loadMoreTabs = () => import('./admin-more-tabs');
+const loadPrayer = () => import('@/features/prayer/components/admin-prayer');
 
 /** /admin for a signed-in admin (loaded apart from the page a visitor gets: see admin.tsx). */
 export function AdminSignedIn({ user }: { user: AuthUser }) {
   const [moreTabsWanted, setMoreTabsWanted] = useState(false);
   const moreTabs = useDeferredModule(loadMoreTabs, moreTabsWanted);
   const wantMoreTabs = useCallback(() => setMoreTabsWanted(true), []);
+  const [prayerWanted, setPrayerWanted] = useState(false);
+  const prayer = useDeferredModule(loadPrayer, prayerWanted);
+  const wantPrayer = useCallback(() => setPrayerWanted(true), []);
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   // As Admin Logout does: forget the user, reload to drop admin-only state, and say so on the fresh page.
@@ -49,6 +53,7 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             label: 'Stock',
             content: moreTabs ? <moreTabs.StockTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading stock" onShown={wantMoreTabs} />,
           },
+          { value: 'prayer', label: 'Prayer', content: prayer ? <prayer.AdminPrayer /> : <TabLoading label="Loading the prayer area" onShown={wantPrayer} /> },
           { value: 'security', label: 'Account security', content: <AccountSecurity onSignedOut={signedOutEverywhere} /> },
         ]}
       />

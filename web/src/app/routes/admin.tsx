@@ -12,12 +12,16 @@ import { loadAdminLoginDialog } from './lazy-admin-login';
 // The signed-in dashboard (tabs, inbox, orders, Marketshare; about 25 KB gzipped) is no part of the page a visitor
 // gets, the Admin Access Required notice: it loads when a session may exist, or once an admin signs in.
 const loadAdminSignedIn = () => import('./admin-signed-in');
+// The prayer team's area (ADR 0043): all a prayer-team member who is not an admin sees of /admin.
+const loadPrayerArea = () => import('@/features/prayer/components/admin-prayer');
 
 export function AdminPage() {
   // A failed lookup is ignored on purpose (spec §6): it reads as "not signed in".
   const { data: user, isPending } = useMe();
-  const isDenied = !!user && !user.isAdmin;
+  const prayerTeamOnly = !!user && !user.isAdmin && user.isPrayerTeam === true;
+  const isDenied = !!user && !user.isAdmin && !prayerTeamOnly;
   const admin = useDeferredModule(loadAdminSignedIn, sessionMayExist() || user?.isAdmin === true, { early: false });
+  const prayerArea = useDeferredModule(loadPrayerArea, prayerTeamOnly, { early: false });
 
   const deniedToastShown = useRef(false);
   useEffect(() => {
@@ -51,6 +55,17 @@ export function AdminPage() {
       <Notice icon={<ShieldX className="size-8" aria-hidden />} title="Access Denied">
         <p>You don&apos;t have permission to view this page.</p>
       </Notice>
+    );
+  }
+
+  if (prayerTeamOnly) {
+    if (!prayerArea) return <Spinner label="Loading the prayer area" className="min-h-svh py-32" />;
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+        <h1 className="font-serif text-4xl font-bold text-indigo-950">Prayer</h1>
+        <p className="mt-2 mb-8 text-slate-600">Signed in as {user.username}, prayer team.</p>
+        <prayerArea.AdminPrayer />
+      </section>
     );
   }
 

@@ -6,6 +6,8 @@ export interface AuthUser {
   username: string;
   email?: string | null;
   isAdmin: boolean;
+  /** Staff short of admin (ADR 0043): the prayer team sees only the prayer area of /admin. */
+  isPrayerTeam?: boolean;
 }
 
 export interface AuthState {
@@ -19,13 +21,14 @@ const initialState: AuthState = { user: null };
 // Copies only the known fields, so nothing else the server sends (or a tampered store) is kept.
 export function toAuthUser(value: unknown): AuthUser | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, username, email, isAdmin } = value as Record<string, unknown>;
+  const { id, username, email, isAdmin, roles } = value as Record<string, unknown>;
   if ((typeof id !== 'string' && typeof id !== 'number') || typeof username !== 'string') return null;
   return {
     id: String(id),
     username,
     ...(typeof email === 'string' ? { email } : {}),
     isAdmin: isAdmin === true,
+    ...(Array.isArray(roles) && roles.includes('prayer_team') ? { isPrayerTeam: true } : {}),
   };
 }
 

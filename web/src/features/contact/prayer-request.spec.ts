@@ -87,7 +87,13 @@ describe('toPrayerRequestPayload', () => {
       preferredContact: 'phone',
       isUrgent: true,
       allowSharing: true,
+      shareNameAs: 'anonymous',
       confidentialityAccepted: true,
     });
+  });
+
+  it('sends the name choice only with the sharing consent it belongs to', () => {
+    assert.equal(toPrayerRequestPayload(filled({ allowSharing: true, shareNameAs: 'initial' })).shareNameAs, 'initial');
+    assert.equal('shareNameAs' in toPrayerRequestPayload(filled({ allowSharing: false, shareNameAs: 'initial' })), false);
   });
 });

@@ -1,4 +1,4 @@
-import type { PreferredContact, PrayerRequestType } from '@km/contracts/vocabulary';
+import type { PrayerNameDisplay, PreferredContact, PrayerRequestType } from '@km/contracts/vocabulary';
 
 export interface PrayerFormValues {
   firstName: string;
@@ -10,6 +10,8 @@ export interface PrayerFormValues {
   preferredContact: PreferredContact | '';
   isUrgent: boolean;
   allowSharing: boolean;
+  /** Asked only once allowSharing is ticked (ADR 0042). */
+  shareNameAs: PrayerNameDisplay;
   confidentialityAccepted: boolean;
 }
 
@@ -23,6 +25,7 @@ export const EMPTY_PRAYER_FORM: PrayerFormValues = {
   preferredContact: '',
   isUrgent: false,
   allowSharing: false,
+  shareNameAs: 'anonymous',
   confidentialityAccepted: false,
 };
 
@@ -86,6 +89,7 @@ export interface PrayerRequestPayload {
   preferredContact?: PreferredContact;
   isUrgent: boolean;
   allowSharing: boolean;
+  shareNameAs?: PrayerNameDisplay;
   confidentialityAccepted: true;
 }
 
@@ -103,6 +107,8 @@ export function toPrayerRequestPayload(values: PrayerFormValues): PrayerRequestP
     ...(values.preferredContact ? { preferredContact: values.preferredContact } : {}),
     isUrgent: values.isUrgent,
     allowSharing: values.allowSharing,
+    // The name choice goes only with the consent it belongs to.
+    ...(values.allowSharing ? { shareNameAs: values.shareNameAs } : {}),
     confidentialityAccepted: true,
   };
 }

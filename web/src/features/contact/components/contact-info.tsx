@@ -51,6 +51,9 @@ export function ContactInfo() {
         <Link to={{ hash: '#prayer' }} preventScrollReset className={`${linkClasses} mt-2 inline-block text-sm`}>
           Send a prayer request
         </Link>
+        <Link to="/prayer" className={`${linkClasses} mt-2 block text-sm`}>
+          Pray with others on the prayer wall
+        </Link>
       </InfoCard>
 
       <InfoCard title="Follow Us">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField, invalidClasses, SelectOptions, textareaClasses } from '@/components/ui/form-field';
 import { CONTACT_PHONE } from '@/config/contact';
-import { PRAYER_REQUEST_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '@km/contracts/vocabulary';
+import { PRAYER_NAME_DISPLAY_OPTIONS, PRAYER_REQUEST_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '@km/contracts/vocabulary';
 import { useSubmitPrayerRequest } from '../api/submit-prayer-request';
 import {
   EMPTY_PRAYER_FORM,
@@ -211,8 +211,26 @@ export function PrayerForm() {
           checked={values.allowSharing}
           onChange={(event) => set('allowSharing', event.currentTarget.checked)}
           label="Share my request anonymously with the prayer team"
-          description="Your name and contact details are never shared."
+          description="Once a moderator approves it, it may also appear on our public prayer wall. Your last name and contact details are never shared."
         />
+        {values.allowSharing && (
+          <fieldset className="ml-7 grid gap-2">
+            <legend className="mb-1 text-sm font-medium">On the prayer wall, show my name as</legend>
+            {PRAYER_NAME_DISPLAY_OPTIONS.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="shareNameAs"
+                  value={option.value}
+                  checked={values.shareNameAs === option.value}
+                  onChange={() => set('shareNameAs', option.value)}
+                  className="size-4 accent-primary"
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <CheckboxField
           name="confidentialityAccepted"
           required
