@@ -1,7 +1,7 @@
 import type { BookSubmission, ContactMessage, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
 import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type MailContext } from './forms-mails';
-import { answeredThanksMail, digestMail } from './prayer-mails';
+import { answeredThanksMail, digestMail } from '../prayer/prayer-mails';
 
 const ctx: MailContext = { publicOrigin: 'https://kingdom.example', staff: { admin: 'admin@kingdom.example', publishing: 'publishing@kingdom.example' } };
 const at = '2026-03-02T15:04:00.000Z';

@@ -5,7 +5,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { FormsConfig } from '../config';
-import { digestMail, type DigestLine } from '../mail/prayer-mails';
+import { digestMail, type DigestLine } from './prayer-mails';
 
 export const PRAYER_DIGEST_QUEUE = 'prayer-digest';
 const SCHEDULER_ID = 'prayer-digest-daily';

@@ -18,7 +18,7 @@ import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FormsConfig } from '../config';
-import { answeredThanksMail } from '../mail/prayer-mails';
+import { answeredThanksMail } from './prayer-mails';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { PRAYER_WALL_TEXT_MAX } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { digestMail, prayedSentence } from '../mail/prayer-mails';
+import { digestMail, prayedSentence } from './prayer-mails';
 import { wallName, wallText } from './prayer-ministry.service';
 
 test('the wall names an author by the first letter of their first name, or "Anonymous"', () => {

@@ -5,7 +5,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { FormsBudgeted } from '../http/budget-guards';
-import { sendUnsubscribePage, unsubscribedPage } from './unsubscribe-page';
+import { sendUnsubscribePage, unsubscribedPage } from '../http/unsubscribe-page';
 
 @ApiTags('forms')
 @Controller('api/newsletter-subscriptions')

@@ -34,7 +34,7 @@ import { RateLimits } from '../http/rate-limits';
 import { headerOf } from '../http/raw-reply';
 import { ApiZodBody } from '../http/zod-body';
 import { visitorHash } from '../media/visitor';
-import { sendUnsubscribePage, type UnsubscribePage } from './unsubscribe-page';
+import { sendUnsubscribePage, type UnsubscribePage } from '../http/unsubscribe-page';
 
 /** A guard spending one of the address's `budget` before anything else runs: a refused tap costs the forms service nothing. */
 function addressBudgetGuard(budget: 'consumePrayerTap' | 'consumePrayerFlag') {

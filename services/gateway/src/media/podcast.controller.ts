@@ -22,7 +22,7 @@ import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsBudgeted } from '../http/budget-guards';
-import { sendUnsubscribePage } from '../forms/unsubscribe-page';
+import { sendUnsubscribePage } from '../http/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';

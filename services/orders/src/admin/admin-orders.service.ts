@@ -5,9 +5,9 @@ import { Fulfilment } from '../fulfilment/fulfilment.entity';
 import { formatCents, toCents } from '../pricing/money';
 import { Refund } from '../refunds/refund.entity';
 import { RefundsService } from '../refunds/refunds.service';
-import { lockOrder, orderByNumber, reversedCents, writeStep } from './order-steps';
-import { OrderTimelineRecord } from './order-timeline.entity';
-import { timelineOf, toPricedLine } from './order-views';
+import { lockOrder, orderByNumber, reversedCents, writeStep } from '../orders/order-steps';
+import { OrderTimelineRecord } from '../orders/order-timeline.entity';
+import { timelineOf, toPricedLine } from '../orders/order-views';
 
 /** The order as staff see it (every step, notes included), and staff notes. */
 @Injectable()
