@@ -1,4 +1,6 @@
 import { expect, type APIResponse, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const adminCredentials = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -46,4 +48,16 @@ export async function loginThroughDialog(page: Page, username: string, password:
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   return dialog;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG checks on the page as it is now: no violations. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations).toEqual([]);
 }

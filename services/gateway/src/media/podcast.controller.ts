@@ -2,6 +2,7 @@ import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts';
 import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,
+  episodeNumberRefSchema,
   episodeQuerySchema,
   MediaSubjects,
   podcastSubscriptionSchema,
@@ -29,6 +30,7 @@ import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, par
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
 import { PodcastFeedCache } from './podcast-feed-cache';
+import { CHAPTERS_TYPE, chaptersDocument } from './podcast-feed';
 
 /** Downloads are for admins (issue 11: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
@@ -95,12 +97,35 @@ export class PodcastEpisodesController {
     });
   }
 
+  @Get('by-number/:episodeNumber')
+  @Public()
+  @ApiOperation({ summary: 'One episode by its number, the key of its page /podcast/{n}-{slug} (ADR 0045); 404 when no episode has it.' })
+  @ApiParam({ name: 'episodeNumber', type: Number, example: 12 })
+  async byNumber(@Param('episodeNumber') raw: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
+    const { episodeNumber } = parseOrThrow(episodeNumberRefSchema, { episodeNumber: /^\d{1,9}$/.test(raw) ? Number(raw) : raw });
+    return forCaller(await this.rpc.send(MediaSubjects.episodesByNumber, { episodeNumber }), req);
+  }
+
   @Get(':id')
   @Public()
   @ApiOperation({ summary: 'One episode; 404 for an unknown id.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id') id: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
     return forCaller(await this.rpc.send(MediaSubjects.episodesGet, { id }), req);
+  }
+
+  @Get(':id/chapters.json')
+  @Public()
+  @ApiOperation({ summary: "An episode's chapters in Podcast Index's JSON chapters format (application/json+chapters, ADR 0046); 404 without chapters." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async chapters(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    const episode = await this.rpc.send(MediaSubjects.episodesGet, { id });
+    if (episode.chapters.length === 0) throw new AppError('not_found', `Episode ${episode.episodeNumber} has no chapters.`);
+    await res
+      .header('Cache-Control', 'public, max-age=300')
+      .header('Access-Control-Allow-Origin', '*')
+      .type(`${CHAPTERS_TYPE}; charset=utf-8`)
+      .send(JSON.stringify(chaptersDocument(episode)));
   }
 
   @Post()
@@ -135,7 +160,10 @@ export class PodcastEpisodesController {
 
   @Patch(':id')
   @RequireAdmin()
-  @ApiOperation({ summary: 'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration; what is left out stays.' })
+  @ApiOperation({
+    summary:
+      'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration, chapters (replaced whole; each must start before the episode ends); what is left out stays.',
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiZodBody(episodeEditSchema)
   async update(@Param('id') id: string, @ZodBody(episodeEditSchema) edit: EpisodeEdit): Promise<PodcastEpisode> {

@@ -1,5 +1,5 @@
 import { renditionsOf, type EpisodeMediaType } from '@km/contracts';
-import type { FeedMedia, PodcastEpisode } from '@km/contracts/media';
+import type { EpisodeChapter, FeedMedia, PodcastEpisode } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { FEED_READY_TYPES } from '../renditions/rendition-plan';
 
@@ -68,6 +68,10 @@ export class EpisodeEntity {
   @Column({ name: 'rendition_content_type', type: 'text', nullable: true })
   renditionContentType: string | null;
 
+  /** In order of their start times (ADR 0046). */
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  chapters: EpisodeChapter[];
+
   /** Feed downloads counted by the IAB rules (see download-blocks.ts). */
   @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
   downloads: number;
@@ -102,6 +106,7 @@ export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
   downloads: Number(e.downloads),
   mediaSize: Number(e.mediaSize),
   mediaContentType: e.mediaContentType,
+  chapters: e.chapters,
   feedMedia: feedMedia(e.mediaKey, Number(e.mediaSize), e.mediaContentType, e.renditionKey, e.renditionSize, e.renditionContentType),
   createdAt: e.createdAt.toISOString(),
   updatedAt: e.updatedAt.toISOString(),
@@ -127,12 +132,13 @@ export interface EpisodeRow {
   rendition_key: string | null;
   rendition_size: string | null;
   rendition_content_type: string | null;
+  chapters: EpisodeChapter[];
   created_at: Date;
   updated_at: Date;
 }
 
 export const EPISODE_COLUMNS =
-  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, thumbnail_widths, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, created_at, updated_at';
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, thumbnail_widths, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, chapters, created_at, updated_at';
 
 export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   id: r.id,
@@ -150,6 +156,7 @@ export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   downloads: Number(r.downloads),
   mediaSize: Number(r.media_size),
   mediaContentType: r.media_content_type,
+  chapters: r.chapters,
   feedMedia: feedMedia(
     r.media_key,
     Number(r.media_size),

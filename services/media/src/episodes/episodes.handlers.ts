@@ -2,6 +2,7 @@ import {
   createEpisodeSchema,
   episodeChunkSchema,
   episodeDownloadSchema,
+  episodeNumberRefSchema,
   episodeQuerySchema,
   episodeRefSchema,
   episodeViewSchema,
@@ -37,6 +38,11 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesGet)
   get(@Payload() payload: unknown): Promise<PodcastEpisode> {
     return this.episodes.get(parseOrThrow(episodeRefSchema, payload).id);
+  }
+
+  @MessagePattern(MediaSubjects.episodesByNumber)
+  byNumber(@Payload() payload: unknown): Promise<PodcastEpisode> {
+    return this.episodes.byNumber(parseOrThrow(episodeNumberRefSchema, payload).episodeNumber);
   }
 
   @MessagePattern(MediaSubjects.episodesCreate)

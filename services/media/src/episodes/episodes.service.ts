@@ -16,7 +16,7 @@ import {
   type PodcastEpisode,
   type UpdateEpisodeRequest,
 } from '@km/contracts/media';
-import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -51,6 +51,21 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   error instanceof QueryFailedError &&
   (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
   (error.driverError as { constraint?: string }).constraint === constraint;
+
+const clock = (seconds: number) =>
+  [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
+
+/** Every chapter starts before the episode ends (ADR 0046); checked after an edit, which may change either. */
+function checkChapters(episode: EpisodeEntity) {
+  const late = episode.chapters.findIndex((chapter) => chapter.startTime >= episode.duration);
+  if (late === -1) return;
+  throw invalidFields([
+    {
+      field: 'chapters',
+      message: `chapter ${late + 1} ("${episode.chapters[late].title}") starts at ${clock(episode.chapters[late].startTime)}, at or after the end of the episode (${clock(episode.duration)}): start it earlier`,
+    },
+  ]);
+}
 
 @Injectable()
 export class EpisodesService {
@@ -110,6 +125,13 @@ export class EpisodesService {
     return toEpisodeDto(await this.find(this.dataSource.manager, id));
   }
 
+  /** The episode with this number: the key of its page `/podcast/{n}-{slug}` (ADR 0045). */
+  async byNumber(episodeNumber: number): Promise<PodcastEpisode> {
+    const row = await this.dataSource.getRepository(EpisodeEntity).findOneBy({ episodeNumber });
+    if (!row) throw new AppError('not_found', `No episode has the number ${episodeNumber}.`);
+    return toEpisodeDto(row);
+  }
+
   /**
    * Stores the row for media the gateway has already streamed to storage. Without a duration it is read from the
    * media; a file that does not say is a 400 asking for it (the gateway then deletes the upload).
@@ -158,8 +180,11 @@ export class EpisodesService {
     try {
       const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const current = await this.find(manager, id, true);
-        const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined && value !== null));
+        // Chapters are replaced whole, not merged item by item.
+        const changes = Object.fromEntries(Object.entries(edit).filter(([key, value]) => key !== 'chapters' && value !== undefined && value !== null));
         manager.merge(EpisodeEntity, current, changes);
+        if (edit.chapters) current.chapters = edit.chapters;
+        checkChapters(current);
         const row = await manager.save(current);
         await record(MediaEvents.episodeUpdated, { episodeId: row.id, episodeNumber: row.episodeNumber });
         return row;

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { Bookmark, BookmarkCheck, Clock, Download, Eye, Play, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { useCountEpisodeView } from '../api/count-view';
-import { episodeLink, episodeMedia, formatClock, formatEpisodeDate, formatViews, type PodcastEpisode } from '../podcast';
+import { episodeLink, episodeMedia, episodePath, formatClock, formatEpisodeDate, formatViews, type PodcastEpisode } from '../podcast';
 import { EpisodePlayer } from './episode-player';
 
 interface EpisodeCardProps {
@@ -73,7 +74,9 @@ export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }
           </span>
         </p>
         <h3 id={titleId} className="text-lg leading-snug font-bold text-slate-900">
-          {episode.title}
+          <Link to={episodePath(episode)} className="hover:text-indigo-800 hover:underline focus-visible:underline">
+            {episode.title}
+          </Link>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{episode.description}</p>
         <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
