@@ -58,6 +58,14 @@ test.describe("an episode's own page", () => {
     ];
     const edit = await page.request.patch(`/api/podcast-episodes/${episode.id}`, { headers: { Origin: new URL(page.url()).origin }, data: { chapters } });
     expect(edit.status(), await edit.text()).toBe(200);
+    const transcript = await page.request.put(`/api/podcast-episodes/${episode.id}/transcript`, {
+      headers: { Origin: new URL(page.url()).origin },
+      data: {
+        format: 'vtt',
+        text: 'WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to the show\n\n00:02.000 --> 00:04.500\nGrace at work\n\n00:04.500 --> 00:08.000\nGoodbye\n',
+      },
+    });
+    expect(transcript.status(), await transcript.text()).toBe(200);
     await page.context().clearCookies();
   });
 
@@ -111,6 +119,15 @@ test.describe("an episode's own page", () => {
     await expect(chapterList.getByRole('button', { name: '00:00:05 Closing' })).toHaveAttribute('aria-current', 'true');
     await expect(chapterList.getByRole('link', { name: 'Open the link of Closing' })).toHaveAttribute('href', '/products');
     await audio.evaluate((a: HTMLAudioElement) => a.pause());
+
+    // The transcript: the line being played is marked; a click on a line seeks there.
+    const transcript = main.getByRole('region', { name: 'Transcript' });
+    await expect(transcript.getByRole('button', { name: '00:00:04 Goodbye' })).toHaveAttribute('aria-current', 'true');
+    await transcript.getByRole('button', { name: '00:00:02 Grace at work' }).click();
+    await audio.evaluate((a: HTMLAudioElement) => a.pause());
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime >= 2 && a.currentTime < 4.5)).toBe(true);
+    await expect(transcript.getByRole('button', { name: '00:00:02 Grace at work' })).toHaveAttribute('aria-current', 'true');
+    await expect(transcript.getByRole('button', { name: '00:00:04 Goodbye' })).not.toHaveAttribute('aria-current', 'true');
 
     await page.screenshot({ path: testInfo.outputPath('episode-page-phone.png'), fullPage: true });
     await expectNoAxeViolations(page);

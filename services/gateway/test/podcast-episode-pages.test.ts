@@ -262,3 +262,92 @@ describe('chapters (ADR 0046)', () => {
     assert.equal((await new Client(h.gateway).patch(`/api/podcast-episodes/${episode.id}`, { chapters: kept })).status, 401);
   });
 });
+
+describe('transcripts (ADR 0046)', () => {
+  const VTT = 'WEBVTT\n\n00:00.000 --> 00:04.000\n<v Anna>Welcome to the show\n\n00:04.000 --> 00:09.500\nToday: grace &amp; work\n';
+  const feedItem = async (title: string) => {
+    const feed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' || name === 'podcast:transcript' }).parse(
+      await (await fetch(`${h.baseUrl}/feeds/podcast.xml`)).text(),
+    );
+    return (feed.rss.channel.item as Record<string, any>[]).find((item) => item.title === title);
+  };
+
+  test('an admin uploads a WebVTT file: it is kept in storage, the feed lists it as WebVTT and SubRip, each address answers its type', async () => {
+    const episode = await upload({ title: 'Transcribed', episodeNumber: '309', duration: '00:00:30' });
+    const res = await admin.put(`/api/podcast-episodes/${episode.id}/transcript`, { format: 'vtt', text: VTT });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.transcript, 'vtt');
+    assert.deepEqual(await h.storage.listKeys(`media/transcripts/${episode.id}`), [`media/transcripts/${episode.id}.vtt`]);
+
+    const item = await eventually(async () => {
+      const found = await feedItem('Transcribed');
+      assert.ok(found?.['podcast:transcript']);
+      return found;
+    });
+    const listed = (item['podcast:transcript'] as Record<string, string>[]).map((t) => [t['@_url'], t['@_type']]);
+    assert.deepEqual(listed, [
+      [`${ORIGIN}/api/podcast-episodes/${episode.id}/transcript.vtt`, 'text/vtt'],
+      [`${ORIGIN}/api/podcast-episodes/${episode.id}/transcript.srt`, 'application/x-subrip'],
+    ]);
+    const vtt = await fetch(`${h.baseUrl}/api/podcast-episodes/${episode.id}/transcript.vtt`);
+    assert.equal(vtt.headers.get('content-type'), 'text/vtt; charset=utf-8');
+    assert.equal(vtt.headers.get('access-control-allow-origin'), '*');
+    assert.equal(await vtt.text(), 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nWelcome to the show\n\n00:00:04.000 --> 00:00:09.500\nToday: grace &amp; work\n');
+    const srt = await fetch(`${h.baseUrl}/api/podcast-episodes/${episode.id}/transcript.srt`);
+    assert.equal(srt.headers.get('content-type'), 'application/x-subrip; charset=utf-8');
+    assert.equal(await srt.text(), '1\n00:00:00,000 --> 00:00:04,000\nWelcome to the show\n\n2\n00:00:04,000 --> 00:00:09,500\nToday: grace &amp; work\n');
+    const json = await fetch(`${h.baseUrl}/api/podcast-episodes/${episode.id}/transcript.json`);
+    assert.equal(json.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.deepEqual(await json.json(), {
+      version: '1.0.0',
+      segments: [
+        { startTime: 0, endTime: 4, body: 'Welcome to the show' },
+        { startTime: 4, endTime: 9.5, body: 'Today: grace & work' },
+      ],
+    });
+
+    // An SRT upload replaces it, and deleting the episode removes the file.
+    const srtUpload = await admin.put(`/api/podcast-episodes/${episode.id}/transcript`, { format: 'srt', text: '1\n00:00:01,000 --> 00:00:02,000\nHi\n' });
+    assert.equal(srtUpload.status, 200, JSON.stringify(srtUpload.body));
+    assert.deepEqual(await h.storage.listKeys(`media/transcripts/${episode.id}`), [`media/transcripts/${episode.id}.srt`]);
+    assert.equal((await admin.delete(`/api/podcast-episodes/${episode.id}`)).status, 204);
+    assert.deepEqual(await h.storage.listKeys(`media/transcripts/${episode.id}`), []);
+  });
+
+  test('hostile transcripts are a clear 4xx and change nothing: malformed, past the end, too long, too big, not an admin', async () => {
+    const episode = await upload({ title: 'Guarded Transcript', episodeNumber: '310', duration: '00:00:30' });
+    const cases: [unknown, number, string][] = [
+      [
+        { format: 'vtt', text: 'WEBVTT\n\n00:00 --> 00:04\nHi' },
+        400,
+        'text: the WebVTT file is not valid at line 3: expected a cue timing like 00:01:02.000 --> 00:01:05.500',
+      ],
+      [{ format: 'vtt', text: 'Hello\n' }, 400, 'text: the WebVTT file is not valid at line 1: a WebVTT file starts with the line WEBVTT'],
+      [
+        { format: 'srt', text: '1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:40,000 --> 00:00:41,000\nB' },
+        400,
+        'text: cue 2 starts at 00:00:40, at or after the end of the episode (00:00:30)',
+      ],
+      [{ format: 'txt', text: 'x' }, 400, 'format must be vtt (WebVTT) or srt (SubRip)'],
+      [
+        { format: 'vtt', text: `WEBVTT\n\n${'x'.repeat(500_001)}` },
+        400,
+        'text must be at most 500,000 characters: split the episode or shorten the transcript',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await admin.put(`/api/podcast-episodes/${episode.id}/transcript`, body);
+      assert.equal(res.status, status, JSON.stringify(res.body).slice(0, 300));
+      assert.equal(res.body.message, message);
+    }
+    const huge = await admin.put(`/api/podcast-episodes/${episode.id}/transcript`, { format: 'vtt', text: 'x'.repeat(1_100_000) });
+    assert.equal(huge.status, 413);
+    assert.equal((await new Client(h.gateway).put(`/api/podcast-episodes/${episode.id}/transcript`, { format: 'vtt', text: VTT })).status, 401);
+    const stored = (await admin.get(`/api/podcast-episodes/${episode.id}`)).body as PodcastEpisode;
+    assert.equal(stored.transcript, null);
+    assert.deepEqual(await h.storage.listKeys(`media/transcripts/${episode.id}`), []);
+    const none = await fetch(`${h.baseUrl}/api/podcast-episodes/${episode.id}/transcript.vtt`);
+    assert.equal(none.status, 404);
+    assert.equal(((await none.json()) as { message: string }).message, 'Episode 310 has no transcript.');
+  });
+});

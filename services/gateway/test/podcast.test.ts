@@ -124,6 +124,7 @@ describe('uploading an episode', () => {
         mediaSize: mp3().data.length,
         mediaContentType: 'audio/mpeg',
         chapters: [],
+        transcript: null,
         feedMedia: undefined,
         createdAt: undefined,
         updatedAt: undefined,

@@ -7,6 +7,7 @@ import { EpisodeDownloads1763700000301 } from '../migrations/1763700000301-episo
 import { EpisodeRenditions1763700000302 } from '../migrations/1763700000302-episode-renditions';
 import { ThumbnailRenditions1764000000303 } from '../migrations/1764000000303-thumbnail-renditions';
 import { EpisodeChapters1764100000300 } from '../migrations/1764100000300-episode-chapters';
+import { EpisodeTranscripts1764100000301 } from '../migrations/1764100000301-episode-transcripts';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
@@ -36,6 +37,7 @@ export class AppModule {
             EpisodeRenditions1763700000302,
             ThumbnailRenditions1764000000303,
             EpisodeChapters1764100000300,
+            EpisodeTranscripts1764100000301,
           ],
         }),
         StorageModule.forRoot(config.storage),

@@ -244,3 +244,27 @@ export const episodeDownloadSchema = z.object({
   bytes: z.number().int().min(0),
 });
 export type EpisodeDownloadRequest = z.infer<typeof episodeDownloadSchema>;
+
+/** Transcript files an admin uploads (ADR 0046), and the MIME type each is served and listed in the feed with. */
+export const TRANSCRIPT_FORMATS = ['vtt', 'srt'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+export const TRANSCRIPT_TYPES: Record<TranscriptFormat, string> = { vtt: 'text/vtt', srt: 'application/x-subrip' };
+/** Characters of one transcript file: about ten hours of speech, and under the bus's message limit. */
+export const TRANSCRIPT_MAX_CHARS = 500_000;
+
+export const transcriptUploadSchema = z
+  .object({
+    format: z.enum(TRANSCRIPT_FORMATS, { error: 'format must be vtt (WebVTT) or srt (SubRip)' }),
+    text: z
+      .string({ error: 'text is required: the transcript file as text' })
+      .min(1, 'text is required: the transcript file as text')
+      .max(
+        TRANSCRIPT_MAX_CHARS,
+        `text must be at most ${TRANSCRIPT_MAX_CHARS.toLocaleString('en-US')} characters: split the episode or shorten the transcript`,
+      ),
+  })
+  .strict();
+export type TranscriptUpload = z.infer<typeof transcriptUploadSchema>;
+
+export const setTranscriptSchema = episodeRefSchema.extend({ transcript: transcriptUploadSchema });
+export type SetTranscriptRequest = z.infer<typeof setTranscriptSchema>;

@@ -24,6 +24,8 @@ export interface PodcastEpisode {
   /** Bytes of the media object. */
   mediaSize: number;
   mediaContentType: string;
+  /** The format of the transcript an admin uploaded (ADR 0046), or null without one; its text is served apart. */
+  transcript: 'vtt' | 'srt' | null;
   /** Chapters in order of their start times (ADR 0046); empty without them. */
   chapters: EpisodeChapter[];
   /** What the podcast feed lists: the original (MP3, M4A, MP4, MOV) or the M4A/MP4 rendition of a WAV/WEBM; null until that exists. */
@@ -37,6 +39,19 @@ export interface EpisodeChapter {
   startTime: number;
   title: string;
   url?: string;
+}
+
+/** One line of a transcript: when it is said (seconds, to the millisecond) and what. */
+export interface TranscriptCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** An episode's transcript as the media service keeps it: the uploaded format and its cues in order. */
+export interface EpisodeTranscript {
+  format: 'vtt' | 'srt';
+  cues: TranscriptCue[];
 }
 
 export interface FeedMedia {

@@ -3,6 +3,11 @@ import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,
   episodeNumberRefSchema,
+  transcriptUploadSchema,
+  TRANSCRIPT_TYPES,
+  toSrt,
+  toVtt,
+  type TranscriptUpload,
   episodeQuerySchema,
   MediaSubjects,
   podcastSubscriptionSchema,
@@ -15,7 +20,7 @@ import {
 } from '@km/contracts/media';
 import { AppError, ConflictError, httpStatusForCode, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
-import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
@@ -38,6 +43,11 @@ const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode 
   const { downloads: _downloads, ...rest } = episode;
   return rest;
 };
+
+/** Transcripts are read by players on other sites too (Podcast Index asks for CORS); they change rarely. */
+async function sendTranscript(res: FastifyReply, type: string, body: string): Promise<void> {
+  await res.header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').type(`${type}; charset=utf-8`).send(body);
+}
 
 /** Podcast episodes (spec §2 Podcast page, §7). Admin routes check the role before the body is read. */
 @ApiTags('podcast')
@@ -126,6 +136,51 @@ export class PodcastEpisodesController {
       .header('Access-Control-Allow-Origin', '*')
       .type(`${CHAPTERS_TYPE}; charset=utf-8`)
       .send(JSON.stringify(chaptersDocument(episode)));
+  }
+
+  @Put(':id/transcript')
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      "Set an episode's transcript (admin; ADR 0046): {format: vtt|srt, text}. A malformed file is a 400 naming its line; a line starting after the episode ends is a 400; past 1 MB the body is a 413.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodBody(transcriptUploadSchema)
+  async setTranscript(@Param('id') id: string, @ZodBody(transcriptUploadSchema) transcript: TranscriptUpload): Promise<PodcastEpisode> {
+    const episode = await this.rpc.send(MediaSubjects.transcriptSet, { id, transcript });
+    this.feedCache.invalidate();
+    return episode;
+  }
+
+  @Get(':id/transcript.vtt')
+  @Public()
+  @ApiOperation({ summary: "An episode's transcript as WebVTT (text/vtt); 404 without one." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptVtt(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    await sendTranscript(res, TRANSCRIPT_TYPES.vtt, toVtt((await this.rpc.send(MediaSubjects.transcriptGet, { id })).cues));
+  }
+
+  @Get(':id/transcript.srt')
+  @Public()
+  @ApiOperation({ summary: "An episode's transcript as SubRip (application/x-subrip); 404 without one." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptSrt(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    await sendTranscript(res, TRANSCRIPT_TYPES.srt, toSrt((await this.rpc.send(MediaSubjects.transcriptGet, { id })).cues));
+  }
+
+  @Get(':id/transcript.json')
+  @Public()
+  @ApiOperation({
+    summary: "An episode's transcript as Podcast Index JSON (application/json): {version, segments: [{startTime, endTime, body}]}; 404 without one.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptJson(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    const { cues } = await this.rpc.send(MediaSubjects.transcriptGet, { id });
+    await sendTranscript(
+      res,
+      'application/json',
+      JSON.stringify({ version: '1.0.0', segments: cues.map((c) => ({ startTime: c.start, endTime: c.end, body: c.text })) }),
+    );
   }
 
   @Post()

@@ -51,6 +51,7 @@ const episode12: PodcastEpisode = {
   mediaSize: 1000,
   mediaContentType: 'audio/mpeg',
   chapters: [],
+  transcript: null,
   feedMedia: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-02T10:00:00.000Z',

@@ -3,6 +3,8 @@ import {
   episodeChunkSchema,
   episodeDownloadSchema,
   episodeNumberRefSchema,
+  setTranscriptSchema,
+  type EpisodeTranscript,
   episodeQuerySchema,
   episodeRefSchema,
   episodeViewSchema,
@@ -43,6 +45,16 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesByNumber)
   byNumber(@Payload() payload: unknown): Promise<PodcastEpisode> {
     return this.episodes.byNumber(parseOrThrow(episodeNumberRefSchema, payload).episodeNumber);
+  }
+
+  @MessagePattern(MediaSubjects.transcriptSet)
+  setTranscript(@Payload() payload: unknown): Promise<PodcastEpisode> {
+    return this.episodes.setTranscript(parseOrThrow(setTranscriptSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.transcriptGet)
+  transcript(@Payload() payload: unknown): Promise<EpisodeTranscript> {
+    return this.episodes.transcript(parseOrThrow(episodeRefSchema, payload).id);
   }
 
   @MessagePattern(MediaSubjects.episodesCreate)

@@ -12,6 +12,10 @@ import {
   type EpisodePage,
   type EpisodeQuery,
   type EpisodeViewResult,
+  type EpisodeTranscript,
+  type SetTranscriptRequest,
+  type TranscriptCue,
+  TRANSCRIPT_TYPES,
   MediaEvents,
   type PodcastEpisode,
   type UpdateEpisodeRequest,
@@ -25,6 +29,10 @@ import { EPISODE_COLUMNS, EpisodeEntity, type EpisodeRow, rowToEpisodeDto, toEpi
 import { randomUUID } from 'node:crypto';
 import { blockPlan, coveredBlocks } from './download-blocks';
 import { readMediaDuration } from './media-duration';
+import { parseTranscript, TranscriptProblem } from '@km/contracts/media';
+
+/** Where uploaded transcripts are kept (ADR 0046). */
+const TRANSCRIPT_PREFIX = 'media/transcripts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -133,6 +141,55 @@ export class EpisodesService {
   }
 
   /**
+   * An admin's transcript (ADR 0046): read strictly (a malformed file is a 400 naming its line), every line starting
+   * before the episode ends; the original goes to storage, its cues to the row. A new upload replaces the old one.
+   */
+  async setTranscript({ id, transcript }: SetTranscriptRequest): Promise<PodcastEpisode> {
+    const episode = await this.find(this.dataSource.manager, id);
+    let cues: TranscriptCue[];
+    try {
+      cues = parseTranscript(transcript.text, transcript.format);
+    } catch (error) {
+      if (error instanceof TranscriptProblem)
+        throw invalidFields([{ field: 'text', message: `the ${transcript.format === 'vtt' ? 'WebVTT' : 'SubRip'} file is not valid at ${error.message}` }]);
+      throw error;
+    }
+    const late = cues.findIndex((cue) => cue.start >= episode.duration);
+    if (late !== -1)
+      throw invalidFields([
+        {
+          field: 'text',
+          message: `cue ${late + 1} starts at ${clock(Math.floor(cues[late].start))}, at or after the end of the episode (${clock(episode.duration)})`,
+        },
+      ]);
+    const key = `${TRANSCRIPT_PREFIX}/${episode.id}.${transcript.format}`;
+    await this.storage.put(key, Buffer.from(transcript.text, 'utf8'), `${TRANSCRIPT_TYPES[transcript.format]}; charset=utf-8`);
+    const previous = episode.transcriptKey;
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+      const current = await this.find(manager, id, true);
+      await manager.update(EpisodeEntity, { id }, { transcriptFormat: transcript.format, transcriptKey: key, transcriptCues: cues });
+      await record(MediaEvents.episodeUpdated, { episodeId: current.id, episodeNumber: current.episodeNumber });
+      return this.find(manager, id);
+    });
+    if (previous && previous !== key) await this.storage.delete(previous).catch(() => undefined);
+    return toEpisodeDto(row);
+  }
+
+  async transcript(id: string): Promise<EpisodeTranscript> {
+    if (!UUID.test(id)) throw new NotFoundError('episode', id);
+    const row = await this.dataSource
+      .getRepository(EpisodeEntity)
+      .createQueryBuilder('e')
+      .select(['e.id', 'e.episodeNumber', 'e.transcriptFormat'])
+      .addSelect('e.transcriptCues')
+      .where('e.id = :id', { id })
+      .getOne();
+    if (!row) throw new NotFoundError('episode', id);
+    if (!row.transcriptFormat || !row.transcriptCues) throw new AppError('not_found', `Episode ${row.episodeNumber} has no transcript.`);
+    return { format: row.transcriptFormat, cues: row.transcriptCues };
+  }
+
+  /**
    * Stores the row for media the gateway has already streamed to storage. Without a duration it is read from the
    * media; a file that does not say is a 400 asking for it (the gateway then deletes the upload).
    */
@@ -204,7 +261,7 @@ export class EpisodesService {
       await record(MediaEvents.episodeDeleted, { episodeId: current.id, episodeNumber: current.episodeNumber });
       return current;
     });
-    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey]) {
+    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey, removed.transcriptKey]) {
       if (!key) continue;
       await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete an episode object; it is no longer used'));
     }

@@ -13,6 +13,7 @@ import { episodePath, episodeShareLink, formatClock, formatEpisodeDate, formatVi
 import { ChapterList } from './chapter-list';
 import { EpisodePlayer } from './episode-player';
 import { ShowNotes } from './show-notes';
+import { Transcript } from './transcript';
 
 interface EpisodePageProps {
   episodeNumber: number;
@@ -78,6 +79,7 @@ function EpisodeDetails({ episode, start }: { episode: PodcastEpisode; start: nu
   const counted = useRef(false);
   const [views, setViews] = useState(episode.views);
   const [position, setPosition] = useState(start ?? 0);
+  const [exactPosition, setExactPosition] = useState(start ?? 0);
   const [shareAtPosition, setShareAtPosition] = useState(start !== null);
 
   // A shared link's start: set before the media loads it becomes where playback begins; set again once it has loaded.
@@ -95,7 +97,10 @@ function EpisodeDetails({ episode, start }: { episode: PodcastEpisode; start: nu
   useEffect(() => {
     const media = mediaRef.current;
     if (!media) return;
-    const update = () => setPosition(Math.floor(media.currentTime));
+    const update = () => {
+      setPosition(Math.floor(media.currentTime));
+      setExactPosition(media.currentTime);
+    };
     media.addEventListener('timeupdate', update);
     return () => media.removeEventListener('timeupdate', update);
   }, []);
@@ -110,7 +115,8 @@ function EpisodeDetails({ episode, start }: { episode: PodcastEpisode; start: nu
     const media = mediaRef.current;
     if (!media) return;
     media.currentTime = startTime;
-    setPosition(startTime);
+    setPosition(Math.floor(startTime));
+    setExactPosition(startTime);
     void media.play().catch(() => undefined);
   }
 
@@ -170,6 +176,7 @@ function EpisodeDetails({ episode, start }: { episode: PodcastEpisode; start: nu
           </label>
         </div>
         {episode.chapters.length > 0 && <ChapterList chapters={episode.chapters} position={position} onJump={jump} />}
+        {episode.transcript && <Transcript episodeId={episode.id} position={exactPosition} onSeek={jump} />}
         <section aria-labelledby={`${titleId}-notes`} className="grid gap-2">
           <h2 id={`${titleId}-notes`} className="text-lg font-bold text-slate-900">
             Show notes
