@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -11,6 +10,7 @@ import { useCountEpisodeView } from '../api/count-view';
 import { episodeByNumberQueryOptions } from '../api/get-episode';
 import { episodePath, episodeShareLink, formatClock, formatEpisodeDate, formatViews, startTimeOf, type PodcastEpisode } from '../podcast';
 import { ChapterList } from './chapter-list';
+import { shareEpisode } from '../share-episode';
 import { EpisodePlayer } from './episode-player';
 import { ShowNotes } from './show-notes';
 import { Transcript } from './transcript';
@@ -120,22 +120,8 @@ function EpisodeDetails({ episode, start }: { episode: PodcastEpisode; start: nu
     void media.play().catch(() => undefined);
   }
 
-  async function share() {
-    const url = episodeShareLink(window.location.origin, episodePath(episode), shareAtPosition ? position : null);
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: episode.title, url });
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') toast({ title: 'Share failed', description: 'Unable to share this episode.', variant: 'destructive' });
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'The episode link has been copied to clipboard.', variant: 'success' });
-    } catch {
-      toast({ title: 'Copy failed', description: 'Unable to copy the episode link.', variant: 'destructive' });
-    }
+  function share() {
+    return shareEpisode({ title: episode.title, url: episodeShareLink(window.location.origin, episodePath(episode), shareAtPosition ? position : null) });
   }
 
   return (
