@@ -23,6 +23,7 @@ import { launch } from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { startBenchStack } from './stack';
+import { episodePath } from '@km/contracts/vocabulary';
 
 const WEB_DIST = path.resolve(__dirname, '../web/dist');
 const CART_STORAGE_KEY = 'kingdom-cart-storage';
@@ -308,6 +309,10 @@ async function main() {
     }[];
     const product = products[0];
     if (!product) throw new Error('the demo catalog has no product to put in the cart');
+    const latest = (
+      (await (await fetch(`${stack.base}/api/podcast-episodes?page=1&pageSize=1`)).json()) as { items: { episodeNumber: number; title: string }[] }
+    ).items[0];
+    if (!latest) throw new Error('the demo podcast has no episode to open its own page');
     const cart = { items: [{ productId: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl ?? '', quantity: 1 }] };
 
     const base = stack.base;
@@ -354,6 +359,7 @@ async function main() {
       ...(
         [
           [`/products/${product.slug} (a product's own page)`, undefined],
+          [`${episodePath(latest)}?t=30 (an episode's own page from a shared link)`, undefined],
           ['/products?kind=service', undefined],
           ['/checkout/success', inCart],
           ['/marketshare', undefined],

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type APIResponse, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const adminCredentials = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -62,4 +64,9 @@ export async function expectAccessible(page: Page, selector?: string) {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   }, selector);
   expect(violations).toEqual([]);
+}
+
+/** axe-core's WCAG checks on the whole page as it is now: no violations. */
+export async function expectNoAxeViolations(page: Page) {
+  await expectAccessible(page);
 }

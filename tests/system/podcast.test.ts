@@ -136,6 +136,8 @@ describe('uploading an episode', () => {
         downloads: 0,
         mediaSize: mp3().data.length,
         mediaContentType: 'audio/mpeg',
+        chapters: [],
+        transcript: null,
         feedMedia: undefined,
         createdAt: undefined,
         updatedAt: undefined,
@@ -508,7 +510,11 @@ describe('podcast subscriptions', () => {
 test('the configured featured video: GET /api/config/podcast answers its player address and the CSP lets that player frame in', async () => {
   const res = await fetch(`${h.baseUrl}/api/config/podcast`);
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { featuredVideoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+  assert.deepEqual(await res.json(), {
+    featuredVideoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    feedUrl: 'http://localhost:3999/feeds/podcast.xml',
+    followLinks: [],
+  });
   const frameSrc = res.headers
     .get('content-security-policy')!
     .split(';')

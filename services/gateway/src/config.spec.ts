@@ -84,6 +84,31 @@ test('a PODCAST_FEATURED_VIDEO_URL that is not a YouTube or Vimeo video is refus
   );
 });
 
+test('the listening apps configured are the follow links, in a fixed order; an unset or empty one is left out', () => {
+  assert.deepEqual(
+    loadGatewayConfig({
+      PODCAST_SPOTIFY_URL: 'https://open.spotify.com/show/abc',
+      PODCAST_APPLE_URL: ' https://podcasts.apple.com/us/podcast/id1 ',
+      PODCAST_OVERCAST_URL: '',
+    }).podcast.followLinks,
+    [
+      { app: 'apple', url: 'https://podcasts.apple.com/us/podcast/id1' },
+      { app: 'spotify', url: 'https://open.spotify.com/show/abc' },
+    ],
+  );
+  assert.deepEqual(loadGatewayConfig({}).podcast.followLinks, []);
+});
+
+test('a listening app address that is not https is refused, naming the setting', () => {
+  for (const bad of ['http://podcasts.apple.com/x', 'javascript:alert(1)', 'pocketcasts.com/x'])
+    assert.throws(
+      () => loadGatewayConfig({ PODCAST_POCKET_CASTS_URL: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.problems.join() === 'PODCAST_POCKET_CASTS_URL: PODCAST_POCKET_CASTS_URL must be an https:// address, or empty',
+      bad,
+    );
+});
+
 test('production refuses a missing or shipped VISITOR_HASH_KEY, naming only that setting', () => {
   const { VISITOR_HASH_KEY: _key, ...withoutKey } = production;
   for (const env of [withoutKey, { ...production, VISITOR_HASH_KEY: 'visitor-hash-key-dev-only-0123456789abcdef' }])

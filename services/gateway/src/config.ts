@@ -11,7 +11,17 @@ import {
 import { checkStorageEnv, storageEnv, storageOptionsFrom } from '@km/nest-kit/storage';
 import path from 'node:path';
 import { z } from 'zod';
+import { PODCAST_APP_ENV, PODCAST_APPS } from '@km/contracts';
 import { featuredVideoEmbedUrl } from './media/featured-video';
+
+/** An optional https:// address; empty means unset. */
+const httpsAddress = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { message: `${name} must be an https:// address, or empty` })
+    .transform((value) => value || undefined)
+    .optional();
 
 const origin = z.url().transform((u) => new URL(u).origin);
 
@@ -80,6 +90,11 @@ export const gatewayConfigSchema = z
           if (!/^https:\/\/[^\s]+$/.test(url)) ctx.addIssue({ code: 'custom', message: `SOCIAL_PROFILE_URLS: ${url} is not an https:// address` });
         return urls;
       }),
+    // "Follow in your app" (ADR 0046): the show's page in each listening app; unset or empty: that app is not shown.
+    PODCAST_APPLE_URL: httpsAddress('PODCAST_APPLE_URL'),
+    PODCAST_SPOTIFY_URL: httpsAddress('PODCAST_SPOTIFY_URL'),
+    PODCAST_OVERCAST_URL: httpsAddress('PODCAST_OVERCAST_URL'),
+    PODCAST_POCKET_CASTS_URL: httpsAddress('PODCAST_POCKET_CASTS_URL'),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     // Order lookups by number and email (POST /api/order-lookups) per address and hour (ADR 0036).
     RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -161,7 +176,14 @@ export const gatewayConfigSchema = z
       /** Checkout requests wait on the catalog and Stripe, so they get longer than other NATS requests. */
       checkoutRpcTimeoutMs: env.CHECKOUT_RPC_TIMEOUT_MS,
       /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */
-      podcast: { featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null },
+      podcast: {
+        featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null,
+        /** The show's page in each listening app configured, in PODCAST_APPS order (ADR 0046). */
+        followLinks: PODCAST_APPS.flatMap((app) => {
+          const url = env[PODCAST_APP_ENV[app]];
+          return url ? [{ app, url }] : [];
+        }),
+      },
       /** The organisation's profiles elsewhere, for the pages' structured data (`sameAs`). */
       socialProfiles: env.SOCIAL_PROFILE_URLS,
       /** Copies of stored media kept on local disk for Range reads; `dir` null: a temporary directory of its own. */

@@ -6,6 +6,8 @@ import { CreateMediaTables1763700000300 } from '../migrations/1763700000300-crea
 import { EpisodeDownloads1763700000301 } from '../migrations/1763700000301-episode-downloads';
 import { EpisodeRenditions1763700000302 } from '../migrations/1763700000302-episode-renditions';
 import { ThumbnailRenditions1764000000303 } from '../migrations/1764000000303-thumbnail-renditions';
+import { EpisodeChapters1764100000300 } from '../migrations/1764100000300-episode-chapters';
+import { EpisodeTranscripts1764100000301 } from '../migrations/1764100000301-episode-transcripts';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
@@ -29,7 +31,14 @@ export class AppModule {
           name: 'media',
           config,
           entities: [EpisodeEntity, PodcastSubscriptionEntity],
-          migrations: [CreateMediaTables1763700000300, EpisodeDownloads1763700000301, EpisodeRenditions1763700000302, ThumbnailRenditions1764000000303],
+          migrations: [
+            CreateMediaTables1763700000300,
+            EpisodeDownloads1763700000301,
+            EpisodeRenditions1763700000302,
+            ThumbnailRenditions1764000000303,
+            EpisodeChapters1764100000300,
+            EpisodeTranscripts1764100000301,
+          ],
         }),
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),

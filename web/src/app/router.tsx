@@ -32,6 +32,13 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/podcast/:episode',
+        lazy: lazyPage(
+          () => import('./routes/podcast-episode'),
+          (m) => m.PodcastEpisodePage,
+        ),
+      },
+      {
         path: '/products',
         // The first page of results is asked for while the page's code downloads (not awaited: nothing waits).
         loader: ({ request }) => {

@@ -5,6 +5,7 @@ export * from './subjects';
 export * from './events';
 export * from './schemas';
 export * from './types';
+export * from './transcripts';
 
 // Adds the media service's subjects and events to the typed seams (libs/contracts/src/common/seams.ts) by
 // declaration merging.

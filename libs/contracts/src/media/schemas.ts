@@ -96,6 +96,33 @@ export const episodeFormSchema = z.object({
 });
 export type EpisodeForm = z.infer<typeof episodeFormSchema>;
 
+/** At most this many chapters an episode (Podcast Index's JSON chapters, ADR 0046). */
+export const EPISODE_CHAPTERS_MAX = 100;
+
+/**
+ * An episode's chapters (ADR 0046): start times in whole seconds, strictly increasing; a title; an optional https
+ * link (a store product, for example). That each starts before the episode ends is the media service's check.
+ */
+export const episodeChaptersSchema = z
+  .array(
+    z
+      .object({
+        startTime: z.number().int('a chapter startTime must be whole seconds').min(0, 'a chapter startTime must be 0 or more'),
+        title: z.string().trim().min(1, 'a chapter title is required').max(200, 'a chapter title must be at most 200 characters'),
+        url: z
+          .string()
+          .trim()
+          .max(2000)
+          .regex(/^(https:\/\/[^\s]+|\/[^/\s][^\s]*)$/, 'a chapter url must be an https:// address or a path on this site')
+          .optional(),
+      })
+      .strict(),
+  )
+  .max(EPISODE_CHAPTERS_MAX, `at most ${EPISODE_CHAPTERS_MAX} chapters`)
+  .refine((chapters) => chapters.every((c, i) => i === 0 || c.startTime > chapters[i - 1].startTime), {
+    message: 'chapters must be in order of their start times, each starting after the one before',
+  });
+
 /** An admin's edit of the text fields (JSON); what is left out stays as it is. */
 export const episodeEditSchema = z
   .object({
@@ -104,6 +131,7 @@ export const episodeEditSchema = z
     description: requiredText('description', 5000).optional(),
     tags: z.union([tagsFromText, z.array(z.string().trim().min(1).max(40, 'each tag must be at most 40 characters')).max(20, 'at most 20 tags')]).optional(),
     duration: z.union([optionalDuration, z.number().int('duration must be whole seconds').min(0, 'duration must be 0 or more')]).optional(),
+    chapters: episodeChaptersSchema.optional(),
   })
   .strict();
 export type EpisodeEdit = z.infer<typeof episodeEditSchema>;
@@ -133,6 +161,9 @@ export type CreateEpisodeRequest = z.infer<typeof createEpisodeSchema>;
 export const episodeRefSchema = z.object({ id: z.string().max(200) });
 export type EpisodeRef = z.infer<typeof episodeRefSchema>;
 
+/** An episode by its number: the key of its page's address (ADR 0045). */
+export const episodeNumberRefSchema = z.object({ episodeNumber: z.number().int().min(1).max(999_999_999) });
+
 export const updateEpisodeSchema = episodeRefSchema.extend({
   edit: z.object({
     title: z.string().trim().min(1).max(200).optional(),
@@ -140,6 +171,7 @@ export const updateEpisodeSchema = episodeRefSchema.extend({
     description: z.string().trim().min(1).max(5000).optional(),
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     duration: z.number().int().min(0).nullable().optional(),
+    chapters: episodeChaptersSchema.optional(),
   }),
 });
 export type UpdateEpisodeRequest = z.infer<typeof updateEpisodeSchema>;
@@ -212,3 +244,27 @@ export const episodeDownloadSchema = z.object({
   bytes: z.number().int().min(0),
 });
 export type EpisodeDownloadRequest = z.infer<typeof episodeDownloadSchema>;
+
+/** Transcript files an admin uploads (ADR 0046), and the MIME type each is served and listed in the feed with. */
+export const TRANSCRIPT_FORMATS = ['vtt', 'srt'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+export const TRANSCRIPT_TYPES: Record<TranscriptFormat, string> = { vtt: 'text/vtt', srt: 'application/x-subrip' };
+/** Characters of one transcript file: about ten hours of speech, and under the bus's message limit. */
+export const TRANSCRIPT_MAX_CHARS = 500_000;
+
+export const transcriptUploadSchema = z
+  .object({
+    format: z.enum(TRANSCRIPT_FORMATS, { error: 'format must be vtt (WebVTT) or srt (SubRip)' }),
+    text: z
+      .string({ error: 'text is required: the transcript file as text' })
+      .min(1, 'text is required: the transcript file as text')
+      .max(
+        TRANSCRIPT_MAX_CHARS,
+        `text must be at most ${TRANSCRIPT_MAX_CHARS.toLocaleString('en-US')} characters: split the episode or shorten the transcript`,
+      ),
+  })
+  .strict();
+export type TranscriptUpload = z.infer<typeof transcriptUploadSchema>;
+
+export const setTranscriptSchema = episodeRefSchema.extend({ transcript: transcriptUploadSchema });
+export type SetTranscriptRequest = z.infer<typeof setTranscriptSchema>;

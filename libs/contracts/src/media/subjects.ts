@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type {
   createEpisodeSchema,
   episodeChunkSchema,
+  episodeNumberRefSchema,
+  setTranscriptSchema,
   episodeDownloadSchema,
   episodeQuerySchema,
   episodeRefSchema,
@@ -14,6 +16,7 @@ import type {
   DeletedEpisode,
   EpisodeChunk,
   EpisodeDownloadResult,
+  EpisodeTranscript,
   EpisodePage,
   EpisodeViewResult,
   FeedChannel,
@@ -26,6 +29,9 @@ import type {
  * Request/reply subjects of the media service.
  * - episodesList: EpisodeQuery → EpisodePage (one page)
  * - episodesListChunk: {sort, after?} → EpisodeChunk (the whole list, in replies under the bus limit)
+ * - episodesByNumber: {episodeNumber} → PodcastEpisode (not_found when no episode has it; an episode page's key)
+ * - transcriptSet: {id, transcript: {format, text}} → PodcastEpisode (invalid with the line of a malformed file)
+ * - transcriptGet: {id} → EpisodeTranscript (not_found without one)
  * - episodesGet / episodesDelete: {id} → PodcastEpisode / DeletedEpisode (not_found for an unknown id)
  * - episodesCreate: the stored media and thumbnail with the validated fields → PodcastEpisode (conflict episode_number_taken)
  * - episodesUpdate: {id, edit} → PodcastEpisode
@@ -39,6 +45,9 @@ export const MediaSubjects = {
   episodesList: 'media.episodes.list',
   episodesListChunk: 'media.episodes.list-chunk',
   episodesGet: 'media.episodes.get',
+  episodesByNumber: 'media.episodes.by-number',
+  transcriptSet: 'media.episodes.transcript-set',
+  transcriptGet: 'media.episodes.transcript-get',
   episodesCreate: 'media.episodes.create',
   episodesUpdate: 'media.episodes.update',
   episodesDelete: 'media.episodes.delete',
@@ -54,6 +63,9 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesList]: { payload: z.input<typeof episodeQuerySchema>; result: EpisodePage };
   [MediaSubjects.episodesListChunk]: { payload: z.input<typeof episodeChunkSchema>; result: EpisodeChunk };
   [MediaSubjects.episodesGet]: { payload: z.input<typeof episodeRefSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesByNumber]: { payload: z.input<typeof episodeNumberRefSchema>; result: PodcastEpisode };
+  [MediaSubjects.transcriptSet]: { payload: z.input<typeof setTranscriptSchema>; result: PodcastEpisode };
+  [MediaSubjects.transcriptGet]: { payload: z.input<typeof episodeRefSchema>; result: EpisodeTranscript };
   [MediaSubjects.episodesCreate]: { payload: z.input<typeof createEpisodeSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesUpdate]: { payload: z.input<typeof updateEpisodeSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };

@@ -1,5 +1,5 @@
 import type { ImageRendition } from '../common/images';
-import type { EpisodeMediaType, PodcastHowHeard, PodcastInterest, PodcastPreferredFormat } from '../vocabulary/podcast';
+import type { EpisodeMediaType, PodcastApp, PodcastHowHeard, PodcastInterest, PodcastPreferredFormat } from '../vocabulary/podcast';
 
 /** A podcast episode as the API returns it (spec §3). */
 export interface PodcastEpisode {
@@ -24,10 +24,34 @@ export interface PodcastEpisode {
   /** Bytes of the media object. */
   mediaSize: number;
   mediaContentType: string;
+  /** The format of the transcript an admin uploaded (ADR 0046), or null without one; its text is served apart. */
+  transcript: 'vtt' | 'srt' | null;
+  /** Chapters in order of their start times (ADR 0046); empty without them. */
+  chapters: EpisodeChapter[];
   /** What the podcast feed lists: the original (MP3, M4A, MP4, MOV) or the M4A/MP4 rendition of a WAV/WEBM; null until that exists. */
   feedMedia: FeedMedia | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One chapter: where it starts (whole seconds), its title, and an optional link (https, or a path on this site). */
+export interface EpisodeChapter {
+  startTime: number;
+  title: string;
+  url?: string;
+}
+
+/** One line of a transcript: when it is said (seconds, to the millisecond) and what. */
+export interface TranscriptCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** An episode's transcript as the media service keeps it: the uploaded format and its cues in order. */
+export interface EpisodeTranscript {
+  format: 'vtt' | 'srt';
+  cues: TranscriptCue[];
 }
 
 export interface FeedMedia {
@@ -120,4 +144,8 @@ export interface FeedChannel {
 export interface PodcastConfig {
   /** A YouTube (youtube-nocookie.com) or Vimeo player address, or null: the newest video episode in our own player. */
   featuredVideoEmbedUrl: string | null;
+  /** The RSS feed's absolute address, for "Follow in your app". */
+  feedUrl: string;
+  /** The show's page in each listening app the site is configured with, in PODCAST_APPS order; empty when none is. */
+  followLinks: { app: PodcastApp; url: string }[];
 }

@@ -8,3 +8,4 @@ export * from './podcast';
 export * from './membership';
 export * from './passwords';
 export * from './pages';
+export * from './slug';

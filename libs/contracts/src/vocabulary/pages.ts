@@ -44,6 +44,16 @@ export const PAGE_COPY = {
     description: 'Get in touch with the Kingdom Marketplace team, or send a prayer request. We reply within 24 hours on business days.',
     index: true,
   },
+  '/prayer': {
+    title: 'Prayer wall',
+    description: 'Pray for the requests our community shares, and read the praise reports of prayers answered.',
+    index: true,
+  },
+  '/prayer/mine': {
+    title: 'Your prayer requests',
+    description: 'Update your prayer request, tell us it was answered, renew it or take it down.',
+    index: false,
+  },
   '/booking': {
     title: 'Booking',
     description: 'Online booking with the Kingdom Marketplace team is coming soon.',

@@ -1,4 +1,5 @@
 import { toOptions } from './options';
+import { slugOf } from './slug';
 
 export const EPISODE_MEDIA_TYPES = ['video', 'audio'] as const;
 export type EpisodeMediaType = (typeof EPISODE_MEDIA_TYPES)[number];
@@ -32,3 +33,34 @@ export const PODCAST_HOW_HEARD_LABELS: Record<PodcastHowHeard, string> = {
   other: 'Other',
 };
 export const PODCAST_HOW_HEARD_OPTIONS = toOptions(PODCAST_HOW_HEARD, PODCAST_HOW_HEARD_LABELS);
+
+/**
+ * An episode's own page (ADR 0045): `/podcast/{episodeNumber}-{slug of its title}`. The number decides which
+ * episode; a stale slug (the title changed) is answered with a permanent redirect to the current address.
+ */
+export const episodePath = (episode: { episodeNumber: number; title: string }) => `/podcast/${episode.episodeNumber}-${slugOf(episode.title)}`;
+
+/** `/podcast/{n}` or `/podcast/{n}-{slug}` → its number and slug ('' without one); undefined for any other path. */
+export function parseEpisodePath(path: string): { episodeNumber: number; slug: string } | undefined {
+  const match = /^\/podcast\/([1-9]\d{0,8})(?:-([^/]*))?$/.exec(path);
+  return match ? { episodeNumber: Number(match[1]), slug: match[2] ?? '' } : undefined;
+}
+
+/** The listening apps "Follow in your app" links to, each shown only when the gateway is configured with its address (ADR 0046). */
+export const PODCAST_APPS = ['apple', 'spotify', 'overcast', 'pocketCasts'] as const;
+export type PodcastApp = (typeof PODCAST_APPS)[number];
+export const PODCAST_APP_LABELS: Record<PodcastApp, string> = {
+  apple: 'Apple Podcasts',
+  spotify: 'Spotify',
+  overcast: 'Overcast',
+  pocketCasts: 'Pocket Casts',
+};
+/** The gateway's environment variable of each app's show address. */
+export const PODCAST_APP_ENV = {
+  apple: 'PODCAST_APPLE_URL',
+  spotify: 'PODCAST_SPOTIFY_URL',
+  overcast: 'PODCAST_OVERCAST_URL',
+  pocketCasts: 'PODCAST_POCKET_CASTS_URL',
+} as const satisfies Record<PodcastApp, string>;
+/** Where the RSS feed lives on the site. */
+export const PODCAST_FEED_PATH = '/feeds/podcast.xml';

@@ -1,24 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { ItemKind } from '@km/contracts';
+import { slugOf, type ItemKind } from '@km/contracts';
 
-const MAX_SLUG = 80;
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * The address name of an item (`/products/{slug}`): its name in lower-case ASCII words joined by hyphens, accents
- * dropped (é → e), at most 80 characters; "item" when nothing is left. A name shaped like a UUID gets a prefix, so a
- * slug never reads as the id form of the address.
- */
-export function slugOf(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  const slug = words.slice(0, MAX_SLUG).replace(/-+$/, '') || 'item';
-  return UUID_SHAPE.test(slug) ? `item-${slug}` : slug;
-}
+// One slug rule for every address (ADR 0045): items and podcast episodes.
+export { slugOf };
 
 /** The first of `base`, `base-2`, `base-3`, … that `taken` does not hold. */
 export function firstFree(base: string, taken: ReadonlySet<string>): string {

@@ -1,10 +1,11 @@
+import { PODCAST_FEED_PATH } from '@km/contracts';
 import type { PodcastConfig } from '@km/contracts/media';
 import { Public } from '@km/nest-kit';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
-/** Lets the SPA learn at run time whether the podcast page features a YouTube/Vimeo video (PODCAST_FEATURED_VIDEO_URL). */
+/** Lets the SPA learn at run time whether the podcast page features a YouTube/Vimeo video (PODCAST_FEATURED_VIDEO_URL), and where to follow it. */
 @ApiTags('podcast')
 @Controller('api/config')
 export class PodcastConfigController {
@@ -12,8 +13,15 @@ export class PodcastConfigController {
 
   @Get('podcast')
   @Public()
-  @ApiOperation({ summary: '{featuredVideoEmbedUrl}: a YouTube or Vimeo player address, or null for the newest video episode.' })
+  @ApiOperation({
+    summary:
+      '{featuredVideoEmbedUrl, feedUrl, followLinks}: a YouTube or Vimeo player address (or null for the newest video episode), the RSS feed address, and the listening apps configured (ADR 0046).',
+  })
   podcast(): PodcastConfig {
-    return { featuredVideoEmbedUrl: this.config.podcast.featuredVideoEmbedUrl };
+    return {
+      featuredVideoEmbedUrl: this.config.podcast.featuredVideoEmbedUrl,
+      feedUrl: `${this.config.publicOrigin}${PODCAST_FEED_PATH}`,
+      followLinks: this.config.podcast.followLinks,
+    };
   }
 }

@@ -1,5 +1,20 @@
-import type { FeedChannel, PodcastEpisode } from '@km/contracts/media';
+import { TRANSCRIPT_TYPES, type FeedChannel, type PodcastEpisode, type TranscriptFormat } from '@km/contracts/media';
+import { episodePath } from '@km/contracts';
 import { v5 as uuidv5 } from 'uuid';
+
+/** Podcast Index's JSON chapters (ADR 0046): their MIME type and the address each episode's are served at. */
+export const CHAPTERS_TYPE = 'application/json+chapters';
+export const chaptersPath = (episode: Pick<PodcastEpisode, 'id'>) => `/api/podcast-episodes/${episode.id}/chapters.json`;
+
+/** Where an episode's transcript is served in each format (ADR 0046). */
+export const transcriptPath = (episode: Pick<PodcastEpisode, 'id'>, format: TranscriptFormat) => `/api/podcast-episodes/${episode.id}/transcript.${format}`;
+
+/** An episode's chapters as Podcast Index's JSON chapters format 1.2.0. */
+export const chaptersDocument = (episode: Pick<PodcastEpisode, 'title' | 'chapters'>) => ({
+  version: '1.2.0',
+  title: episode.title,
+  chapters: episode.chapters.map((c) => ({ startTime: c.startTime, title: c.title, ...(c.url ? { url: c.url } : {}) })),
+});
 
 /** Podcasting 2.0's namespace for podcast:guid (UUIDv5 of the feed URL without its scheme and trailing slashes). */
 const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
@@ -32,7 +47,7 @@ export function feedLastModified(episodes: PodcastEpisode[]): Date | undefined {
  * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces: what Apple Podcasts requires and PSP-1 asks for (channel
  * title, link, description, language, itunes:image/category/explicit/author, podcast:guid/locked, atom:link self;
  * per item title, description, pubDate, a guid that never changes, an enclosure with its exact length and type,
- * itunes:duration/episode/image).
+ * itunes:duration/episode/image, podcast:transcript (WebVTT and SubRip) and podcast:chapters when it has them).
  */
 export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode[], options: FeedOptions): string {
   const { origin } = options;
@@ -48,7 +63,7 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode
       '    <item>',
       `      <title>${x(e.title)}</title>`,
       `      <description>${x(e.description)}</description>`,
-      `      <link>${x(`${origin}/podcast?episode=${e.episodeNumber}`)}</link>`,
+      `      <link>${x(`${origin}${episodePath(e)}`)}</link>`,
       // The row's id: a new upload is a new row, so a guid is never reused, and editing keeps it.
       `      <guid isPermaLink="false">${x(`kingdom-marketplace-episode-${e.id}`)}</guid>`,
       `      <pubDate>${new Date(e.createdAt).toUTCString()}</pubDate>`,
@@ -58,6 +73,12 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode
       '      <itunes:episodeType>full</itunes:episodeType>',
       `      <itunes:image href="${x(episodeImage)}"/>`,
       `      <itunes:explicit>${channel.explicit}</itunes:explicit>`,
+      ...(e.transcript
+        ? (['vtt', 'srt'] as const).map(
+            (format) => `      <podcast:transcript url="${x(`${origin}${transcriptPath(e, format)}`)}" type="${TRANSCRIPT_TYPES[format]}"/>`,
+          )
+        : []),
+      ...(e.chapters.length > 0 ? [`      <podcast:chapters url="${x(`${origin}${chaptersPath(e)}`)}" type="${CHAPTERS_TYPE}"/>`] : []),
       '    </item>',
     ].join('\n');
   });

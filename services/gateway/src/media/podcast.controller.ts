@@ -2,6 +2,12 @@ import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts/vocabulary';
 import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,
+  episodeNumberRefSchema,
+  transcriptUploadSchema,
+  TRANSCRIPT_TYPES,
+  toSrt,
+  toVtt,
+  type TranscriptUpload,
   episodeQuerySchema,
   MediaSubjects,
   podcastSubscriptionSchema,
@@ -14,7 +20,7 @@ import {
 } from '@km/contracts/media';
 import { AppError, ConflictError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
-import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
@@ -29,6 +35,7 @@ import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, par
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
 import { PodcastFeedCache } from './podcast-feed-cache';
+import { CHAPTERS_TYPE, chaptersDocument } from './podcast-feed';
 
 /** Downloads are for admins (ADR 0017: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
@@ -36,6 +43,11 @@ const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode 
   const { downloads: _downloads, ...rest } = episode;
   return rest;
 };
+
+/** Transcripts are read by players on other sites too (Podcast Index asks for CORS); they change rarely. */
+async function sendTranscript(res: FastifyReply, type: string, body: string): Promise<void> {
+  await res.header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*').type(`${type}; charset=utf-8`).send(body);
+}
 
 /** Podcast episodes (spec §2 Podcast page, §7). Admin routes check the role before the body is read. */
 @ApiTags('podcast')
@@ -95,12 +107,80 @@ export class PodcastEpisodesController {
     });
   }
 
+  @Get('by-number/:episodeNumber')
+  @Public()
+  @ApiOperation({ summary: 'One episode by its number, the key of its page /podcast/{n}-{slug} (ADR 0045); 404 when no episode has it.' })
+  @ApiParam({ name: 'episodeNumber', type: Number, example: 12 })
+  async byNumber(@Param('episodeNumber') raw: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
+    const { episodeNumber } = parseOrThrow(episodeNumberRefSchema, { episodeNumber: /^\d{1,9}$/.test(raw) ? Number(raw) : raw });
+    return forCaller(await this.rpc.send(MediaSubjects.episodesByNumber, { episodeNumber }), req);
+  }
+
   @Get(':id')
   @Public()
   @ApiOperation({ summary: 'One episode; 404 for an unknown id.' })
   @ApiParam({ name: 'id', format: 'uuid' })
   async get(@Param('id') id: string, @Req() req: AuthedRequest): Promise<PodcastEpisode> {
     return forCaller(await this.rpc.send(MediaSubjects.episodesGet, { id }), req);
+  }
+
+  @Get(':id/chapters.json')
+  @Public()
+  @ApiOperation({ summary: "An episode's chapters in Podcast Index's JSON chapters format (application/json+chapters, ADR 0046); 404 without chapters." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async chapters(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    const episode = await this.rpc.send(MediaSubjects.episodesGet, { id });
+    if (episode.chapters.length === 0) throw new AppError('not_found', `Episode ${episode.episodeNumber} has no chapters.`);
+    await res
+      .header('Cache-Control', 'public, max-age=300')
+      .header('Access-Control-Allow-Origin', '*')
+      .type(`${CHAPTERS_TYPE}; charset=utf-8`)
+      .send(JSON.stringify(chaptersDocument(episode)));
+  }
+
+  @Put(':id/transcript')
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      "Set an episode's transcript (admin; ADR 0046): {format: vtt|srt, text}. A malformed file is a 400 naming its line; a line starting after the episode ends is a 400; past 1 MB the body is a 413.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodBody(transcriptUploadSchema)
+  async setTranscript(@Param('id') id: string, @ZodBody(transcriptUploadSchema) transcript: TranscriptUpload): Promise<PodcastEpisode> {
+    const episode = await this.rpc.send(MediaSubjects.transcriptSet, { id, transcript });
+    this.feedCache.invalidate();
+    return episode;
+  }
+
+  @Get(':id/transcript.vtt')
+  @Public()
+  @ApiOperation({ summary: "An episode's transcript as WebVTT (text/vtt); 404 without one." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptVtt(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    await sendTranscript(res, TRANSCRIPT_TYPES.vtt, toVtt((await this.rpc.send(MediaSubjects.transcriptGet, { id })).cues));
+  }
+
+  @Get(':id/transcript.srt')
+  @Public()
+  @ApiOperation({ summary: "An episode's transcript as SubRip (application/x-subrip); 404 without one." })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptSrt(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    await sendTranscript(res, TRANSCRIPT_TYPES.srt, toSrt((await this.rpc.send(MediaSubjects.transcriptGet, { id })).cues));
+  }
+
+  @Get(':id/transcript.json')
+  @Public()
+  @ApiOperation({
+    summary: "An episode's transcript as Podcast Index JSON (application/json): {version, segments: [{startTime, endTime, body}]}; 404 without one.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  async transcriptJson(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
+    const { cues } = await this.rpc.send(MediaSubjects.transcriptGet, { id });
+    await sendTranscript(
+      res,
+      'application/json',
+      JSON.stringify({ version: '1.0.0', segments: cues.map((c) => ({ startTime: c.start, endTime: c.end, body: c.text })) }),
+    );
   }
 
   @Post()
@@ -135,7 +215,10 @@ export class PodcastEpisodesController {
 
   @Patch(':id')
   @RequireAdmin()
-  @ApiOperation({ summary: 'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration; what is left out stays.' })
+  @ApiOperation({
+    summary:
+      'Edit an episode’s text fields (admin): title, episodeNumber, description, tags, duration, chapters (replaced whole; each must start before the episode ends); what is left out stays.',
+  })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiZodBody(episodeEditSchema)
   async update(@Param('id') id: string, @ZodBody(episodeEditSchema) edit: EpisodeEdit): Promise<PodcastEpisode> {

@@ -1,6 +1,7 @@
 import type { CatalogItem, ItemKind } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { headFor, summary, type FindItem, type PageHead, type SiteFacts } from './page-head';
+import type { PodcastEpisode } from '@km/contracts/media';
+import { headFor, isoDuration, summary, type FindEpisode, type FindItem, type PageHead, type SiteFacts } from './page-head';
 
 const site: SiteFacts = {
   origin: 'https://shop.example',
@@ -33,8 +34,35 @@ const bible: CatalogItem = {
 const catalog: FindItem = async (kind: ItemKind, idOrSlug: string) =>
   kind === bible.kind && (idOrSlug === bible.id || idOrSlug === bible.slug) ? bible : undefined;
 
+const episode12: PodcastEpisode = {
+  id: '5d1c2b3a-0000-4000-8000-000000000012',
+  title: 'Faith & Work: Pt. 2',
+  episodeNumber: 12,
+  description: 'How faith shapes **work**.\n\nWith notes.',
+  mediaType: 'audio',
+  videoUrl: '/media/episodes/e12.mp3',
+  thumbnailUrl: '/media/thumbnails/t12.png',
+  thumbnails: [
+    { url: '/media/thumbnails/t12-w320.webp', width: 320 },
+    { url: '/media/thumbnails/t12-w960.webp', width: 960 },
+  ],
+  tags: ['faith', 'work'],
+  duration: 3723,
+  views: 0,
+  likes: 0,
+  mediaSize: 1000,
+  mediaContentType: 'audio/mpeg',
+  chapters: [],
+  transcript: null,
+  feedMedia: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-02T10:00:00.000Z',
+};
+
+const podcast: FindEpisode = async (n) => (n === 12 ? episode12 : undefined);
+
 async function head(path: string): Promise<PageHead> {
-  const outcome = await headFor(path, site, catalog);
+  const outcome = await headFor(path, site, catalog, podcast);
   assert.ok('head' in outcome, `${path} redirected`);
   return outcome.head;
 }
@@ -146,16 +174,74 @@ describe('the head of a page', () => {
   });
 
   test("an item's id address moves permanently to its slug address", async () => {
-    assert.deepEqual(await headFor(`/products/${bible.id}`, site, catalog), { redirect: '/products/grace-study-bible' });
+    assert.deepEqual(await headFor(`/products/${bible.id}`, site, catalog, podcast), { redirect: '/products/grace-study-bible' });
   });
 
-  test('an unknown address, an unknown slug and a product asked as a service are 404 and noindex', async () => {
-    for (const path of ['/no-such-page', '/products/no-such-item', '/services/grace-study-bible', '/products/grace-study-bible/extra']) {
+  test("an episode's page is named by its number and title: its own title, summary, canonical, thumbnail preview and a PodcastEpisode of the series", async () => {
+    const h = await head('/podcast/12-faith-work-pt-2');
+    assert.equal(h.status, 200);
+    assert.equal(h.title, 'Episode 12: Faith & Work: Pt. 2 | Kingdom Marketplace');
+    assert.equal(h.description, 'How faith shapes **work**. With notes.');
+    assert.equal(h.canonical, 'https://shop.example/podcast/12-faith-work-pt-2');
+    assert.deepEqual(h.og, { type: 'website', image: { url: 'https://shop.example/media/thumbnails/t12-w960.webp', width: 960, alt: 'Faith & Work: Pt. 2' } });
+    assert.deepEqual(ofType(h, 'PodcastEpisode'), {
+      '@context': 'https://schema.org',
+      '@type': 'PodcastEpisode',
+      name: 'Faith & Work: Pt. 2',
+      episodeNumber: 12,
+      description: 'How faith shapes **work**.\n\nWith notes.',
+      url: 'https://shop.example/podcast/12-faith-work-pt-2',
+      datePublished: '2026-03-01T10:00:00.000Z',
+      timeRequired: 'PT1H2M3S',
+      image: 'https://shop.example/media/thumbnails/t12-w960.webp',
+      keywords: 'faith, work',
+      associatedMedia: { '@type': 'MediaObject', contentUrl: 'https://shop.example/media/episodes/e12.mp3', encodingFormat: 'audio/mpeg' },
+      partOfSeries: { '@type': 'PodcastSeries', name: 'Kingdom Talk', url: 'https://shop.example/podcast', webFeed: 'https://shop.example/feeds/podcast.xml' },
+    });
+    assert.deepEqual(
+      (ofType(h, 'BreadcrumbList')?.itemListElement as { item: string }[]).map((s) => s.item),
+      ['https://shop.example/', 'https://shop.example/podcast', 'https://shop.example/podcast/12-faith-work-pt-2'],
+    );
+  });
+
+  test("an episode's address with a stale slug or none moves permanently to its current address: the number decides", async () => {
+    for (const path of ['/podcast/12-old-title', '/podcast/12', '/podcast/12-'])
+      assert.deepEqual(await headFor(path, site, catalog, podcast), { redirect: '/podcast/12-faith-work-pt-2' }, path);
+  });
+
+  test('an episode without thumbnail renditions previews with its thumbnail, one without a thumbnail with the show artwork', async () => {
+    const plain = { ...episode12, thumbnails: [] };
+    const outcome = await headFor('/podcast/12-faith-work-pt-2', site, catalog, async () => plain);
+    assert.ok('head' in outcome);
+    assert.deepEqual(outcome.head.og.image, { url: 'https://shop.example/media/thumbnails/t12.png', width: null, alt: 'Faith & Work: Pt. 2' });
+    const bare = await headFor('/podcast/12-faith-work-pt-2', site, catalog, async () => ({ ...plain, thumbnailUrl: null }));
+    assert.ok('head' in bare);
+    assert.deepEqual(bare.head.og.image, { url: 'https://shop.example/podcast-cover.jpg', width: null, alt: 'Kingdom Talk' });
+  });
+
+  test('an unknown address, an unknown slug, an unknown episode and a product asked as a service are 404 and noindex', async () => {
+    for (const path of [
+      '/no-such-page',
+      '/products/no-such-item',
+      '/services/grace-study-bible',
+      '/products/grace-study-bible/extra',
+      '/podcast/13-no-such-episode',
+      '/podcast/0-zero',
+      '/podcast/012-faith-work-pt-2',
+      '/podcast/12-faith-work-pt-2/extra',
+      '/podcast/abc',
+    ]) {
       const h = await head(path);
       assert.equal(h.status, 404, path);
       assert.equal(h.title, '404 Page Not Found | Kingdom Marketplace', path);
       assert.equal(h.noindex, true, path);
     }
+  });
+});
+
+describe('an ISO 8601 duration', () => {
+  test('names the hours, minutes and seconds it has, and 0 seconds as PT0S', () => {
+    assert.deepEqual([3723, 3600, 90, 59, 0].map(isoDuration), ['PT1H2M3S', 'PT1H', 'PT1M30S', 'PT59S', 'PT0S']);
   });
 });
 

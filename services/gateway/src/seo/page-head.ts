@@ -1,16 +1,19 @@
 import {
   documentTitle,
+  episodePath,
   ITEM_DETAIL_IMAGE_SIZES,
-  srcSetOf,
   NOT_FOUND_COPY,
   ORDER_PAGE_COPY,
   pageCopyOf,
+  parseEpisodePath,
+  srcSetOf,
   SITE_NAME,
   SITE_TAGLINE,
   type CatalogItem,
   type ItemKind,
   type PageCopy,
 } from '@km/contracts';
+import type { PodcastEpisode } from '@km/contracts/media';
 
 /** What the head of one address says: its title and description, where it lives, how it previews, what it is. */
 export interface PageHead {
@@ -49,6 +52,9 @@ export interface SiteFacts {
 /** The catalog as the heads read it: an item of a kind by id or slug. */
 export type FindItem = (kind: ItemKind, idOrSlug: string) => Promise<CatalogItem | undefined>;
 
+/** The podcast as the heads read it: an episode by its number (ADR 0045), undefined when no episode has it. */
+export type FindEpisode = (episodeNumber: number) => Promise<PodcastEpisode | undefined>;
+
 const ITEM_PAGE = /^\/(products|services)\/([^/]+)$/;
 /** An order's status page: whether the number exists is the page's business (it asks with the key it holds). */
 const ORDER_PAGE = /^\/orders\/[^/]+$/;
@@ -63,10 +69,17 @@ const DESCRIPTION_MAX = 160;
 export const itemPath = (item: Pick<CatalogItem, 'kind' | 'slug'>) => `${ITEM_PATH[item.kind]}/${item.slug}`;
 
 /** The head for a path (no query string; trailing slashes removed). */
-export async function headFor(path: string, site: SiteFacts, findItem: FindItem): Promise<HeadOutcome> {
+export async function headFor(path: string, site: SiteFacts, findItem: FindItem, findEpisode: FindEpisode): Promise<HeadOutcome> {
   const copy = pageCopyOf(path);
   if (copy) return { head: pageHead(path, copy, site) };
   if (ORDER_PAGE.test(path)) return { head: pageHead(path, ORDER_PAGE_COPY, site) };
+  const episodeAddress = parseEpisodePath(path);
+  if (episodeAddress) {
+    const episode = await findEpisode(episodeAddress.episodeNumber);
+    // The number decides; a stale or missing slug moves permanently to the current address (ADR 0045).
+    if (episode && path !== episodePath(episode)) return { redirect: episodePath(episode) };
+    if (episode) return { head: episodeHead(episode, site) };
+  }
   const match = ITEM_PAGE.exec(path);
   if (match) {
     const kind = KIND_OF[match[1]];
@@ -137,6 +150,55 @@ function itemHead(item: CatalogItem, site: SiteFacts): PageHead {
       },
     ],
   };
+}
+
+/** An episode's page: its title and summary, its thumbnail (else the show's artwork), and a PodcastEpisode of the series. */
+function episodeHead(episode: PodcastEpisode, site: SiteFacts): PageHead {
+  const path = episodePath(episode);
+  const url = `${site.origin}${path}`;
+  const name = `Episode ${episode.episodeNumber}: ${episode.title}`;
+  const widest = episode.thumbnails.at(-1);
+  const image: OgImage =
+    widest && widest.width >= PREVIEW_MIN_WIDTH
+      ? { url: absolute(site, widest.url), width: widest.width, alt: episode.title }
+      : { url: absolute(site, episode.thumbnailUrl ?? site.podcast.imageUrl), width: null, alt: episode.thumbnailUrl ? episode.title : site.podcast.title };
+  return {
+    status: 200,
+    title: documentTitle(name),
+    description: summary(episode.description) || `${name}, from ${site.podcast.title}.`,
+    canonical: url,
+    noindex: false,
+    og: { type: 'website', image },
+    jsonLd: [
+      organization(site),
+      breadcrumbs(site, [
+        { name: 'Podcast', path: '/podcast' },
+        { name, path },
+      ]),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'PodcastEpisode',
+        name: episode.title,
+        episodeNumber: episode.episodeNumber,
+        description: episode.description,
+        url,
+        datePublished: episode.createdAt,
+        timeRequired: isoDuration(episode.duration),
+        image: image.url,
+        ...(episode.tags.length > 0 ? { keywords: episode.tags.join(', ') } : {}),
+        associatedMedia: { '@type': 'MediaObject', contentUrl: absolute(site, episode.videoUrl), encodingFormat: episode.mediaContentType },
+        partOfSeries: { '@type': 'PodcastSeries', name: site.podcast.title, url: `${site.origin}/podcast`, webFeed: `${site.origin}/feeds/podcast.xml` },
+      },
+    ],
+  };
+}
+
+/** Whole seconds as an ISO 8601 duration (PT1H2M3S), as schema.org's timeRequired wants. */
+export function isoDuration(totalSeconds: number): string {
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = totalSeconds % 60;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
 }
 
 /** The widest copy of the item's picture that previews want, else the original upload. */

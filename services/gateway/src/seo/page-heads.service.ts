@@ -1,6 +1,7 @@
 import { SITE_NAME } from '@km/contracts';
 import { MediaSubjects } from '@km/contracts/media';
-import { RpcClient } from '@km/nest-kit';
+import type { PodcastEpisode } from '@km/contracts/media';
+import { AppError, RpcClient } from '@km/nest-kit';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { CatalogReadModelService } from '../catalog/catalog-read-model.service';
@@ -43,8 +44,23 @@ export class PageHeads {
     const site: SiteFacts = {
       origin: this.config.publicOrigin,
       sameAs: this.config.socialProfiles,
-      podcast: path === '/podcast' ? ((await this.podcast.fetch('channel')) ?? PODCAST_FALLBACK) : PODCAST_FALLBACK,
+      podcast: path === '/podcast' || path.startsWith('/podcast/') ? ((await this.podcast.fetch('channel')) ?? PODCAST_FALLBACK) : PODCAST_FALLBACK,
     };
-    return headFor(path, site, (kind, idOrSlug) => this.catalog.find(kind, idOrSlug));
+    return headFor(
+      path,
+      site,
+      (kind, idOrSlug) => this.catalog.find(kind, idOrSlug),
+      (episodeNumber) => this.episode(episodeNumber),
+    );
+  }
+
+  /** An episode for its page's head; undefined when no episode has the number (the page is then a 404). */
+  private async episode(episodeNumber: number): Promise<PodcastEpisode | undefined> {
+    try {
+      return await this.rpc.send(MediaSubjects.episodesByNumber, { episodeNumber });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return undefined;
+      throw error;
+    }
   }
 }

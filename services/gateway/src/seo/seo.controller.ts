@@ -1,12 +1,13 @@
-import { AppError, Public } from '@km/nest-kit';
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { MediaSubjects } from '@km/contracts/media';
+import { AppError, Public, RpcClient } from '@km/nest-kit';
+import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { CatalogReadModelService } from '../catalog/catalog-read-model.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { renderRobots, renderSitemapIndex, renderUrlSet, sitemapFiles, type SitemapFile } from './sitemap';
+import { renderRobots, renderSitemapIndex, renderUrlSet, sitemapFiles, type SitemapEpisode, type SitemapFile } from './sitemap';
 
 /** Crawlers come back rarely; an hour is what they keep it anyway. The body itself is made again at most every 10 s. */
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -25,12 +26,15 @@ export class SeoController {
   private readonly files = new LRUCache<'files', SitemapFile[]>({
     max: 1,
     ttl: RENDER_TTL_MS,
-    fetchMethod: async () => sitemapFiles(this.config.publicOrigin, (kind) => this.catalog.all(kind)),
+    fetchMethod: async () => sitemapFiles(this.config.publicOrigin, (kind) => this.catalog.all(kind), await this.episodes()),
   });
   private readonly rendered = new LRUCache<string, Rendered>({ max: 200, ttl: RENDER_TTL_MS });
 
+  private readonly logger = new Logger('Sitemap');
+
   constructor(
     private readonly catalog: CatalogReadModelService,
+    private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -48,7 +52,7 @@ export class SeoController {
 
   @Get('sitemap.xml')
   @Public()
-  @ApiOperation({ summary: 'The sitemap index: pages, products and services, each file at most 50,000 URLs.' })
+  @ApiOperation({ summary: 'The sitemap index: pages, products, services and podcast episodes, each file at most 50,000 URLs.' })
   async sitemap(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const files = await this.sitemapFiles();
     return send(
@@ -77,6 +81,23 @@ export class SeoController {
   private async sitemapFiles(): Promise<SitemapFile[]> {
     if (!this.catalog.isReady) throw new AppError('unavailable', 'The sitemap is being prepared; try again in a minute.');
     return (await this.files.fetch('files'))!;
+  }
+
+  /** Every episode, chunk by chunk (ADR 0011). When the media service does not answer, the sitemap lists the rest. */
+  private async episodes(): Promise<SitemapEpisode[]> {
+    const episodes: SitemapEpisode[] = [];
+    try {
+      let after: string | undefined;
+      do {
+        const chunk = await this.rpc.send(MediaSubjects.episodesListChunk, { sort: 'oldest', after });
+        episodes.push(...chunk.items.map(({ episodeNumber, title, updatedAt }) => ({ episodeNumber, title, updatedAt })));
+        after = chunk.next ?? undefined;
+      } while (after);
+    } catch (error) {
+      this.logger.warn(`the sitemap leaves out the episodes this time: the media service did not list them: ${String(error)}`);
+      return [];
+    }
+    return episodes;
   }
 
   private render(key: string, make: () => string): Rendered {

@@ -9,19 +9,22 @@ const item = (kind: ItemKind, n: number): CatalogItem =>
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'sitemap' });
 
 describe('the sitemap', () => {
-  test('lists the indexable pages and every item by its slug, in files of at most 50,000 URLs, with lastmod', () => {
+  test('lists the indexable pages, every item by its slug and every episode page, in files of at most 50,000 URLs, with lastmod', () => {
     const products = Array.from({ length: SITEMAP_MAX_URLS + 2 }, (_, n) => item('product', n));
     const services = [item('service', 7)];
-    const files = sitemapFiles(ORIGIN, (kind) => (kind === 'product' ? products : services));
+    const episodes = [{ episodeNumber: 3, title: 'Grace at Work!', updatedAt: '2026-02-03T00:00:00.000Z' }];
+    const files = sitemapFiles(ORIGIN, (kind) => (kind === 'product' ? products : services), episodes);
     assert.deepEqual(
       files.map((f) => [f.name, f.urls.length]),
       [
-        ['pages.xml', 9],
+        ['pages.xml', 10],
         ['products-1.xml', 50_000],
         ['products-2.xml', 2],
         ['services-1.xml', 1],
+        ['episodes-1.xml', 1],
       ],
     );
+    assert.deepEqual(files[4].urls, [{ loc: `${ORIGIN}/podcast/3-grace-at-work`, lastmod: '2026-02-03T00:00:00.000Z' }]);
     const pages = files[0].urls.map((u) => u.loc);
     assert.ok(pages.includes(`${ORIGIN}/`) && pages.includes(`${ORIGIN}/products`));
     assert.ok(!pages.some((u) => /admin|checkout|member-dashboard|booking|verify-email/.test(u)), pages.join());
@@ -38,6 +41,7 @@ describe('the sitemap', () => {
         [`${ORIGIN}/sitemaps/products-1.xml`, products[SITEMAP_MAX_URLS - 1].updatedAt],
         [`${ORIGIN}/sitemaps/products-2.xml`, products[SITEMAP_MAX_URLS + 1].updatedAt],
         [`${ORIGIN}/sitemaps/services-1.xml`, services[0].updatedAt],
+        [`${ORIGIN}/sitemaps/episodes-1.xml`, '2026-02-03T00:00:00.000Z'],
       ],
     );
     const set = parser.parse(renderUrlSet(files[3])).urlset;
@@ -57,6 +61,7 @@ describe('robots.txt', () => {
       renderRobots(ORIGIN),
       [
         'User-agent: *',
+        'Disallow: /prayer/mine',
         'Disallow: /booking',
         'Disallow: /checkout',
         'Disallow: /member-dashboard',

@@ -1,4 +1,5 @@
-import { PAGE_COPY, type CatalogItem, type ItemKind } from '@km/contracts';
+import { episodePath, PAGE_COPY, type CatalogItem, type ItemKind } from '@km/contracts';
+import type { PodcastEpisode } from '@km/contracts/media';
 import { XMLBuilder } from 'fast-xml-parser';
 import { itemPath } from './page-head';
 
@@ -17,20 +18,37 @@ export interface SitemapFile {
 const KINDS: readonly ItemKind[] = ['product', 'service'];
 const PLURAL: Record<ItemKind, string> = { product: 'products', service: 'services' };
 
+/** What the sitemap reads of an episode. */
+export type SitemapEpisode = Pick<PodcastEpisode, 'episodeNumber' | 'title' | 'updatedAt'>;
+
 /**
  * The site's sitemap files: the indexable pages, then each kind's items in files of at most 50,000 URLs
- * (`products-1.xml`, `products-2.xml`, …; none for a kind without items). Items carry their last change.
+ * (`products-1.xml`, `products-2.xml`, …; none for a kind without items), then the podcast's episode pages
+ * (`episodes-1.xml`, …; ADR 0045). Items and episodes carry their last change.
  */
-export function sitemapFiles(origin: string, itemsOf: (kind: ItemKind) => CatalogItem[]): SitemapFile[] {
+export function sitemapFiles(origin: string, itemsOf: (kind: ItemKind) => CatalogItem[], episodes: SitemapEpisode[]): SitemapFile[] {
   const pages = Object.entries(PAGE_COPY)
     .filter(([, copy]) => copy.index)
     .map(([path]) => ({ loc: `${origin}${path}` }));
   const files: SitemapFile[] = [{ name: 'pages.xml', urls: pages }];
   for (const kind of KINDS) {
     const urls = itemsOf(kind).map((item) => ({ loc: `${origin}${itemPath(item)}`, lastmod: item.updatedAt }));
-    for (let start = 0, n = 1; start < urls.length; start += SITEMAP_MAX_URLS, n++) {
-      files.push({ name: `${PLURAL[kind]}-${n}.xml`, urls: urls.slice(start, start + SITEMAP_MAX_URLS) });
-    }
+    files.push(...split(PLURAL[kind], urls));
+  }
+  files.push(
+    ...split(
+      'episodes',
+      episodes.map((episode) => ({ loc: `${origin}${episodePath(episode)}`, lastmod: episode.updatedAt })),
+    ),
+  );
+  return files;
+}
+
+/** `<name>-1.xml`, `<name>-2.xml`, … of at most 50,000 URLs each; none for no URLs. */
+function split(name: string, urls: SitemapFile['urls']): SitemapFile[] {
+  const files: SitemapFile[] = [];
+  for (let start = 0, n = 1; start < urls.length; start += SITEMAP_MAX_URLS, n++) {
+    files.push({ name: `${name}-${n}.xml`, urls: urls.slice(start, start + SITEMAP_MAX_URLS) });
   }
   return files;
 }

@@ -1,6 +1,6 @@
 import { renditionsOf } from '@km/contracts/common';
 import type { EpisodeMediaType } from '@km/contracts/vocabulary';
-import type { FeedMedia, PodcastEpisode } from '@km/contracts/media';
+import type { EpisodeChapter, FeedMedia, PodcastEpisode, TranscriptCue } from '@km/contracts/media';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Enclosure types Apple Podcasts and PSP-1 accept as they are (MP3, M4A, MP4, MOV). */
@@ -71,6 +71,21 @@ export class EpisodeEntity {
   @Column({ name: 'rendition_content_type', type: 'text', nullable: true })
   renditionContentType: string | null;
 
+  /** The uploaded transcript's format, its original in storage and its cues (ADR 0046); null without one. */
+  @Column({ name: 'transcript_format', type: 'text', nullable: true })
+  transcriptFormat: 'vtt' | 'srt' | null;
+
+  @Column({ name: 'transcript_key', type: 'text', nullable: true })
+  transcriptKey: string | null;
+
+  /** Read only when asked for: lists and feeds do not carry transcripts. */
+  @Column({ name: 'transcript_cues', type: 'jsonb', nullable: true, select: false })
+  transcriptCues: TranscriptCue[] | null;
+
+  /** In order of their start times (ADR 0046). */
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  chapters: EpisodeChapter[];
+
   /** Feed downloads counted by the IAB rules (see download-blocks.ts). */
   @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
   downloads: number;
@@ -105,6 +120,8 @@ export const toEpisodeDto = (e: EpisodeEntity): PodcastEpisode => ({
   downloads: Number(e.downloads),
   mediaSize: Number(e.mediaSize),
   mediaContentType: e.mediaContentType,
+  transcript: e.transcriptFormat,
+  chapters: e.chapters,
   feedMedia: feedMedia(e.mediaKey, Number(e.mediaSize), e.mediaContentType, e.renditionKey, e.renditionSize, e.renditionContentType),
   createdAt: e.createdAt.toISOString(),
   updatedAt: e.updatedAt.toISOString(),
@@ -130,12 +147,14 @@ export interface EpisodeRow {
   rendition_key: string | null;
   rendition_size: string | null;
   rendition_content_type: string | null;
+  chapters: EpisodeChapter[];
+  transcript_format: 'vtt' | 'srt' | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const EPISODE_COLUMNS =
-  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, thumbnail_widths, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, created_at, updated_at';
+  'id, title, episode_number, description, media_type, media_key, media_size, media_content_type, thumbnail_key, thumbnail_widths, tags, duration, views, likes, downloads, rendition_key, rendition_size, rendition_content_type, chapters, transcript_format, created_at, updated_at';
 
 export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   id: r.id,
@@ -153,6 +172,8 @@ export const rowToEpisodeDto = (r: EpisodeRow): PodcastEpisode => ({
   downloads: Number(r.downloads),
   mediaSize: Number(r.media_size),
   mediaContentType: r.media_content_type,
+  transcript: r.transcript_format,
+  chapters: r.chapters,
   feedMedia: feedMedia(
     r.media_key,
     Number(r.media_size),

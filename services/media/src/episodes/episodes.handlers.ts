@@ -2,6 +2,9 @@ import {
   createEpisodeSchema,
   episodeChunkSchema,
   episodeDownloadSchema,
+  episodeNumberRefSchema,
+  setTranscriptSchema,
+  type EpisodeTranscript,
   episodeQuerySchema,
   episodeRefSchema,
   episodeViewSchema,
@@ -37,6 +40,21 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesGet)
   get(@Payload() payload: unknown): Promise<PodcastEpisode> {
     return this.episodes.get(parseOrThrow(episodeRefSchema, payload).id);
+  }
+
+  @MessagePattern(MediaSubjects.episodesByNumber)
+  byNumber(@Payload() payload: unknown): Promise<PodcastEpisode> {
+    return this.episodes.byNumber(parseOrThrow(episodeNumberRefSchema, payload).episodeNumber);
+  }
+
+  @MessagePattern(MediaSubjects.transcriptSet)
+  setTranscript(@Payload() payload: unknown): Promise<PodcastEpisode> {
+    return this.episodes.setTranscript(parseOrThrow(setTranscriptSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.transcriptGet)
+  transcript(@Payload() payload: unknown): Promise<EpisodeTranscript> {
+    return this.episodes.transcript(parseOrThrow(episodeRefSchema, payload).id);
   }
 
   @MessagePattern(MediaSubjects.episodesCreate)

@@ -12,11 +12,15 @@ import {
   type EpisodePage,
   type EpisodeQuery,
   type EpisodeViewResult,
+  type EpisodeTranscript,
+  type SetTranscriptRequest,
+  type TranscriptCue,
+  TRANSCRIPT_TYPES,
   MediaEvents,
   type PodcastEpisode,
   type UpdateEpisodeRequest,
 } from '@km/contracts/media';
-import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
+import { AppError, commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner, SERVICE_LOGGER } from '@km/nest-kit';
 import { deleteRenditions, ObjectStorage, storeRenditions } from '@km/nest-kit/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -25,6 +29,10 @@ import { EPISODE_COLUMNS, EpisodeEntity, type EpisodeRow, rowToEpisodeDto, toEpi
 import { randomUUID } from 'node:crypto';
 import { blockPlan, coveredBlocks } from './download-blocks';
 import { readMediaDuration } from './media-duration';
+import { parseTranscript, TranscriptProblem } from '@km/contracts/media';
+
+/** Where uploaded transcripts are kept (ADR 0046). */
+const TRANSCRIPT_PREFIX = 'media/transcripts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +59,21 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   error instanceof QueryFailedError &&
   (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
   (error.driverError as { constraint?: string }).constraint === constraint;
+
+const clock = (seconds: number) =>
+  [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
+
+/** Every chapter starts before the episode ends (ADR 0046); checked after an edit, which may change either. */
+function checkChapters(episode: EpisodeEntity) {
+  const late = episode.chapters.findIndex((chapter) => chapter.startTime >= episode.duration);
+  if (late === -1) return;
+  throw invalidFields([
+    {
+      field: 'chapters',
+      message: `chapter ${late + 1} ("${episode.chapters[late].title}") starts at ${clock(episode.chapters[late].startTime)}, at or after the end of the episode (${clock(episode.duration)}): start it earlier`,
+    },
+  ]);
+}
 
 @Injectable()
 export class EpisodesService {
@@ -110,6 +133,62 @@ export class EpisodesService {
     return toEpisodeDto(await this.find(this.dataSource.manager, id));
   }
 
+  /** The episode with this number: the key of its page `/podcast/{n}-{slug}` (ADR 0045). */
+  async byNumber(episodeNumber: number): Promise<PodcastEpisode> {
+    const row = await this.dataSource.getRepository(EpisodeEntity).findOneBy({ episodeNumber });
+    if (!row) throw new AppError('not_found', `No episode has the number ${episodeNumber}.`);
+    return toEpisodeDto(row);
+  }
+
+  /**
+   * An admin's transcript (ADR 0046): read strictly (a malformed file is a 400 naming its line), every line starting
+   * before the episode ends; the original goes to storage, its cues to the row. A new upload replaces the old one.
+   */
+  async setTranscript({ id, transcript }: SetTranscriptRequest): Promise<PodcastEpisode> {
+    const episode = await this.find(this.dataSource.manager, id);
+    let cues: TranscriptCue[];
+    try {
+      cues = parseTranscript(transcript.text, transcript.format);
+    } catch (error) {
+      if (error instanceof TranscriptProblem)
+        throw invalidFields([{ field: 'text', message: `the ${transcript.format === 'vtt' ? 'WebVTT' : 'SubRip'} file is not valid at ${error.message}` }]);
+      throw error;
+    }
+    const late = cues.findIndex((cue) => cue.start >= episode.duration);
+    if (late !== -1)
+      throw invalidFields([
+        {
+          field: 'text',
+          message: `cue ${late + 1} starts at ${clock(Math.floor(cues[late].start))}, at or after the end of the episode (${clock(episode.duration)})`,
+        },
+      ]);
+    const key = `${TRANSCRIPT_PREFIX}/${episode.id}.${transcript.format}`;
+    await this.storage.put(key, Buffer.from(transcript.text, 'utf8'), `${TRANSCRIPT_TYPES[transcript.format]}; charset=utf-8`);
+    const previous = episode.transcriptKey;
+    const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+      const current = await this.find(manager, id, true);
+      await manager.update(EpisodeEntity, { id }, { transcriptFormat: transcript.format, transcriptKey: key, transcriptCues: cues });
+      await record(MediaEvents.episodeUpdated, { episodeId: current.id, episodeNumber: current.episodeNumber });
+      return this.find(manager, id);
+    });
+    if (previous && previous !== key) await this.storage.delete(previous).catch(() => undefined);
+    return toEpisodeDto(row);
+  }
+
+  async transcript(id: string): Promise<EpisodeTranscript> {
+    if (!UUID.test(id)) throw new NotFoundError('episode', id);
+    const row = await this.dataSource
+      .getRepository(EpisodeEntity)
+      .createQueryBuilder('e')
+      .select(['e.id', 'e.episodeNumber', 'e.transcriptFormat'])
+      .addSelect('e.transcriptCues')
+      .where('e.id = :id', { id })
+      .getOne();
+    if (!row) throw new NotFoundError('episode', id);
+    if (!row.transcriptFormat || !row.transcriptCues) throw new AppError('not_found', `Episode ${row.episodeNumber} has no transcript.`);
+    return { format: row.transcriptFormat, cues: row.transcriptCues };
+  }
+
   /**
    * Stores the row for media the gateway has already streamed to storage. Without a duration it is read from the
    * media; a file that does not say is a 400 asking for it (the gateway then deletes the upload).
@@ -158,8 +237,11 @@ export class EpisodesService {
     try {
       const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const current = await this.find(manager, id, true);
-        const changes = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined && value !== null));
+        // Chapters are replaced whole, not merged item by item.
+        const changes = Object.fromEntries(Object.entries(edit).filter(([key, value]) => key !== 'chapters' && value !== undefined && value !== null));
         manager.merge(EpisodeEntity, current, changes);
+        if (edit.chapters) current.chapters = edit.chapters;
+        checkChapters(current);
         const row = await manager.save(current);
         await record(MediaEvents.episodeUpdated, { episodeId: row.id, episodeNumber: row.episodeNumber });
         return row;
@@ -179,7 +261,7 @@ export class EpisodesService {
       await record(MediaEvents.episodeDeleted, { episodeId: current.id, episodeNumber: current.episodeNumber });
       return current;
     });
-    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey]) {
+    for (const key of [removed.mediaKey, removed.thumbnailKey, removed.renditionKey, removed.transcriptKey]) {
       if (!key) continue;
       await this.storage.delete(key).catch((error) => this.logger.warn({ err: error, key }, 'could not delete an episode object; it is no longer used'));
     }

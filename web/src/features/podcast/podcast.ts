@@ -1,9 +1,15 @@
 // The API's shapes come from the shared contracts (types only: nothing of it reaches the bundle).
-import type { EpisodePage, PodcastConfig, PodcastEpisode } from '@km/contracts/media';
+import type { EpisodeChapter, EpisodePage, PodcastConfig, PodcastEpisode } from '@km/contracts/media';
 import type { EpisodeSort } from '@km/contracts/vocabulary';
 
-export type { EpisodePage, EpisodeSort, PodcastConfig, PodcastEpisode };
-export { EPISODE_SORT_OPTIONS, PODCAST_HOW_HEARD_OPTIONS, PODCAST_INTEREST_OPTIONS, PODCAST_PREFERRED_FORMAT_OPTIONS } from '@km/contracts/vocabulary';
+export type { EpisodeChapter, EpisodePage, EpisodeSort, PodcastConfig, PodcastEpisode };
+export {
+  EPISODE_SORT_OPTIONS,
+  PODCAST_APP_LABELS,
+  PODCAST_HOW_HEARD_OPTIONS,
+  PODCAST_INTEREST_OPTIONS,
+  PODCAST_PREFERRED_FORMAT_OPTIONS,
+} from '@km/contracts/vocabulary';
 
 export const EPISODES_PATH = '/api/podcast-episodes';
 /** Whether the page features a YouTube/Vimeo video instead of the newest video episode. */
@@ -38,6 +44,29 @@ export function episodeMedia(episode: Pick<PodcastEpisode, 'videoUrl' | 'mediaTy
   if (episode.videoUrl && episode.mediaType === 'video') return { kind: 'video', action: 'Watch Now' };
   if (episode.videoUrl && episode.mediaType === 'audio') return { kind: 'audio', action: 'Listen Now' };
   return { kind: 'none', action: 'Play' };
+}
+
+export { episodePath, parseEpisodePath } from '@km/contracts/vocabulary';
+
+/** `?t=90`, `?t=1:30` or `?t=1:02:03` as whole seconds from the start; null when absent or not a time. */
+export function startTimeOf(search: string): number | null {
+  const t = new URLSearchParams(search).get('t');
+  if (!t || !/^(\d{1,2}:){0,2}\d{1,6}$/.test(t)) return null;
+  return t.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** An episode page's address to share, starting at `seconds` when given (ADR 0045). */
+export const episodeShareLink = (origin: string, path: string, seconds: number | null) =>
+  `${origin}${path}${seconds !== null && seconds > 0 ? `?t=${Math.floor(seconds)}` : ''}`;
+
+/**
+ * A player's sources: each file the episode has, under its own type — the upload, then the feed's M4A/MP4 copy of a
+ * WAV or WEBM once it exists — so a browser that cannot play the one tries the other, and none is told a WEBM is an MP4.
+ */
+export function mediaSources(episode: Pick<PodcastEpisode, 'videoUrl' | 'mediaContentType' | 'feedMedia'>): { src: string; type: string }[] {
+  const sources = [{ src: episode.videoUrl, type: episode.mediaContentType }];
+  if (episode.feedMedia && episode.feedMedia.url !== episode.videoUrl) sources.push({ src: episode.feedMedia.url, type: episode.feedMedia.contentType });
+  return sources;
 }
 
 /** The address Share copies: the podcast page scrolled to this episode. */

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { EPISODE_PAGE_SIZE, EPISODES_PATH, PODCAST_CONFIG_PATH, type EpisodePage, type EpisodeSort, type PodcastConfig } from '../podcast';
 
@@ -24,18 +24,26 @@ export const latestEpisodeQueryOptions = () =>
 
 export const useLatestEpisode = () => useQuery(latestEpisodeQueryOptions());
 
+/** The podcast's run-time settings: the featured video, the feed's address and the listening apps (ADR 0046). */
+export const podcastConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: [PODCAST_CONFIG_PATH],
+    queryFn: async () => (await (await apiRequest('GET', PODCAST_CONFIG_PATH)).json()) as PodcastConfig,
+    staleTime: Infinity,
+  });
+
 /**
  * The featured video: the YouTube/Vimeo video the server is configured with (PODCAST_FEATURED_VIDEO_URL), else the
  * newest video episode (the first video in the latest-first list).
  */
-export const featuredVideoQueryOptions = () =>
+export const featuredVideoQueryOptions = (client: QueryClient) =>
   queryOptions({
     queryKey: [EPISODES_PATH, 'featured-video'],
     queryFn: async () => {
-      const config = (await (await apiRequest('GET', PODCAST_CONFIG_PATH)).json()) as PodcastConfig;
+      const config = await client.fetchQuery(podcastConfigQueryOptions());
       if (config.featuredVideoEmbedUrl) return { embedUrl: config.featuredVideoEmbedUrl } as const;
       return { episode: (await getEpisodePage('latest', 1, 100)).items.find((e) => e.mediaType === 'video') ?? null } as const;
     },
   });
 
-export const useFeaturedVideo = () => useQuery(featuredVideoQueryOptions());
+export const useFeaturedVideo = () => useQuery(featuredVideoQueryOptions(useQueryClient()));

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { Bookmark, BookmarkCheck, Clock, Download, Eye, Play, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useCountEpisodeView } from '../api/count-view';
-import { episodeLink, episodeMedia, formatClock, formatEpisodeDate, formatViews, type PodcastEpisode } from '../podcast';
+import { episodeLink, episodeMedia, episodePath, formatClock, formatEpisodeDate, formatViews, type PodcastEpisode } from '../podcast';
+import { shareEpisode } from '../share-episode';
 import { EpisodePlayer } from './episode-player';
 
 interface EpisodeCardProps {
@@ -31,23 +32,8 @@ export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }
     countView.mutate(episode.id, { onSuccess: (result) => setViews(result.views) });
   }
 
-  async function share() {
-    const url = episodeLink(window.location.origin, episode.episodeNumber);
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: episode.title, text: episode.description, url });
-      } catch (error) {
-        // Cancelling the share sheet is not a failure (spec §4).
-        if ((error as Error).name !== 'AbortError') toast({ title: 'Share failed', description: 'Unable to share this episode.', variant: 'destructive' });
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'The episode link has been copied to clipboard.', variant: 'success' });
-    } catch {
-      toast({ title: 'Copy failed', description: 'Unable to copy the episode link.', variant: 'destructive' });
-    }
+  function share() {
+    return shareEpisode({ title: episode.title, text: episode.description, url: episodeLink(window.location.origin, episode.episodeNumber) });
   }
 
   return (
@@ -73,7 +59,9 @@ export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }
           </span>
         </p>
         <h3 id={titleId} className="text-lg leading-snug font-bold text-slate-900">
-          {episode.title}
+          <Link to={episodePath(episode)} className="hover:text-indigo-800 hover:underline focus-visible:underline">
+            {episode.title}
+          </Link>
         </h3>
         <p className="line-clamp-3 text-sm text-slate-600">{episode.description}</p>
         <p className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">

@@ -1,13 +1,7 @@
 import { Mic } from 'lucide-react';
 import { forwardRef } from 'react';
 import { renditionFor, srcSetOf } from '@/lib/image-renditions';
-import { episodeMedia, type PodcastEpisode } from '../podcast';
-
-const VIDEO_TYPES = ['video/mp4', 'video/webm'];
-const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/mp4'];
-
-/** The stored type first (a MOV is video/quicktime), then the spec's list (§4), without repeats. */
-const sourceTypes = (stored: string, listed: string[]) => [...new Set([stored, ...listed])];
+import { episodeMedia, mediaSources, type PodcastEpisode } from '../podcast';
 
 interface EpisodePlayerProps {
   episode: PodcastEpisode;
@@ -30,8 +24,8 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
         className={className ?? 'aspect-video w-full bg-black'}
         aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
       >
-        {sourceTypes(episode.mediaContentType, VIDEO_TYPES).map((type) => (
-          <source key={type} src={episode.videoUrl} type={type} />
+        {mediaSources(episode).map((source) => (
+          <source key={source.src} src={source.src} type={source.type} />
         ))}
         Your browser cannot play this video.
       </video>
@@ -65,8 +59,8 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
           className="w-full"
           aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
         >
-          {sourceTypes(episode.mediaContentType, AUDIO_TYPES).map((type) => (
-            <source key={type} src={episode.videoUrl} type={type} />
+          {mediaSources(episode).map((source) => (
+            <source key={source.src} src={source.src} type={source.type} />
           ))}
         </audio>
       </div>

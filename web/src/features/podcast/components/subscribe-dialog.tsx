@@ -6,6 +6,7 @@ import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField, SelectOptions } from '@/components/ui/form-field';
 import { useSubscribeToPodcast } from '../api/subscribe';
+import { FollowInYourApp } from './follow-in-your-app';
 import { PODCAST_HOW_HEARD_OPTIONS, PODCAST_INTEREST_OPTIONS, PODCAST_PREFERRED_FORMAT_OPTIONS, subscriptionFailureMessage } from '../podcast';
 
 /** Spec §3 Podcast subscription: firstName and email required (§5), toasts of §8. */
@@ -100,6 +101,7 @@ export function SubscribeDialog({ trigger, open: controlledOpen, onOpenChange, r
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </form>
+      <FollowInYourApp />
     </DialogFrame>
   );
 }
