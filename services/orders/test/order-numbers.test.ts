@@ -41,6 +41,12 @@ beforeAll(async () => {
   const stripe = new URL(servers.KM_TEST_STRIPE_API!);
   catalog = await startServiceDouble('catalog', {
     [CatalogSubjects.getMany]: ({ ids }: { ids: string[] }) => [item].filter((i) => ids.includes(i.id)),
+    // The cart is held before the buyer gets the intent's secret (ADR 0032); the double holds whatever is asked.
+    [CatalogSubjects.reserveStock]: ({ paymentIntentId, lines }: { paymentIntentId: string; lines: { productId: string; quantity: number }[] }) => ({
+      paymentIntentId,
+      lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    }),
   });
   db = await createTestDatabase('orders');
   const config = loadOrdersConfig({

@@ -42,14 +42,17 @@ export function assertMailTemplates(templates: MailTemplates): void {
  * Every function a service's `src/mail/` folder exports whose name ends in `Mail` or `Mails` is a template and has an
  * entry in `MAIL_TEMPLATES` (named as it, or `name.variant` for one of the emails it returns), and every entry
  * names such a function: a new email cannot be forgotten. `mailDir` is the spec's `__dirname` in `dist/src/mail`.
+ * `elsewhere`: template modules that live beside the code that sends them instead (paths under `src/`, no extension,
+ * e.g. `prayer/prayer-mails`, where a folder of their own keeps the service's folders importing one way), held to the same rule.
  */
-export async function assertEveryMailBuilderListed(mailDir: string, templates: MailTemplates): Promise<void> {
+export async function assertEveryMailBuilderListed(mailDir: string, templates: MailTemplates, elsewhere: string[] = []): Promise<void> {
   const sourceDir = path.resolve(mailDir, '../../../src/mail');
   // Only modules whose source still exists: dist/ can hold the output of a deleted file.
   const modules = readdirSync(mailDir).filter(
     (file) => file.endsWith('.js') && !file.endsWith('.spec.js') && existsSync(path.join(sourceDir, file.replace(/\.js$/, '.ts'))),
   );
-  const exported = await Promise.all(modules.map(async (file) => Object.entries((await import(path.join(mailDir, file))) as Record<string, unknown>)));
+  const files = [...modules.map((file) => path.join(mailDir, file)), ...elsewhere.map((module) => path.resolve(mailDir, '..', `${module}.js`))];
+  const exported = await Promise.all(files.map(async (file) => Object.entries((await import(file)) as Record<string, unknown>)));
   const builders = exported.flat().flatMap(([name, value]) => (typeof value === 'function' && /Mails?$/.test(name) ? [name] : []));
   const listed = new Set(Object.keys(templates).map((key) => key.split('.')[0]));
   assert.deepEqual([...new Set(builders)].sort(), [...listed].sort(), 'MAIL_TEMPLATES lists every mail builder of src/mail, and only those');
