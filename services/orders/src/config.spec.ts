@@ -80,7 +80,14 @@ test('links in emails point at PUBLIC_ORIGIN (ADR 0030); outside production it d
 
 test('production needs the site address and a real key for order links; development has both by default', () => {
   assert.throws(
-    () => loadOrdersConfig({ ...base, PUBLIC_ORIGIN: undefined, NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_51AbCdEf', STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd' }),
+    () =>
+      loadOrdersConfig({
+        ...base,
+        PUBLIC_ORIGIN: undefined,
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_51AbCdEf',
+        STRIPE_WEBHOOK_SECRET: 'whsec_Hs82kLq0pZx7Wd',
+      }),
     (error: unknown) =>
       error instanceof ConfigError &&
       error.problems.length === 2 &&

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { profitBonusMail } from '../mail/membership-mails';
-import { RewardMails } from '../mail/reward-mails';
+import { RewardMailer } from '../mail/reward-mails';
 import { periodBounds } from './bonus-periods';
 
 interface PeriodRow {
@@ -33,7 +33,7 @@ interface PeriodRow {
  */
 @Injectable()
 export class ProfitBonusRunner {
-  private readonly mails: RewardMails;
+  private readonly mails: RewardMailer;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -41,7 +41,7 @@ export class ProfitBonusRunner {
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    this.mails = new RewardMails(dataSource, mail, 'profit_bonuses', (r, period) => ({
+    this.mails = new RewardMailer(dataSource, mail, 'profit_bonuses', (r, period) => ({
       key: `membership-profit-bonus:${r.id}`,
       mail: profitBonusMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, period, payoutDate: r.payout_date }),
     }));

@@ -25,7 +25,7 @@ const MAIL_BATCH = 2000;
  * unmailed is swept afterwards in keyset pages of ids. A reward of 0.00 (open debt took it all) pays nothing and is
  * not mailed, but is marked, so no sweep picks it up again.
  */
-export class RewardMails {
+export class RewardMailer {
   private readonly source: (typeof SOURCES)[keyof typeof SOURCES];
 
   constructor(

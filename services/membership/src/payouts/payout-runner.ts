@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { payoutMail } from '../mail/membership-mails';
-import { RewardMails, type RewardToMail } from '../mail/reward-mails';
+import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
 
 interface RunRow {
   month: string;
@@ -30,7 +30,7 @@ interface RunRow {
  */
 @Injectable()
 export class PayoutRunner {
-  private readonly mails: RewardMails;
+  private readonly mails: RewardMailer;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -38,7 +38,7 @@ export class PayoutRunner {
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    this.mails = new RewardMails(dataSource, mail, 'payouts', (r) => ({
+    this.mails = new RewardMailer(dataSource, mail, 'payouts', (r) => ({
       key: `membership-payout:${r.id}`,
       mail: payoutMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
     }));
