@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { payoutMail } from '../mail/membership-mails';
 import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
+import { PayoutTransfers } from './payout-transfers';
 
 interface RunRow {
   month: string;
@@ -37,6 +38,7 @@ export class PayoutRunner {
     mail: MailService,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly transfers: PayoutTransfers,
   ) {
     this.mails = new RewardMailer(dataSource, mail, 'payouts', (r) => ({
       key: `membership-payout:${r.id}`,
@@ -79,6 +81,8 @@ export class PayoutRunner {
     }
     await mailing;
     await this.mails.sendUnsent(month);
+    // The money moves last: this run's payouts and those held by earlier runs, each once (ADR 0048).
+    await this.transfers.transferDue(month);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
          member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),
@@ -124,7 +128,8 @@ export class PayoutRunner {
            INSERT INTO payouts (id, member_id, month, gross, deducted, amount, payout_date)
            SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted
            ON CONFLICT (member_id, month) DO UPDATE SET gross = payouts.gross + EXCLUDED.gross, deducted = payouts.deducted + EXCLUDED.deducted,
-             amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
+             amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL,
+             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END
            RETURNING id, member_id, amount, payout_date
          )
          SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
