@@ -68,6 +68,10 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('POST /api/auth/totp/disable'), 'admin');
     assert.equal(keys.get('POST /api/auth/sessions/revoke-all'), 'user');
     assert.equal(keys.get('POST /api/auth/password'), 'user');
+    // Payouts that move money (ADR 0048): a member's own payout account; an admin's retry of a held payout.
+    assert.equal(keys.get('GET /api/membership/payout-account'), 'member');
+    assert.equal(keys.get('POST /api/membership/payout-account/onboarding'), 'member');
+    assert.equal(keys.get('POST /api/admin/payout-runs/payouts/:payoutId/retry'), 'admin');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember or @RequireAdmin): none is open by omission', () => {

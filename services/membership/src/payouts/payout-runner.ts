@@ -149,15 +149,32 @@ export class PayoutRunner {
     return ((await this.dataSource.query(`${RUN_SELECT} ORDER BY r.month DESC LIMIT 120`)) as RunRow[]).map(toRun);
   }
 
+  async exists(payoutId: string): Promise<boolean> {
+    return ((await this.dataSource.query(`SELECT 1 FROM payouts WHERE id = $1`, [payoutId])) as unknown[]).length > 0;
+  }
+
   /** A page of the run's payouts in payout id order, for the CSV. */
   async rows(month: string, after: string | undefined, limit: number): Promise<PayoutRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT p.id, p.member_id, m.first_name, m.last_name, m.email, p.amount::text AS amount, p.payout_date::text AS payout_date,
+              p.status, p.held_reason, p.transfer_id,
               (SELECT count(*)::int FROM commissions c WHERE c.payout_id = p.id) AS commissions
        FROM payouts p JOIN members m ON m.id = p.member_id
        WHERE p.month = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid) ORDER BY p.id LIMIT $3`,
       [month, after ?? null, limit],
-    )) as { id: string; member_id: string; first_name: string; last_name: string; email: string; amount: string; payout_date: string; commissions: number }[];
+    )) as {
+      id: string;
+      member_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      amount: string;
+      payout_date: string;
+      commissions: number;
+      status: PayoutRow['status'];
+      held_reason: PayoutRow['heldReason'];
+      transfer_id: string | null;
+    }[];
     return rows.map((r) => ({
       payoutId: r.id,
       memberId: r.member_id,
@@ -167,6 +184,9 @@ export class PayoutRunner {
       amount: r.amount,
       payoutDate: r.payout_date,
       commissions: r.commissions,
+      status: r.status,
+      heldReason: r.held_reason,
+      transferId: r.transfer_id,
     }));
   }
 }
