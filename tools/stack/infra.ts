@@ -23,6 +23,7 @@ export const STRIPE_EMULATOR = {
   ordersWebhookEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'],
   /** The event types membership acts on (same spec). */
   membershipWebhookEvents: [
+    'account.updated',
     'charge.refunded',
     'charge.dispute.created',
     'customer.subscription.created',
@@ -30,6 +31,7 @@ export const STRIPE_EMULATOR = {
     'customer.subscription.deleted',
     'invoice.paid',
     'invoice.payment_failed',
+    'transfer.reversed',
   ],
 } as const;
 
