@@ -45,8 +45,7 @@ export function PayoutsCard() {
         <p className="mt-2 text-sm text-slate-600">{account.isError ? 'Payout status is unavailable right now.' : 'Loading payout status…'}</p>
       ) : a.status === 'active' ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <Badge variant="positive">Payouts active</Badge> Your earnings are transferred to your bank account on the 15th of each
-          month.
+          <Badge variant="positive">Payouts active</Badge> Your earnings are transferred to your bank account on the 15th of each month.
         </p>
       ) : (
         <div className="mt-2 text-sm text-slate-700">
