@@ -115,13 +115,23 @@ describe('admin payout runs', () => {
     assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
     assert.equal(csv.headers.get('content-disposition'), 'attachment; filename="payouts-2026-10.csv"');
     const lines = (await csv.text()).trimEnd().split('\n');
-    assert.equal(lines[0], 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions');
+    assert.equal(lines[0], 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions,status,held_reason,transfer_id');
     assert.equal(lines.length, 4);
     for (const member of members) {
       const line = lines.find((l) => l.includes(member.id));
       assert.ok(line, `a line for ${member.email}`);
-      assert.match(line!, new RegExp(`,${member.email},1\\.00,2026-10-15,1$`));
+      // Nobody here has set up payouts (ADR 0048): each payout is held, with no transfer.
+      assert.match(line!, new RegExp(`,${member.email},1\\.00,2026-10-15,1,held,no_account,$`));
     }
+
+    // An admin retries a held payout at once: still held for the same reason; a wrong or unknown id is a 400 / 404.
+    const payoutId = lines[1].split(',')[0];
+    const retried = await client.post(`/api/admin/payout-runs/payouts/${payoutId}/retry`, {});
+    assert.deepEqual([retried.status, retried.body], [200, { payoutId, outcome: 'no_account' }]);
+    const wrong = await client.post('/api/admin/payout-runs/payouts/not-a-uuid/retry', {});
+    assert.deepEqual([wrong.status, wrong.body.message], [400, 'payoutId must be a payout id (a UUID)']);
+    const unknown = await client.post('/api/admin/payout-runs/payouts/00000000-0000-4000-8000-000000000000/retry', {});
+    assert.equal(unknown.status, 404);
     assert.ok(
       lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil.example"")"`)),
       'a formula-looking name is quoted and prefixed',

@@ -79,6 +79,10 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('POST /api/prayer-team/session/next'), 'prayer_team');
     assert.equal(keys.get('GET /api/prayer-team/moderation'), 'prayer_team');
     assert.equal(keys.get('GET /api/prayer-requests'), 'admin');
+    // Payouts that move money (ADR 0048): a member's own payout account; an admin's retry of a held payout.
+    assert.equal(keys.get('GET /api/membership/payout-account'), 'member');
+    assert.equal(keys.get('POST /api/membership/payout-account/onboarding'), 'member');
+    assert.equal(keys.get('POST /api/admin/payout-runs/payouts/:payoutId/retry'), 'admin');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {

@@ -30,6 +30,7 @@ export const STRIPE_EMULATOR = {
   ],
   /** The event types membership acts on (same spec). */
   membershipWebhookEvents: [
+    'account.updated',
     'charge.refunded',
     'charge.dispute.created',
     'customer.subscription.created',
@@ -37,6 +38,7 @@ export const STRIPE_EMULATOR = {
     'customer.subscription.deleted',
     'invoice.paid',
     'invoice.payment_failed',
+    'transfer.reversed',
   ],
 } as const;
 

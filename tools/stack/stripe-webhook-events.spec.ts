@@ -5,7 +5,7 @@ import { STRIPE_EMULATOR } from './infra';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** A quoted Stripe event type, e.g. 'payment_intent.succeeded' or 'charge.dispute.created'. */
-const EVENT_TYPE = /'((?:payment_intent|charge|invoice|customer|checkout|setup_intent|payment_method|refund)\.[a-z_.]+)'/g;
+const EVENT_TYPE = /'((?:payment_intent|charge|invoice|customer|checkout|setup_intent|payment_method|refund|account|transfer)\.[a-z_.]+)'/g;
 
 /** Every Stripe event type a service's source names (its specs aside): the events it acts on. */
 function eventTypesNamedBy(service: string): string[] {

@@ -43,6 +43,7 @@ export function renderEvent(event: EventRecord, version: string): Wire {
   return {
     id: event.id,
     object: 'event',
+    ...(event.account && { account: event.account }),
     api_version: version,
     created: event.created,
     data: {

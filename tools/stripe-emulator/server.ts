@@ -25,6 +25,9 @@
  *                    incomplete → incomplete_expired after 23 h; at most two intervals per advance, as on Stripe)
  *   events           GET /v1/events · GET /v1/events/:id
  *   webhook_endpoints POST|GET /v1/webhook_endpoints · DELETE /v1/webhook_endpoints/:id (each gets its own whsec_)
+ *   Connect (ADR 0047) POST|GET /v1/accounts (express) · GET|POST /v1/accounts/:id · POST /v1/account_links (opens the
+ *                    onboarding page GET|POST /setup/e/:account/:token; account.updated events carry `account`)
+ *                    · POST|GET /v1/transfers · GET /v1/transfers/:id · POST|GET /v1/transfers/:id/reversals · GET /v1/balance
  * Publishable key (pk_test_…, what Stripe.js uses; CORS for any localhost origin):
  *   GET /v1/payment_intents/:id?client_secret · POST /v1/payment_intents/:id/confirm (client_secret + card)
  *   POST /v1/payment_methods · POST /v1/tokens
@@ -32,6 +35,9 @@
  *            GET /    — self-test page
  * Emulator:  GET /_emulator/health · GET /_emulator/events[?type] (events + delivery attempts)
  *            POST /_emulator/events/:id/resend · POST /_emulator/reset · POST /_emulator/demo_payment_intent (self-test page)
+ *            POST /_emulator/balance?amount=N[&currency] (test funds on the platform balance; negative takes them away)
+ *            GET /_emulator/transfers[?idempotency_key] (transfers created per Idempotency-Key)
+ *            POST /_emulator/accounts/:id/restrict (Stripe restricts a connected account later)
  *
  * Cards: 4242 4242 4242 4242 (and Stripe's other success cards) succeed; 4000 0000 0000 0002 is declined
  * (generic_decline), 0341 attaches but every charge is declined (pm_card_chargeCustomerFail), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
@@ -50,8 +56,10 @@ import qs from 'qs';
 import { invalid, newId, type Params, StripeError } from './params';
 import { present, renderEvent } from './present';
 import { ROUTES } from './resources';
+import { onboardingPage, restrictAccount, submitOnboarding } from './resources/accounts';
 import { openDispute } from './resources/disputes';
 import { createPaymentIntent } from './resources/payment-intents';
+import { retrieveBalance, transfersPerKey } from './resources/transfers';
 import { webhookTargets } from './resources/webhook-endpoints';
 import { type Ctx, DEFAULT_API_VERSION, type EventRecord, StripeState } from './store';
 import { DEFAULT_RETRY, type Delivery, type Endpoint, type RetryOptions, WebhookDispatcher } from './webhooks';
@@ -202,6 +210,15 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (req.method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) return send(200, stripeJs, 'application/javascript; charset=utf-8');
       if (req.method === 'GET' && url.pathname === '/') return send(200, selfTest, 'text/html; charset=utf-8');
       if (url.pathname.startsWith('/_emulator/')) return handleEmulator(req, url, json);
+      const onboarding = /^\/setup\/e\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+      if (onboarding && (req.method === 'GET' || req.method === 'POST')) {
+        const [accountId, token] = [decodeURIComponent(onboarding[1]), decodeURIComponent(onboarding[2])];
+        const answer =
+          req.method === 'GET'
+            ? onboardingPage(state, accountId, token)
+            : submitOnboarding(state, accountId, token, Object.fromEntries(new URLSearchParams(await readBody(req))));
+        return 'redirect' in answer ? send(303, '', 'text/plain', { Location: answer.redirect }) : send(answer.status, answer.html, 'text/html; charset=utf-8');
+      }
       if (!url.pathname.startsWith('/v1/')) return send(404, 'Not found', 'text/plain');
       await handleApi(req, url, json);
     } catch (e) {
@@ -268,7 +285,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
         });
       }
 
-      const ctx: Ctx = { version, mode, requestId, idempotencyKey: key };
+      const ctx: Ctx = { version, mode, requestId, idempotencyKey: key, origin: `http://${req.headers.host ?? `${host}:${port}`}` };
       const remember = (status: number, body: unknown) =>
         key && idempotency.set(key, { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() });
       const { expand, ...params } = p;
@@ -305,6 +322,24 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       if (!event) return json(404, { error: { type: 'invalid_request_error', message: `No such event: '${resend[1]}'` } });
       dispatch(event);
       return json(200, { id: event.id, deliveries: event._deliveries });
+    }
+    if (route === 'POST /_emulator/balance') {
+      const amount = Number(url.searchParams.get('amount'));
+      const cur = (url.searchParams.get('currency') ?? 'usd').toLowerCase();
+      if (!Number.isInteger(amount)) return json(400, { error: { type: 'invalid_request_error', message: 'amount must be an integer (cents).' } });
+      state.balanceAdjustments[cur] = (state.balanceAdjustments[cur] ?? 0) + amount;
+      return json(200, retrieveBalance(state));
+    }
+    if (route === 'GET /_emulator/transfers') return json(200, transfersPerKey(state, url.searchParams.get('idempotency_key')));
+    const restrict = /^POST \/_emulator\/accounts\/([^/]+)\/restrict$/.exec(route);
+    if (restrict) {
+      const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
+      try {
+        return json(200, present(state, restrictAccount(state, decodeURIComponent(restrict[1])), ctx, undefined));
+      } catch (e) {
+        if (e instanceof StripeError) return json(e.status, { error: e.error });
+        throw e;
+      }
     }
     // Not a Stripe URL: Stripe opens disputes only from test cards at payment time; this opens one on any charge later.
     const dispute = /^POST \/_emulator\/charges\/([^/]+)\/dispute$/.exec(route);

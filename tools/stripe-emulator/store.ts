@@ -22,6 +22,8 @@ export interface Ctx {
   mode: 'secret' | 'publishable';
   requestId: string;
   idempotencyKey?: string;
+  /** Where the request reached the emulator (`http://host:port`), for URLs a browser opens (account links). */
+  origin?: string;
 }
 
 /** Each stored object type, by its `object` value, as the SDK types it. */
@@ -40,6 +42,12 @@ export interface Objects {
   invoice_payment: Stripe.InvoicePayment;
   webhook_endpoint: Stripe.WebhookEndpoint;
   'test_helpers.test_clock': Stripe.TestHelpers.TestClock;
+  account: Stripe.Account;
+  transfer: Stripe.Transfer;
+  transfer_reversal: Stripe.TransferReversal;
+  /** Never stored (Stripe gives them no id): answers of POST /v1/account_links and GET /v1/balance. */
+  account_link: Stripe.AccountLink & { id?: undefined };
+  balance: Stripe.Balance & { id?: undefined };
 }
 export type Kind = keyof Objects;
 export type StripeObject = Objects[Kind];
@@ -62,6 +70,19 @@ export interface Internal {
   invoice_payment: object;
   webhook_endpoint: { secret: string };
   'test_helpers.test_clock': object;
+  /** links: the account's onboarding links by token; restricted: onboarding failed verification or was restricted later. */
+  account: { links: Record<string, OnboardingLink> };
+  /** idempotencyKey: the key of the request that created it (GET /_emulator/transfers counts transfers per key). */
+  transfer: { idempotencyKey: string | null };
+  transfer_reversal: object;
+  account_link: object;
+  balance: object;
+}
+export interface OnboardingLink {
+  expiresAt: number;
+  returnUrl: string;
+  refreshUrl: string;
+  used: boolean;
 }
 
 /** One stored object with its bookkeeping; `kind` tells the two apart so code can narrow. */
@@ -93,6 +114,8 @@ export interface EventRecord {
   type: Stripe.Event.Type;
   snapshot: Entry;
   previous?: Record<string, unknown>;
+  /** The connected account an event happened on (Connect events carry it, e.g. account.updated). */
+  account?: string;
   /** Delivery attempts per endpoint (GET /_emulator/events shows them). */
   _deliveries: Delivery[];
 }
@@ -116,6 +139,11 @@ const emptyMaps = (): Maps => ({
   invoice_payment: new Map(),
   webhook_endpoint: new Map(),
   'test_helpers.test_clock': new Map(),
+  account: new Map(),
+  transfer: new Map(),
+  transfer_reversal: new Map(),
+  account_link: new Map(),
+  balance: new Map(),
 });
 
 /** An id as stored: expandable fields hold ids, never the expanded object. */
@@ -135,12 +163,15 @@ export class StripeState {
   onEvent: (event: EventRecord) => void = () => undefined;
   /** How long "some time later" is for asynchronous outcomes (refunds that fail or settle). */
   asyncDelayMs = 50;
+  /** Funds added to (or taken from) the platform's available balance by POST /_emulator/balance, per currency. */
+  balanceAdjustments: Record<string, number> = {};
 
   constructor(readonly apiVersion = DEFAULT_API_VERSION) {}
 
   reset() {
     this.maps = emptyMaps();
     this.eventLog = [];
+    this.balanceAdjustments = {};
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
   }
@@ -216,7 +247,7 @@ export class StripeState {
     return [...this.eventLog];
   }
   /** Records an event with a snapshot of the object (and its bookkeeping) as it is now, then hands it to `onEvent`. */
-  emit<K extends Kind>(type: Stripe.Event.Type, kind: K, object: Objects[K], ctx: Ctx | undefined, before?: Objects[K]) {
+  emit<K extends Kind>(type: Stripe.Event.Type, kind: K, object: Objects[K], ctx: Ctx | undefined, before?: Objects[K], account?: string) {
     const stored = this.lookup(object.id!);
     if (!stored || stored.kind !== kind) throw new Error(`Stripe emulator: event ${type} for an unstored ${kind}`);
     const previous = before && diff(before, object);
@@ -231,6 +262,7 @@ export class StripeState {
       type,
       snapshot: clone(stored),
       ...(previous && { previous }),
+      ...(account && { account }),
       _deliveries: [],
     };
     this.eventLog.push(event);

@@ -9,6 +9,7 @@ import { ProfitBonuses1763700000504 } from '../migrations/1763700000504-profit-b
 import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-refunds';
 import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
+import { PayoutTransfers1764100000520 } from '../migrations/1764100000520-payout-transfers';
 import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
 import type { MembershipConfig } from './config';
 import { MembershipMailModule } from './mail/membership-mail.module';
@@ -39,6 +40,7 @@ export class AppModule {
             StoreRefunds1763700000505,
             ReferralReview1763700000506,
             SignupBrowsers1763700000510,
+            PayoutTransfers1764100000520,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),

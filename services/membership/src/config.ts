@@ -23,6 +23,10 @@ export const membershipConfigSchema = z
     PAYOUT_TIME_ZONE: ianaTimeZone('PAYOUT_TIME_ZONE').default('America/New_York'),
     /** Members paid per transaction of a run. */
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
+    /** The smallest payout transferred (cents, default $1): a member owed less is held and carried to the next run (ADR 0048). */
+    PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** How many payouts of a run are transferred at once (each its own transaction and Stripe request, ADR 0048). */
+    PAYOUT_TRANSFER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
     PAYOUT_WORKER: workerFlag,
     /**
@@ -77,6 +81,8 @@ export const membershipConfigSchema = z
       batchSize: env.PAYOUT_BATCH_SIZE,
       worker: env.PAYOUT_WORKER,
       lockMs: env.PAYOUT_LOCK_MS,
+      minimumCents: env.PAYOUT_MINIMUM_CENTS,
+      transferConcurrency: env.PAYOUT_TRANSFER_CONCURRENCY,
     },
     joinCompletion: { delayMs: env.JOIN_COMPLETION_DELAY_MS, worker: env.JOIN_COMPLETION_WORKER },
     profitBonuses: {

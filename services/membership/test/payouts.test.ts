@@ -260,6 +260,10 @@ describe('monthly payouts on the 15th', () => {
         amount: '1.00',
         payoutDate: '2026-09-15',
         commissions: 1,
+        // No payout account set up (ADR 0048): the payout is held and no transfer was made.
+        status: 'held',
+        heldReason: 'no_account',
+        transferId: null,
       },
     );
   });

@@ -2,6 +2,7 @@
 // is one file in this folder and one line in each list below.
 import type { Shapes } from '../present';
 import type { Route } from '../routing';
+import * as accounts from './accounts';
 import * as charges from './charges';
 import * as customers from './customers';
 import * as disputes from './disputes';
@@ -15,6 +16,7 @@ import * as refunds from './refunds';
 import * as subscriptions from './subscriptions';
 import * as testClocks from './test-clocks';
 import * as tokens from './tokens';
+import * as transfers from './transfers';
 import * as webhookEndpoints from './webhook-endpoints';
 
 export const ROUTES: Route[] = [
@@ -32,6 +34,8 @@ export const ROUTES: Route[] = [
   ...testClocks.routes,
   ...events.routes,
   ...webhookEndpoints.routes,
+  ...accounts.routes,
+  ...transfers.routes,
 ];
 
 export const SHAPES: Shapes = {
@@ -45,4 +49,6 @@ export const SHAPES: Shapes = {
   ...prices.shapes,
   ...subscriptions.shapes,
   ...invoices.shapes,
+  ...accounts.shapes,
+  ...transfers.shapes,
 };

@@ -139,6 +139,9 @@ export const bonusPeriodSchema = z.object({
 export type BonusPeriodRequest = z.infer<typeof bonusPeriodSchema>;
 
 /** One page of a run's payouts for the CSV export, in member order after `after`. */
+/** One payout, by id (an admin's retry of a held payout). */
+export const payoutIdSchema = z.object({ payoutId: z.uuid('payoutId must be a payout id (a UUID)') });
+
 export const payoutRowsSchema = payoutMonthSchema.extend({
   after: z.uuid().optional(),
   limit: z.number().int().min(1).max(5000).default(5000),

@@ -8,6 +8,7 @@ import type {
   memberLinkEmailSchema,
   heldCommissionReviewSchema,
   memberIdSchema,
+  payoutIdSchema,
   memberListSchema,
   membershipWebhookSchema,
   payoutMonthSchema,
@@ -30,6 +31,9 @@ import type {
   MembershipWebhookResult,
   MemberStats,
   PayoutRow,
+  PayoutRetry,
+  MemberPayoutAccount,
+  PayoutOnboardingLink,
   PayoutRun,
   PayoutRunStart,
   ProfitBonusPeriod,
@@ -68,6 +72,11 @@ export const MembershipSubjects = {
   startPayoutRun: 'membership.payout-runs.start',
   listPayoutRuns: 'membership.payout-runs.list',
   payoutRows: 'membership.payout-runs.rows',
+  /** A member's payout account (ADR 0048): its state, and the link that sets it up (the account is made once). */
+  payoutAccount: 'membership.payout-accounts.get',
+  payoutOnboarding: 'membership.payout-accounts.onboard',
+  /** Admin: transfer one held payout now (ADR 0048). */
+  retryPayout: 'membership.payouts.retry',
   /**
    * Admin: start or resume a half-year's profit bonus run (idempotent), list the periods, and the newest period whose
    * payout day has come in the payout time zone (ADR 0018), so the admin's default is the one the start accepts.
@@ -101,6 +110,9 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
   [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
+  [MembershipSubjects.payoutAccount]: { payload: z.input<typeof memberIdSchema>; result: MemberPayoutAccount };
+  [MembershipSubjects.payoutOnboarding]: { payload: z.input<typeof memberIdSchema>; result: PayoutOnboardingLink };
+  [MembershipSubjects.retryPayout]: { payload: z.input<typeof payoutIdSchema>; result: PayoutRetry };
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
   [MembershipSubjects.dueProfitBonusPeriod]: { payload: Record<string, never>; result: ProfitBonusPeriodDue };

@@ -153,6 +153,29 @@ export interface PayoutRow {
   amount: string;
   payoutDate: string;
   commissions: number;
+  /** Whether the money moved (ADR 0048): paid with its Stripe transfer, or held with a reason, or still scheduled. */
+  status: PayoutStatus;
+  heldReason: PayoutHeldReason | null;
+  transferId: string | null;
+}
+
+/** A payout's transfer state and why one is held (ADR 0048). */
+export type PayoutStatus = 'scheduled' | 'paid' | 'held';
+export type PayoutHeldReason = 'no_account' | 'below_minimum' | 'restricted' | 'transfer_failed';
+/** A member's Stripe Connect account as membership knows it: none yet, being onboarded, active, or restricted. */
+export interface MemberPayoutAccount {
+  status: 'none' | 'onboarding' | 'active' | 'restricted';
+  /** What Stripe still needs from the member (requirements.currently_due). */
+  currentlyDue: string[];
+}
+/** Where the member's browser goes to set up payouts (a Stripe account link, valid a few minutes, opened once). */
+export interface PayoutOnboardingLink {
+  url: string;
+}
+/** An admin's retry of one held payout, at once: what became of it. */
+export interface PayoutRetry {
+  payoutId: string;
+  outcome: 'paid' | PayoutHeldReason | 'skipped';
 }
 
 /** A half-year's profit bonus run (admin, ADR 0018): started on 15 January or 15 July, or by hand; completed once. */

@@ -6,6 +6,8 @@ import {
   updateProfileSchema,
   type CreateMembershipRequest,
   type MemberCommission,
+  type MemberPayoutAccount,
+  type PayoutOnboardingLink,
   type MemberProfile,
   type MemberProfitBonus,
   type MemberReferral,
@@ -131,6 +133,21 @@ export class MembershipController {
   @ApiOperation({ summary: 'Totals for the stat cards: referrals, commissions (total, pending, paid), profit bonuses, discount percent.' })
   stats(@Req() req: AuthedRequest): Promise<MemberStats> {
     return this.rpc.send(MembershipSubjects.stats, { memberId: req.user!.memberId! });
+  }
+
+  @Get('membership/payout-account')
+  @RequireMember()
+  @ApiOperation({ summary: 'The member’s payout account (ADR 0048): none, onboarding, active or restricted, with what Stripe still needs.' })
+  payoutAccount(@Req() req: AuthedRequest): Promise<MemberPayoutAccount> {
+    return this.rpc.send(MembershipSubjects.payoutAccount, { memberId: req.user!.memberId! });
+  }
+
+  @Post('membership/payout-account/onboarding')
+  @HttpCode(200)
+  @RequireMember()
+  @ApiOperation({ summary: 'Set up payouts: {url} of a Stripe onboarding link (the account is made once) that returns to /member-dashboard.' })
+  payoutOnboarding(@Req() req: AuthedRequest): Promise<PayoutOnboardingLink> {
+    return this.rpc.send(MembershipSubjects.payoutOnboarding, { memberId: req.user!.memberId! }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('membership/cancel')

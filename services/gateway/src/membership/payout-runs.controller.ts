@@ -1,4 +1,4 @@
-import { MembershipSubjects, payoutMonthSchema, type PayoutRun, type PayoutRunStart } from '@km/contracts/membership';
+import { MembershipSubjects, payoutIdSchema, payoutMonthSchema, type PayoutRetry, type PayoutRun, type PayoutRunStart } from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
@@ -7,7 +7,7 @@ import { RequireAdmin } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { takeOver } from '../http/raw-reply';
 
-const CSV_HEADER = 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions';
+const CSV_HEADER = 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions,status,held_reason,transfer_id';
 /** A field as RFC 4180 wants it; a leading =, +, - or @ is prefixed so a spreadsheet does not run it as a formula. */
 const csvField = (value: string | number) => {
   const text = String(value);
@@ -41,6 +41,16 @@ export class PayoutRunsController {
     return (await this.rpc.send(MembershipSubjects.listPayoutRuns, {})).items;
   }
 
+  @Post('payouts/:payoutId/retry')
+  @HttpCode(200)
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Transfer one held payout now (ADR 0048): {payoutId, outcome} — paid, or the reason it is still held.' })
+  @ApiParam({ name: 'payoutId', description: 'the payout id (UUID)' })
+  @ApiResponse({ status: 404, description: 'No such payout.' })
+  retry(@Param('payoutId') payoutId: string): Promise<PayoutRetry> {
+    return this.rpc.send(MembershipSubjects.retryPayout, parseOrThrow(payoutIdSchema, { payoutId }), 30_000);
+  }
+
   @Get(':file')
   @RequireAdmin()
   @ApiOperation({ summary: 'A run’s payouts as CSV (one line per member paid): GET /api/admin/payout-runs/2026-11.csv' })
@@ -56,7 +66,24 @@ export class PayoutRunsController {
     while (page.length > 0) {
       res.write(
         page
-          .map((r) => [r.payoutId, r.memberId, r.firstName, r.lastName, r.email, r.amount, r.payoutDate, r.commissions].map(csvField).join(',') + '\n')
+          .map(
+            (r) =>
+              [
+                r.payoutId,
+                r.memberId,
+                r.firstName,
+                r.lastName,
+                r.email,
+                r.amount,
+                r.payoutDate,
+                r.commissions,
+                r.status,
+                r.heldReason ?? '',
+                r.transferId ?? '',
+              ]
+                .map(csvField)
+                .join(',') + '\n',
+          )
           .join(''),
       );
       page = (await this.rpc.send(MembershipSubjects.payoutRows, { month, after: page[page.length - 1].payoutId })).items;

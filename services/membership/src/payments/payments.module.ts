@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CommissionReversalsService } from './commission-reversals.service';
 import { PaymentsHandlers } from './payments.handlers';
@@ -7,7 +8,7 @@ import { SubscriptionWebhooksService } from './subscription-webhooks.service';
 
 /** Stripe's webhooks: subscription changes onto members, refunds and disputes onto commissions (ADR 0016). */
 @Module({
-  imports: [MembersModule, SubscriptionsModule],
+  imports: [MembersModule, SubscriptionsModule, PayoutsModule],
   controllers: [PaymentsHandlers],
   providers: [SubscriptionWebhooksService, CommissionReversalsService],
 })

@@ -12,6 +12,8 @@ import { subscriptionState } from '../subscriptions/subscription-period';
 import { MembersRepository } from '../members/members.repository';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
 import { REVERSAL_EVENTS } from '../subscriptions/stripe-metadata';
+import { PayoutAccounts } from '../payouts/payout-accounts';
+import { PayoutTransfers } from '../payouts/payout-transfers';
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
@@ -31,6 +33,8 @@ export class SubscriptionWebhooksService {
     private readonly reversals: CommissionReversalsService,
     private readonly joinCompletion: JoinCompletionQueue,
     private readonly members: MembersRepository,
+    private readonly payoutAccounts: PayoutAccounts,
+    private readonly payoutTransfers: PayoutTransfers,
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
@@ -43,6 +47,11 @@ export class SubscriptionWebhooksService {
     );
     if (REVERSAL_EVENTS.has(event.type)) {
       const outcome = await this.reversals.handle(event);
+      this.logger.info({ eventId: event.id, type: event.type, outcome }, 'membership Stripe webhook handled');
+      return { received: true, outcome };
+    }
+    if (event.type === 'account.updated' || event.type === 'transfer.reversed') {
+      const outcome = await this.payouts(event);
       this.logger.info({ eventId: event.id, type: event.type, outcome }, 'membership Stripe webhook handled');
       return { received: true, outcome };
     }
@@ -73,5 +82,17 @@ export class SubscriptionWebhooksService {
     }
     this.logger.info({ eventId: event.id, type: event.type, subscriptionId: id, outcome }, 'membership Stripe webhook handled');
     return { received: true, outcome };
+  }
+
+  /** Connect (ADR 0048): a member's payout account changed, or Stripe took back a transfer; each event acted on once. */
+  private payouts(event: Stripe.Event): Promise<MembershipWebhookOutcome> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await recordStripeEventOnce(manager, event, {}))) return 'duplicate';
+      const applied =
+        event.type === 'account.updated'
+          ? await this.payoutAccounts.refresh(manager, event.account ?? (event.data.object as Stripe.Account).id)
+          : await this.payoutTransfers.reversed(manager, event.data.object as Stripe.Transfer);
+      return applied ? 'applied' : 'ignored';
+    });
   }
 }

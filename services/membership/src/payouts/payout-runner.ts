@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { payoutMail } from '../mail/membership-mails';
 import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
+import { PayoutTransfers } from './payout-transfers';
 
 interface RunRow {
   month: string;
@@ -37,6 +38,7 @@ export class PayoutRunner {
     mail: MailService,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly transfers: PayoutTransfers,
   ) {
     this.mails = new RewardMailer(dataSource, mail, 'payouts', (r) => ({
       key: `membership-payout:${r.id}`,
@@ -79,6 +81,8 @@ export class PayoutRunner {
     }
     await mailing;
     await this.mails.sendUnsent(month);
+    // The money moves last: this run's payouts and those held by earlier runs, each once (ADR 0048).
+    await this.transfers.transferDue(month);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
          member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),
@@ -124,7 +128,8 @@ export class PayoutRunner {
            INSERT INTO payouts (id, member_id, month, gross, deducted, amount, payout_date)
            SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted
            ON CONFLICT (member_id, month) DO UPDATE SET gross = payouts.gross + EXCLUDED.gross, deducted = payouts.deducted + EXCLUDED.deducted,
-             amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL
+             amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL,
+             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END
            RETURNING id, member_id, amount, payout_date
          )
          SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
@@ -144,15 +149,32 @@ export class PayoutRunner {
     return ((await this.dataSource.query(`${RUN_SELECT} ORDER BY r.month DESC LIMIT 120`)) as RunRow[]).map(toRun);
   }
 
+  async exists(payoutId: string): Promise<boolean> {
+    return ((await this.dataSource.query(`SELECT 1 FROM payouts WHERE id = $1`, [payoutId])) as unknown[]).length > 0;
+  }
+
   /** A page of the run's payouts in payout id order, for the CSV. */
   async rows(month: string, after: string | undefined, limit: number): Promise<PayoutRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT p.id, p.member_id, m.first_name, m.last_name, m.email, p.amount::text AS amount, p.payout_date::text AS payout_date,
+              p.status, p.held_reason, p.transfer_id,
               (SELECT count(*)::int FROM commissions c WHERE c.payout_id = p.id) AS commissions
        FROM payouts p JOIN members m ON m.id = p.member_id
        WHERE p.month = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid) ORDER BY p.id LIMIT $3`,
       [month, after ?? null, limit],
-    )) as { id: string; member_id: string; first_name: string; last_name: string; email: string; amount: string; payout_date: string; commissions: number }[];
+    )) as {
+      id: string;
+      member_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      amount: string;
+      payout_date: string;
+      commissions: number;
+      status: PayoutRow['status'];
+      held_reason: PayoutRow['heldReason'];
+      transfer_id: string | null;
+    }[];
     return rows.map((r) => ({
       payoutId: r.id,
       memberId: r.member_id,
@@ -162,6 +184,9 @@ export class PayoutRunner {
       amount: r.amount,
       payoutDate: r.payout_date,
       commissions: r.commissions,
+      status: r.status,
+      heldReason: r.held_reason,
+      transferId: r.transfer_id,
     }));
   }
 }

@@ -24,6 +24,7 @@ import { useRedeemSignInCode } from '../api/redeem-sign-in-code';
 import { useRedeemSignInLink } from '../api/redeem-sign-in-link';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useUpdateProfile } from '../api/update-profile';
+import { PayoutsCard } from './payouts-card';
 
 const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const money = (amount: string) => `$${amount}`;
@@ -269,6 +270,8 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
           <p className="mt-2 text-sm text-slate-600">{vip.text}</p>
         </section>
       </div>
+
+      <PayoutsCard />
 
       <Tabs defaultValue="referrals" className="mt-8">
         <TabsList>

@@ -1,0 +1,216 @@
+// Payouts that move money (ADR 0048): each payout of a run becomes one Stripe transfer to the member's connected
+// account, keyed by the payout id, or is held with a reason and retried by every later run. The emulator counts
+// transfers per Idempotency-Key; these tests read it.
+import { eventually } from '@km/nest-kit/testing';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { PayoutAccounts } from '../src/payouts/payout-accounts';
+import { PayoutRunner } from '../src/payouts/payout-runner';
+import { PayoutTransfers } from '../src/payouts/payout-transfers';
+import { startMembershipHarness, type MembershipHarness } from './membership-harness';
+
+let h: MembershipHarness;
+beforeAll(async () => {
+  h = await startMembershipHarness();
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const IDENTITY = { first_name: 'Ruth', last_name: 'Moab', dob: '1901-01-01', ssn_last_4: '0000', routing_number: '110000000', account_number: '000123456789' };
+
+/** A member owed `amount` (one pending commission payable in `month`), written as the join flow leaves them. */
+async function memberOwed(amount: string, month: string): Promise<string> {
+  const tag = randomUUID().slice(0, 12);
+  const [row] = (await h.data.query(
+    `WITH referrer AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       VALUES ('Naomi', 'R', 'naomi-' || $1 || '@example.com', 'cus_n' || $1, 'sub_n' || $1, 'active', upper(substr(md5($1 || 'n'), 1, 12))) RETURNING id
+     ), referred AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       VALUES ('Boaz', 'R', 'boaz-' || $1 || '@example.com', 'cus_b' || $1, 'sub_b' || $1, 'active', upper(substr(md5($1 || 'b'), 1, 12))) RETURNING id
+     ), ref AS (
+       INSERT INTO referrals (referrer_id, referred_id) SELECT referrer.id, referred.id FROM referrer, referred RETURNING id, referrer_id
+     )
+     INSERT INTO commissions (member_id, referral_id, amount, payout_month) SELECT referrer_id, id, $2::numeric, $3 FROM ref RETURNING member_id`,
+    [tag, amount, month],
+  )) as { member_id: string }[];
+  return row.member_id;
+}
+
+/** Another pending commission for a member already there. */
+async function owedMore(memberId: string, amount: string, month: string) {
+  const tag = randomUUID().slice(0, 12);
+  await h.data.query(
+    `WITH referred AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       VALUES ('Obed', 'R', 'obed-' || $1 || '@example.com', 'cus_o' || $1, 'sub_o' || $1, 'active', upper(substr(md5($1 || 'o'), 1, 12))) RETURNING id
+     ), ref AS (INSERT INTO referrals (referrer_id, referred_id) SELECT $2::uuid, referred.id FROM referred RETURNING id)
+     INSERT INTO commissions (member_id, referral_id, amount, payout_month) SELECT $2::uuid, id, $3::numeric, $4 FROM ref`,
+    [tag, memberId, amount, month],
+  );
+}
+
+/** The member sets up payouts in the browser: the onboarding link's form, filled and submitted; then account.updated arrives. */
+async function onboard(memberId: string, identity: Record<string, string> = IDENTITY, expected = 'active') {
+  const link = await h.app.get(PayoutAccounts).onboardingLink(memberId);
+  assert.ok(link);
+  const form = await fetch(link.url);
+  assert.equal(form.status, 200);
+  const done = await fetch(link.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(identity).toString(),
+  });
+  assert.deepEqual([done.status, done.headers.get('location')], [303, 'http://localhost:3999/member-dashboard?payouts=return']);
+  await eventually(async () => (await h.app.get(PayoutAccounts).state(memberId)).status === expected, 10_000, 50);
+}
+
+const fund = (cents: number) => fetch(`${h.emulator.url}/_emulator/balance?amount=${cents}`, { method: 'POST' });
+const transfersFor = async (key: string) =>
+  ((await (await fetch(`${h.emulator.url}/_emulator/transfers?idempotency_key=${encodeURIComponent(key)}`)).json()) as { count: number }).count;
+
+interface PayoutState {
+  id: string;
+  status: string;
+  held_reason: string | null;
+  held_detail: string | null;
+  transfer_id: string | null;
+  amount: string;
+  transferred: string;
+}
+const payoutOf = async (memberId: string, month: string) =>
+  (
+    (await h.data.query(
+      `SELECT id, status, held_reason, held_detail, transfer_id, amount::text, transferred::text FROM payouts WHERE member_id = $1 AND month = $2`,
+      [memberId, month],
+    )) as PayoutState[]
+  )[0];
+
+const run = (month: string) => h.app.get(PayoutRunner).run(month);
+
+describe('payouts that move money', () => {
+  beforeAll(async () => {
+    await fund(1_000_000);
+  });
+
+  it('an onboarded member is transferred their payout on the 15th: one transfer keyed by the payout id, the row paid with its id', async () => {
+    const member = await memberOwed('12.34', '2030-01');
+    await onboard(member);
+    await run('2030-01');
+    const payout = await payoutOf(member, '2030-01');
+    assert.deepEqual([payout.status, payout.held_reason, payout.transferred], ['paid', null, '12.34']);
+    const transfer = await h.stripe.transfers.retrieve(payout.transfer_id!);
+    const [account] = (await h.data.query(`SELECT stripe_account_id FROM payout_accounts WHERE member_id = $1`, [member])) as { stripe_account_id: string }[];
+    assert.deepEqual([transfer.amount, transfer.destination, transfer.metadata.payout_id], [1234, account.stripe_account_id, payout.id]);
+    assert.equal(await transfersFor(payout.id), 1);
+    // Run again (a second start of a completed run, and the next month's run): nothing is transferred twice.
+    await run('2030-01');
+    await run('2030-02');
+    assert.equal(await transfersFor(payout.id), 1);
+  });
+
+  it('a member not onboarded is held (no payout account yet) and paid by the first run after onboarding', async () => {
+    const member = await memberOwed('5.00', '2030-03');
+    await run('2030-03');
+    const held = await payoutOf(member, '2030-03');
+    assert.deepEqual([held.status, held.held_reason, held.transfer_id], ['held', 'no_account', null]);
+    assert.equal(await transfersFor(held.id), 0);
+    await onboard(member);
+    await run('2030-04');
+    const paid = await payoutOf(member, '2030-03');
+    assert.deepEqual([paid.status, paid.held_reason, paid.transferred], ['paid', null, '5.00']);
+    assert.equal(await transfersFor(held.id), 1);
+  });
+
+  it('an account restricted at onboarding (identity not verified) is held as restricted and sent nothing', async () => {
+    const member = await memberOwed('7.00', '2030-05');
+    await onboard(member, { ...IDENTITY, dob: '1900-01-01' }, 'restricted');
+    assert.ok((await h.app.get(PayoutAccounts).state(member)).currentlyDue.includes('individual.verification.document'));
+    await run('2030-05');
+    const held = await payoutOf(member, '2030-05');
+    assert.deepEqual([held.status, held.held_reason], ['held', 'restricted']);
+    assert.equal(await transfersFor(held.id), 0);
+  });
+
+  it('a transfer Stripe refuses (platform balance too low) is held with its reason and paid by the next run once funds are there', async () => {
+    const member = await memberOwed('20.00', '2030-06');
+    await onboard(member);
+    const available = (await h.stripe.balance.retrieve()).available.find((b) => b.currency === 'usd')!.amount;
+    await fund(-available);
+    try {
+      await run('2030-06');
+      const held = await payoutOf(member, '2030-06');
+      assert.deepEqual([held.status, held.held_reason], ['held', 'transfer_failed']);
+      assert.match(held.held_detail!, /insufficient available funds/);
+      assert.equal(await transfersFor(held.id), 0);
+    } finally {
+      await fund(available);
+    }
+    await run('2030-07');
+    const paid = await payoutOf(member, '2030-06');
+    assert.deepEqual([paid.status, paid.transferred], ['paid', '20.00']);
+    const [transfers] = (await h.data.query(`SELECT count(*)::int AS n FROM payout_transfers WHERE payout_id = $1`, [paid.id])) as { n: number }[];
+    assert.equal(transfers.n, 1, 'one transfer for the payout');
+  });
+
+  it('less than the minimum ($1) is carried forward: held, then paid with the next month once the member is owed $1', async () => {
+    const member = await memberOwed('0.50', '2030-08');
+    await onboard(member);
+    await run('2030-08');
+    const small = await payoutOf(member, '2030-08');
+    assert.deepEqual([small.status, small.held_reason], ['held', 'below_minimum']);
+    await owedMore(member, '0.70', '2030-09');
+    await run('2030-09');
+    const [first, second] = [await payoutOf(member, '2030-08'), await payoutOf(member, '2030-09')];
+    assert.deepEqual([first.status, second.status, first.transferred, second.transferred], ['paid', 'paid', '0.50', '0.70']);
+    assert.deepEqual([await transfersFor(first.id), await transfersFor(second.id)], [1, 1]);
+  });
+
+  it('a reversed transfer puts the amount back on the member: the payout is owed again and the next run transfers it once', async () => {
+    const member = await memberOwed('9.00', '2030-10');
+    await onboard(member);
+    await run('2030-10');
+    const paid = await payoutOf(member, '2030-10');
+    await h.stripe.transfers.createReversal(paid.transfer_id!, { amount: 400 });
+    await eventually(async () => (await payoutOf(member, '2030-10')).status === 'scheduled', 10_000, 50);
+    assert.equal((await payoutOf(member, '2030-10')).transferred, '5.00');
+    await run('2030-11');
+    const again = await payoutOf(member, '2030-10');
+    assert.deepEqual([again.status, again.transferred], ['paid', '9.00']);
+    assert.equal((await h.stripe.transfers.retrieve(again.transfer_id!)).amount, 400);
+    assert.deepEqual([await transfersFor(paid.id), await transfersFor(`${paid.id}:1`)], [1, 1]);
+  });
+
+  it('a worker that died after Stripe made the transfer and before its row: the next run gets the same transfer back, not a second', async () => {
+    const member = await memberOwed('3.00', '2030-12');
+    await onboard(member);
+    // The payout is written, then held (no transfer) as a run leaves it; then the transfer a dying worker made.
+    await h.data.query(`UPDATE payout_accounts SET status = 'onboarding' WHERE member_id = $1`, [member]);
+    await run('2030-12');
+    const held = await payoutOf(member, '2030-12');
+    await h.data.query(`UPDATE payout_accounts SET status = 'active' WHERE member_id = $1`, [member]);
+    const [account] = (await h.data.query(`SELECT stripe_account_id FROM payout_accounts WHERE member_id = $1`, [member])) as { stripe_account_id: string }[];
+    const made = await h.stripe.transfers.create(
+      {
+        amount: 300,
+        currency: 'usd',
+        destination: account.stripe_account_id,
+        transfer_group: 'payouts-2030-12',
+        metadata: { payout_id: held.id, member_id: member, month: '2030-12' },
+      },
+      { idempotencyKey: held.id },
+    );
+    // Two workers and a retry by hand, at once.
+    const outcomes = await Promise.all([
+      h.app.get(PayoutTransfers).transferDue('2031-01'),
+      h.app.get(PayoutTransfers).transferDue('2031-01'),
+      h.app.get(PayoutTransfers).transfer(held.id),
+    ]);
+    assert.ok(outcomes.length === 3);
+    const paid = await payoutOf(member, '2030-12');
+    assert.deepEqual([paid.status, paid.transfer_id], ['paid', made.id]);
+    assert.equal(await transfersFor(held.id), 1);
+  });
+});

@@ -1,0 +1,71 @@
+import { Banknote, LoaderCircle } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { serverMessage } from '@/lib/api-client';
+import { toast } from '@/components/toast/use-toast';
+import { usePayoutAccount, usePayoutOnboarding } from '../api/payout-account';
+
+/** Stripe's requirement names as a person reads them. */
+const NEEDS: Record<string, string> = {
+  external_account: 'a bank account',
+  business_type: 'account type',
+  'business_profile.mcc': 'what you do',
+  'business_profile.url': 'a website or profile',
+  'individual.first_name': 'your name',
+  'individual.last_name': 'your name',
+  'individual.dob.day': 'your date of birth',
+  'individual.dob.month': 'your date of birth',
+  'individual.dob.year': 'your date of birth',
+  'individual.ssn_last_4': 'the last 4 digits of your SSN',
+  'individual.verification.document': 'an identity document',
+  'tos_acceptance.date': 'agreeing to the terms',
+  'tos_acceptance.ip': 'agreeing to the terms',
+};
+const needs = (due: string[]) => [...new Set(due.map((d) => NEEDS[d] ?? d.replace(/[._]/g, ' ')))];
+
+/** Where earnings go (ADR 0048): set up payouts with Stripe, then they are transferred on the 15th. */
+export function PayoutsCard() {
+  const account = usePayoutAccount();
+  const onboarding = usePayoutOnboarding();
+  async function setUp() {
+    try {
+      const { url } = await onboarding.mutateAsync();
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Payouts could not be set up', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+    }
+  }
+  const a = account.data;
+  return (
+    <section aria-labelledby="payouts-heading" className="mt-6 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
+      <h2 id="payouts-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
+        <Banknote className="size-4 text-emerald-700" aria-hidden /> Payouts
+      </h2>
+      {!a ? (
+        <p className="mt-2 text-sm text-slate-600">{account.isError ? 'Payout status is unavailable right now.' : 'Loading payout status…'}</p>
+      ) : a.status === 'active' ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Badge variant="positive">Payouts active</Badge> Your earnings are transferred to your bank account on the 15th of each month.
+        </p>
+      ) : (
+        <div className="mt-2 text-sm text-slate-700">
+          <p>
+            {a.status === 'restricted'
+              ? 'Stripe needs more information before your earnings can be transferred.'
+              : 'Set up payouts to have your earnings transferred to your bank account on the 15th of each month.'}
+          </p>
+          {a.status !== 'none' && a.currentlyDue.length > 0 && (
+            <p className="mt-1" data-testid="payouts-missing">
+              Still needed: {needs(a.currentlyDue).join(', ')}.
+            </p>
+          )}
+          {a.status === 'none' && <p className="mt-1">You will need your date of birth, the last 4 digits of your SSN and a bank account.</p>}
+          <Button className="mt-3" onClick={setUp} disabled={onboarding.isPending}>
+            {onboarding.isPending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+            {a.status === 'none' ? 'Set up payouts' : 'Continue setting up payouts'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
