@@ -53,6 +53,9 @@ export class PayoutTransfers {
   async transferDue(month: string): Promise<Record<TransferOutcome, number>> {
     const counts: Record<TransferOutcome, number> = { paid: 0, no_account: 0, below_minimum: 0, restricted: 0, transfer_failed: 0, skipped: 0 };
     let after = '00000000-0000-0000-0000-000000000000';
+    // Members whose total owed reached the minimum in this run: each of their payouts is paid, whichever of them is
+    // decided first (the total shrinks as the first ones are paid, and the minimum is about the total).
+    const eligible = new Set<string>();
     for (;;) {
       const ids = (
         (await this.dataSource.query(`SELECT id FROM payouts WHERE status IN ('scheduled', 'held') AND month <= $1 AND id > $2 ORDER BY id LIMIT $3`, [
@@ -65,7 +68,7 @@ export class PayoutTransfers {
       after = ids[ids.length - 1];
       let next = 0;
       const worker = async () => {
-        while (next < ids.length) counts[await this.transfer(ids[next++])]++;
+        while (next < ids.length) counts[await this.transfer(ids[next++], eligible)]++;
       };
       await Promise.all(Array.from({ length: Math.min(this.config.payouts.transferConcurrency, ids.length) }, worker));
     }
@@ -74,7 +77,7 @@ export class PayoutTransfers {
   }
 
   /** One payout: transferred, held with its reason, or skipped (paid already, or another worker has it now). */
-  async transfer(payoutId: string): Promise<TransferOutcome> {
+  async transfer(payoutId: string, eligible = new Set<string>()): Promise<TransferOutcome> {
     return this.dataSource.transaction(async (manager) => {
       const [p] = (await manager.query(
         `SELECT p.id, p.member_id, p.month, (p.amount - p.transferred)::text AS due, p.attempt, a.stripe_account_id, a.status AS account_status,
@@ -86,7 +89,8 @@ export class PayoutTransfers {
       if (!p) return 'skipped';
       if (!p.stripe_account_id || p.account_status === 'onboarding') return this.hold(manager, p.id, 'no_account');
       if (p.account_status === 'restricted') return this.hold(manager, p.id, 'restricted');
-      if (cents(p.member_due) < this.config.payouts.minimumCents) return this.hold(manager, p.id, 'below_minimum');
+      if (cents(p.member_due) < this.config.payouts.minimumCents && !eligible.has(p.member_id)) return this.hold(manager, p.id, 'below_minimum');
+      eligible.add(p.member_id);
       const idempotencyKey = p.attempt === 0 ? p.id : `${p.id}:${p.attempt}`;
       let transfer: Stripe.Transfer;
       try {
