@@ -45,6 +45,19 @@ test('a shared product link opens its own page with its picture, head and Add to
   await expect(cart(page).getByRole('listitem', { name: item.name })).toBeVisible();
 });
 
+test("every store card links to its item's own page, which a crawler can follow", async ({ page }) => {
+  await page.goto('/products');
+  const { items } = await fetchPage(page, 'product');
+  for (const item of items.slice(0, 3)) {
+    await expect(cardNamed(page, item.name).getByRole('link', { name: `View page of ${item.name}` })).toHaveAttribute('href', `/products/${item.slug}`);
+  }
+  await cardNamed(page, items[0].name)
+    .getByRole('link', { name: `View page of ${items[0].name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/products/${items[0].slug}$`));
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: items[0].name })).toBeVisible();
+});
+
 test("the store's dialog links to the product's page, and Back returns to the store where it was", async ({ page }) => {
   await page.goto('/products?page=2');
   const item = (await fetchPage(page, 'product', { page: 2 })).items[0];

@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import { Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
-import { stockLabel, type CatalogItem } from '../catalog';
+import { itemPagePath, stockLabel, type CatalogItem } from '../catalog';
 import type { StoreView } from '../store-query';
 import { CARD_IMAGE_SIZES, ItemImage } from './item-image';
 import { RatingStars } from './rating-stars';
@@ -80,6 +81,13 @@ export function CatalogCard({ item, view, position = 1, onOpen, onAddToCart, onE
         </h3>
         <RatingStars />
         <p className={clsx('text-sm text-slate-600', isList ? 'line-clamp-3' : 'line-clamp-2')}>{item.description}</p>
+        {/* The item's own page (ADR 0044): a real link, so a reader can open it in a tab and crawlers find every item. */}
+        <Link
+          to={itemPagePath(item)}
+          className="relative z-10 self-start text-sm font-semibold text-indigo-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500"
+        >
+          View page<span className="sr-only"> of {item.name}</span>
+        </Link>
 
         <div className="relative z-10 mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <span className="text-xl font-bold text-indigo-900" data-testid="item-price">
