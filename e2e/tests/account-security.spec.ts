@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expectAccessible } from './axe';
-import { adminCredentials, apiPost, currentUser, toasts, uniqueUsername } from './helpers';
+import { adminCredentials, apiPost, currentUser, expectAccessible, toasts, uniqueUsername } from './helpers';
 
 // ADR 0029: an admin enrols TOTP and signs in with it; an admin signs out everywhere. Every stage is checked with axe.
 const PASSWORD = 'mustard-Seed-and-yeast-8';

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { fillCard, fillShipping, GOOD_CARD, ORDER_NUMBER, purchaseButton, seedCart, uniqueEmail, waitForMail } from './checkout-helpers';
-import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { adminCredentials, apiPost } from './helpers';
+import { adminCredentials, apiPost, expectAccessible } from './helpers';
 
 /** A buyer pays for two lines at the checkout; the order's paid once Stripe's webhook says so. */
 async function buy(page: Page, lines: Parameters<typeof seedCart>[1], email: string): Promise<string> {

@@ -63,8 +63,3 @@ export async function expectAccessible(page: Page, selector?: string) {
   }, selector);
   expect(violations).toEqual([]);
 }
-
-/** axe-core's WCAG checks on the whole page as it is now: no violations. */
-export async function expectNoAxeViolations(page: Page) {
-  await expectAccessible(page);
-}

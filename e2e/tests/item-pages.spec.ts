@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { expectAccessible } from './helpers';
 import { cardNamed, fetchPage } from './store-helpers';
 
 // A product's own page (ADR 0044): opened from a shared link it renders at once with its picture and its own head;
 // Add to Cart works there; the store's dialog links to it; Back returns to the store where it was.
-const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 const cart = (page: Page) => page.getByRole('dialog', { name: 'Shopping Cart' });
-
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 test('a shared product link opens its own page with its picture, head and Add to Cart, on a desktop and a phone', async ({ page }, testInfo) => {
   await page.goto('/products');
@@ -37,7 +26,7 @@ test('a shared product link opens its own page with its picture, head and Add to
     await expect(main.getByText(`$${item.price}`)).toBeVisible();
     await expect(main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
     await page.screenshot({ path: testInfo.outputPath(`product-page-${viewport.name}.png`), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
   }
 
   await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();

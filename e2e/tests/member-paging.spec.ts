@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './axe';
 import { joinInNewBrowser } from './marketshare-helpers';
+import { expectAccessible } from './helpers';
 
 // The dashboard's lists stopped silently at the API's first 50 rows while the stat card counted them all.
 // A member with 51 referrals (the API's pages served by the browser, so no 51 members need to join) reaches every row.

@@ -1,6 +1,5 @@
 import type { BuyerOrder } from '@km/contracts';
 import type { Page, TestInfo } from '@playwright/test';
-import { expectAccessible } from './axe';
 import {
   cartUnder50,
   expectedTotals,
@@ -16,6 +15,7 @@ import {
 } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { joinInNewBrowser } from './marketshare-helpers';
+import { expectAccessible } from './helpers';
 
 // A buyer's way back to an order (ADR 0036, 0037): the signed link in the confirmation email, the lookup form, the
 // checkout's "View your order", and a member's Orders tab. Each page is checked with axe and photographed on a desktop

@@ -1,7 +1,7 @@
-import { expectAccessible } from './axe';
 import { uniqueEmail } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { payMembership } from './marketshare-helpers';
+import { expectAccessible } from './helpers';
 
 /** ADR 0048: a member sets up payouts from the dashboard through Stripe's onboarding (the emulator's page) and comes back to "Payouts active". */
 test('a member sets up payouts: what is missing, Stripe onboarding, back on the dashboard with Payouts active', async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { adminCredentials, apiPost, expectNoAxeViolations } from './helpers';
+import { adminCredentials, apiPost, expectAccessible } from './helpers';
 
 // An episode's own page (ADR 0045), opened on a phone from a shared link with ?t=: its head, the player starting there,
 // the show notes' Markdown as elements, Share with the start time, a stale slug moving on, and the card's link to it.
@@ -130,7 +130,7 @@ test.describe("an episode's own page", () => {
     await expect(transcript.getByRole('button', { name: '00:00:04 Goodbye' })).not.toHaveAttribute('aria-current', 'true');
 
     await page.screenshot({ path: testInfo.outputPath('episode-page-phone.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
   });
 
   test('a stale slug moves to the current address keeping ?t=, an unknown number is the not-found page, and a card links to the page', async ({ page }) => {
@@ -177,5 +177,5 @@ test('the Subscribe dialog keeps its form and adds Follow in your app with the f
   await expect(follow.getByRole('list', { name: 'Listening apps' })).toHaveCount(0);
   const feedRes = await page.request.get(await feed.inputValue());
   expect(feedRes.headers()['content-type']).toMatch(/xml/);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 });
