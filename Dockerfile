@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 #
 # One image recipe for every service of the monorepo, selected by the SERVICE build argument:
 #
@@ -6,13 +5,19 @@
 #   docker build --build-arg SERVICE=identity --build-arg HTTP_PORT=3001 -t kingdom-marketplace/identity:local .
 #
 # Adding a service (services/<name>) needs no change here. The gateway image also carries the built SPA (web/dist).
-# Stages: manifests -> deps (npm install) -> build (nx) | prod-deps (npm install --omit=dev for one workspace) -> runtime.
+# Stages: manifests -> deps (npm install) -> compiled (nx, everything once) -> build (one service's files)
+#         | prod-deps (npm install --omit=dev for one workspace) -> runtime.
 
 ARG SERVICE
+# Base images. The defaults are Docker Hub's Node images; `npm run images` builds the same recipe from base images it
+# makes on this machine instead (tools/images, ADR 0068): nothing is pulled, and no `# syntax=` frontend is fetched.
+ARG BUILD_IMAGE=node:20-bookworm
+ARG SLIM_IMAGE=node:20-bookworm-slim
+ARG RUNTIME_IMAGE=node:20-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------------------------
 # manifests: only package.json files and the lockfile, so the npm layers below are cached until a manifest changes.
-FROM node:20-bookworm-slim AS manifests
+FROM ${SLIM_IMAGE} AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir -p /manifests \
@@ -22,25 +27,32 @@ RUN mkdir -p /manifests \
 
 # ---------------------------------------------------------------------------------------------------------------
 # deps: the full workspace install (dev dependencies included) that the build needs.
-FROM node:20-bookworm AS deps
+FROM ${BUILD_IMAGE} AS deps
 WORKDIR /app
 ENV NX_DAEMON=false \
     NX_NO_CLOUD=true \
-    NPM_CONFIG_UPDATE_NOTIFIER=false
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY --from=manifests /manifests/ ./
+# The optional secrets "npmrc" and "ca" carry the builder's npm settings and CA bundle, for registries behind a proxy
+# with its own certificate (`npm run images` passes the machine's); they are mounted for the one command, never kept.
 RUN --mount=type=cache,target=/root/.npm \
+    --mount=type=secret,id=npmrc,target=/root/.npmrc \
+    --mount=type=secret,id=ca,target=/etc/ssl/certs/ca-certificates.crt \
     npm install --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------------
-# build: nx builds the service and, through ^build, libs/contracts and libs/nest-kit; the gateway also builds web.
-# The artefacts the runtime needs are gathered in /out (compiled tests are left behind).
-FROM deps AS build
-ARG SERVICE
+# compiled: every library, service and the SPA, built once whatever the SERVICE (no ARG here), so the seven images
+# share this layer and a repeat build of an unchanged tree takes it from the cache.
+FROM deps AS compiled
 COPY . .
+RUN npx nx run-many -t build --output-style=static
+
+# build: the artefacts one service's runtime needs, gathered in /out (compiled tests are left behind).
+FROM compiled AS build
+ARG SERVICE
 RUN test -n "${SERVICE}" || { echo 'build with --build-arg SERVICE=<name of a folder in services/>' >&2; exit 1; } \
  && test -f "services/${SERVICE}/package.json" || { echo "unknown service: ${SERVICE}" >&2; exit 1; }
-RUN npx nx run "@km/${SERVICE}:build" \
- && if [ "${SERVICE}" = "gateway" ]; then npx nx run @km/web:build; fi
 RUN mkdir -p /out \
  && for lib in libs/*; do if [ -d "${lib}/dist" ]; then cp -a --parents "${lib}/dist" /out/; fi; done \
  && cp -a --parents "services/${SERVICE}/dist" /out/ \
@@ -51,16 +63,20 @@ RUN mkdir -p /out \
 
 # ---------------------------------------------------------------------------------------------------------------
 # prod-deps: production dependencies of this one workspace (and of the libs it links), nothing else.
-FROM node:20-bookworm AS prod-deps
+FROM ${BUILD_IMAGE} AS prod-deps
 ARG SERVICE
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
+# Type declarations, source maps and read-mes of the dependencies are not needed to run them: they are dropped.
 RUN --mount=type=cache,target=/root/.npm \
-    npm install --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund
+    --mount=type=secret,id=npmrc,target=/root/.npmrc \
+    --mount=type=secret,id=ca,target=/etc/ssl/certs/ca-certificates.crt \
+    npm install --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
 
 # ---------------------------------------------------------------------------------------------------------------
 # runtime: slim image, root-owned read-only code, run as the unprivileged "node" user (uid 1000).
-FROM node:20-bookworm-slim AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
 ARG SERVICE
 ARG HTTP_PORT=3000
 LABEL org.opencontainers.image.title="kingdom-marketplace-${SERVICE}"
@@ -75,9 +91,11 @@ COPY --from=prod-deps /app/ ./
 # compiled libs, the service, and web/dist for the gateway
 COPY --from=build /out/ ./
 # the media service's renditions job runs ffmpeg (WAV/WEBM → M4A/MP4 for the podcast feed)
-RUN if [ "${SERVICE}" = "media" ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
+# (the base made by `npm run images` for media already has it)
+RUN if [ "${SERVICE}" = "media" ] && ! command -v ffmpeg >/dev/null; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 # the gateway's copies of stored media (ADR 0023): compose mounts a volume here, which takes this owner
-RUN if [ "${SERVICE}" = "gateway" ]; then mkdir -p /var/cache/km-media && chown node:node /var/cache/km-media; fi
+# (made with node itself: the runtime base made by `npm run images` has no coreutils)
+RUN if [ "${SERVICE}" = "gateway" ]; then node -e "const fs = require('fs'); fs.mkdirSync('/var/cache/km-media', { recursive: true }); fs.chownSync('/var/cache/km-media', 1000, 1000)"; fi
 USER node
 EXPOSE ${HTTP_PORT}
 # HTTP_PORT is expanded by the shell when the check runs, so an HTTP_PORT set at run time is honoured.

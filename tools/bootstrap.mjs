@@ -22,7 +22,7 @@ if (stale) {
 
 // The stack's own tools read the shared libraries (contracts: subjects, events, the bus permissions), so those
 // are built before the CLI loads; on a fresh clone nothing is built yet. Nx's cache makes this instant afterwards.
-if (['start', 'test', 'stack', undefined].includes(process.argv[2])) {
+if (['start', 'test', 'stack', 'images', undefined].includes(process.argv[2])) {
   const libs = readdirSync(path.join(root, 'libs'))
     .map((dir) => path.join(root, 'libs', dir, 'package.json'))
     .filter((file) => existsSync(file))

@@ -329,14 +329,26 @@ const stage = (name: string): Stage => {
   return found;
 };
 const runtime = dockerStages[dockerStages.length - 1];
+/** The global ARGs (before the first FROM) with their defaults: the base images are chosen by them (ADR 0068). */
+const globalArgs: Record<string, string> = Object.fromEntries(
+  read('Dockerfile')
+    .split(/^FROM /m)[0]
+    .split('\n')
+    .map((line) => /^ARG\s+(\w+)(?:=(\S+))?/.exec(line.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1], m[2] ?? '']),
+);
+/** A stage's base image as Docker resolves it when no build argument overrides the defaults. */
+const baseOf = (s: Stage): string => s.from.replace(/^\$\{(\w+)\}$/, (_m, name: string) => globalArgs[name] ?? `<no ARG ${name}>`);
 const instructions = (s: Stage, keyword: string): string[] => s.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
 
 // ================================================================================================== tests
 
 describe('Dockerfile', () => {
-  test('the final (runtime) stage is node:20-bookworm-slim and runs as the non-root user "node"', () => {
+  test('by default the final (runtime) stage is node:20-bookworm-slim, chosen by ARG RUNTIME_IMAGE, and runs as the non-root user "node"', () => {
     assert.equal(runtime.name, 'runtime');
-    assert.equal(runtime.from, 'node:20-bookworm-slim');
+    assert.equal(runtime.from, '${RUNTIME_IMAGE}');
+    assert.equal(baseOf(runtime), 'node:20-bookworm-slim');
     const users = instructions(runtime, 'USER');
     assert.ok(users.length > 0, 'runtime stage sets USER');
     assert.equal(users[users.length - 1], 'node');
@@ -359,14 +371,28 @@ describe('Dockerfile', () => {
     assert.deepEqual(JSON.parse(cmds[0]), ['/bin/sh', '-c', 'exec node "$SERVICE_ENTRY"']);
   });
 
-  test('deps runs npm install, build runs nx for the service (and web for the gateway), prod-deps installs only production deps', () => {
+  test('the build stages need nothing fetched: no `# syntax=` frontend line, and the other stages build from node:20-bookworm(-slim) by default', () => {
+    assert.doesNotMatch(read('Dockerfile'), /^#\s*syntax\s*=/im);
+    assert.deepEqual(Object.fromEntries(dockerStages.map((s) => [s.name, baseOf(s)])), {
+      manifests: 'node:20-bookworm-slim',
+      deps: 'node:20-bookworm',
+      compiled: 'deps',
+      build: 'compiled',
+      'prod-deps': 'node:20-bookworm',
+      runtime: 'node:20-bookworm-slim',
+    });
+  });
+
+  test('deps runs npm install, compiled runs nx once for every project (the SPA included) whatever the SERVICE, build gathers one service, prod-deps installs only production deps', () => {
     assert.ok(
       instructions(stage('deps'), 'RUN').some((run) => /\bnpm install\b/.test(run)),
       'deps stage runs npm install',
     );
+    assert.ok(!instructions(stage('compiled'), 'ARG').includes('SERVICE'), 'the compiled stage is the same for every service (shared cache)');
+    assert.match(instructions(stage('compiled'), 'RUN').join('\n'), /npx nx run-many -t build/);
     const buildRuns = instructions(stage('build'), 'RUN').join('\n');
-    assert.match(buildRuns, /npx nx run "@km\/\$\{SERVICE\}:build"/);
-    assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then npx nx run @km\/web:build; fi/);
+    assert.match(buildRuns, /cp -a --parents "services\/\$\{SERVICE\}\/dist" \/out\//);
+    assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then cp -a --parents web\/dist \/out\/; fi/);
     assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /npm install --omit=dev --workspace="services\/\$\{SERVICE\}"/);
   });
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { imagesCommand } from '../images/images';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build';
@@ -96,11 +97,14 @@ async function main() {
     case 'test':
       process.exitCode = await runTests(process.argv.slice(3), onStop);
       return;
+    case 'images':
+      process.exitCode = await imagesCommand();
+      return;
     case 'admin-password':
       process.exitCode = await adminPassword();
       return;
     default:
-      throw new Error(`unknown command "${command}" (use start, test, reset or admin-password)`);
+      throw new Error(`unknown command "${command}" (use start, test, reset, images or admin-password)`);
   }
 }
 

@@ -24,6 +24,9 @@ const REQUIREMENTS: Record<string, Requirement> = {
   chromium: { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   // the media service's renditions job (WAV/WEBM → M4A/MP4 for the podcast feed)
   ffmpeg: { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
+  // `npm run images` and the deploy stage (ADR 0068): Debian's engine and client, and the base image's root filesystem
+  docker: { pkg: 'docker.io', present: () => existsSync('/usr/sbin/dockerd') && existsSync('/usr/bin/docker') },
+  mmdebstrap: { pkg: 'mmdebstrap', present: () => onPath('mmdebstrap') },
 };
 
 /** Installs the Debian packages the stack needs, or says exactly what to install. */
@@ -33,7 +36,8 @@ export function ensureSystemPackages(names: (keyof typeof REQUIREMENTS)[]): void
     .filter((r) => !r.present())
     .map((r) => r.pkg);
   if (missing.length === 0) return;
-  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  // Another apt-get (a second stack starting) holds the lock for a while: wait for it rather than fail.
+  const command = `apt-get update && apt-get install -y -o DPkg::Lock::Timeout=300 --no-install-recommends ${missing.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !onPath('apt-get')) {
     throw new Error(`Missing system packages: ${missing.join(', ')}.\nInstall them, then run this again:\n  sudo sh -c '${command}'`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
 import { printFaultNote, startFaultStack } from './faults';
+import { deployStage } from '../deploy/deploy-stage';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
 import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
@@ -17,7 +18,7 @@ interface Tally {
   skipped: number;
 }
 
-const SUITES = ['lint', 'unit', 'integration', 'e2e', 'faults'] as const;
+const SUITES = ['lint', 'unit', 'integration', 'e2e', 'faults', 'deploy'] as const;
 type Suite = (typeof SUITES)[number];
 
 function findFiles(dir: string, pattern: RegExp): string[] {
@@ -128,7 +129,7 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * `npm test`: builds, runs unit tests, starts a throw-away stack on the test ports,
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
- * `npm test -- unit` (or lint, integration, e2e, faults) runs one suite; lint runs first, before the build.
+ * `npm test -- unit` (or lint, integration, e2e, faults, deploy) runs one suite; lint runs first, before the build.
  * `npm test -- integration checkout.test profit-bonuses` (or `faults security-sessions`) runs only the integration files whose name contains one of the words (matched against the built dist/test/*.test.js).
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
@@ -226,6 +227,17 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       const patterns = only.length === 1 ? playwrightArgs : [];
       tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns));
       printFaultNote(settings);
+    }
+
+    if (wanted('deploy')) {
+      // The images built and run as containers against a fresh infrastructure (ADR 0068).
+      await group.stopAll();
+      console.log('\n━━ deploy: every image built with Docker, the product run as containers, compose and k8s checked');
+      tallies.push(
+        await deployStage(settings, group, (env) =>
+          jestTests('deploy', path.join(ROOT, 'tools', 'deploy', 'jest.config.cjs'), { ...env, NODE_OPTIONS: '--import=tsx' }, reportDir, 'deploy'),
+        ),
+      );
     }
   } catch (error) {
     console.error(`\n✖ ${(error as Error).message}`);

@@ -1,0 +1,97 @@
+import { SERVICES, servicePort } from '@km/registry';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../stack/config';
+import { ensureSystemPackages } from '../stack/system-packages';
+import { BASE_IMAGES, ensureBaseImages } from './base-images';
+import { startDockerEngine, type DockerEngine } from './docker-engine';
+
+export const IMAGE_REGISTRY = 'kingdom-marketplace';
+export const IMAGE_TAG = 'local';
+export const imageName = (service: string) => `${IMAGE_REGISTRY}/${service}:${IMAGE_TAG}`;
+
+export interface BuiltImage {
+  service: string;
+  image: string;
+  seconds: number;
+  megabytes: number;
+  /** From the image's own configuration, for the checks against compose and k8s. */
+  httpPort: number;
+  exposedPorts: string[];
+  healthcheck: string;
+  user: string;
+}
+
+/** The engine for images and the deploy stage: one per machine, its data under .data/docker. */
+export async function dockerEngine(): Promise<DockerEngine> {
+  ensureSystemPackages(['docker', 'mmdebstrap']);
+  return startDockerEngine(path.join(ROOT, '.data'), 'km');
+}
+
+/**
+ * Builds every service's image from the one Dockerfile (ADR 0068) with base images made here, passing the machine's
+ * npm settings and CA bundle as build secrets. BuildKit's layer cache makes a repeat build of an unchanged tree short.
+ */
+export async function buildImages(engine: DockerEngine, log: (line: string) => void = console.log): Promise<BuiltImage[]> {
+  await ensureBaseImages(engine, log);
+  const secrets = [
+    ...(existsSync('/etc/npmrc') ? ['--secret', 'id=npmrc,src=/etc/npmrc'] : []),
+    ...(existsSync('/etc/ssl/certs/ca-certificates.crt') ? ['--secret', 'id=ca,src=/etc/ssl/certs/ca-certificates.crt'] : []),
+  ];
+  const built: BuiltImage[] = [];
+  for (const service of SERVICES) {
+    const started = Date.now();
+    log(`building ${imageName(service.name)}…`);
+    await engine.stream([
+      'build',
+      '--network=host',
+      '--build-arg',
+      `SERVICE=${service.name}`,
+      '--build-arg',
+      `HTTP_PORT=${servicePort(service, 'container')}`,
+      '--build-arg',
+      `BUILD_IMAGE=${BASE_IMAGES.build}`,
+      '--build-arg',
+      `SLIM_IMAGE=${BASE_IMAGES.build}`,
+      '--build-arg',
+      `RUNTIME_IMAGE=${service.name === 'media' ? BASE_IMAGES.media : BASE_IMAGES.runtime}`,
+      ...secrets,
+      '--tag',
+      imageName(service.name),
+      ROOT,
+    ]);
+    const [inspected] = JSON.parse(engine.run(['image', 'inspect', imageName(service.name)])) as {
+      Size: number;
+      Config: { Env: string[]; ExposedPorts?: Record<string, object>; Healthcheck?: { Test: string[] }; User: string };
+    }[];
+    const envPort = inspected.Config.Env.find((e) => e.startsWith('HTTP_PORT='));
+    built.push({
+      service: service.name,
+      image: imageName(service.name),
+      seconds: (Date.now() - started) / 1000,
+      megabytes: inspected.Size / 1e6,
+      httpPort: Number(envPort?.slice('HTTP_PORT='.length)),
+      exposedPorts: Object.keys(inspected.Config.ExposedPorts ?? {}),
+      healthcheck: (inspected.Config.Healthcheck?.Test ?? []).join(' '),
+      user: inspected.Config.User,
+    });
+  }
+  return built;
+}
+
+export function imageReport(built: BuiltImage[]): string {
+  return built.map((b) => `  ${b.image.padEnd(40)} ${b.megabytes.toFixed(0).padStart(4)} MB  built in ${b.seconds.toFixed(1)} s`).join('\n');
+}
+
+/** `npm run images`: builds every image, prints sizes and times, and stops the engine it started. */
+export async function imagesCommand(): Promise<number> {
+  const engine = await dockerEngine();
+  try {
+    const started = Date.now();
+    const built = await buildImages(engine);
+    console.log(`\nImages (goal: ≤ 250 MB each):\n${imageReport(built)}\nAll built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } finally {
+    await engine.stop();
+  }
+}
