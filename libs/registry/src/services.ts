@@ -15,7 +15,7 @@ import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 export type Need =
   /** object storage (S3_*) */
   | 'storage'
-  /** outgoing mail through the BullMQ `mail` queue (REDIS_URL, SMTP_*) */
+  /** outgoing mail through the service's own BullMQ mail queue, ADR 0067 (REDIS_URL, SMTP_*) */
   | 'mail'
   /** Stripe's API (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, the emulator's address locally) */
   | 'stripe'
