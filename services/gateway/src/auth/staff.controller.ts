@@ -47,7 +47,9 @@ export class StaffController {
 
   @Put(':id/role')
   @RequireAdmin()
-  @ApiOperation({ summary: "Changes a staff account's role (admin or prayer_team); its sessions end when admin access changes. Never the caller's own account." })
+  @ApiOperation({
+    summary: "Changes a staff account's role (admin or prayer_team); its sessions end when admin access changes. Never the caller's own account.",
+  })
   @ApiZodBody(staffRoleBodySchema)
   changeRole(@Req() req: AuthedRequest, @Param('id') id: string, @ZodBody(staffRoleBodySchema) body: StaffRoleInput): Promise<StaffAccount> {
     return this.rpc.send(IdentitySubjects.changeStaffRole, { userId: staffId(id), role: body.role, byUserId: req.user!.id });

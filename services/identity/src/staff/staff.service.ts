@@ -79,10 +79,12 @@ export class StaffService {
       const account = await this.decide(input.byUserId, async (manager) => {
         const { isAdmin, roles } = roleColumns(input.role);
         // No password until the owner of the address sets one from the link: the invitation proves the email too.
-        const [row] = (await manager.query(
-          `INSERT INTO users (username, email, is_admin, roles) VALUES ($1, $2, $3, $4) RETURNING ${STAFF_COLUMNS}`,
-          [input.username, input.email, isAdmin, roles],
-        )) as StaffRow[];
+        const [row] = (await manager.query(`INSERT INTO users (username, email, is_admin, roles) VALUES ($1, $2, $3, $4) RETURNING ${STAFF_COLUMNS}`, [
+          input.username,
+          input.email,
+          isAdmin,
+          roles,
+        ])) as StaffRow[];
         const link = await this.links.issue(manager, row, 'staff_invitation', STAFF_INVITATION_TTL_MS, null);
         const url = `${this.config.publicOrigin}/staff-invitation#token=${encodeURIComponent(link.token)}`;
         const mail = staffInvitationMail(this.config.publicOrigin, input.email, url, input.username, input.role);
@@ -104,11 +106,10 @@ export class StaffService {
     return this.decide(byUserId, async (manager) => {
       const target = await this.changeable(manager, userId, byUserId);
       const { isAdmin, roles } = roleColumns(role);
-      const [rows] = (await manager.query(`UPDATE users SET is_admin = $2, roles = $3 WHERE id = $1 RETURNING ${STAFF_COLUMNS}`, [
-        userId,
-        isAdmin,
-        roles,
-      ])) as [StaffRow[], number];
+      const [rows] = (await manager.query(`UPDATE users SET is_admin = $2, roles = $3 WHERE id = $1 RETURNING ${STAFF_COLUMNS}`, [userId, isAdmin, roles])) as [
+        StaffRow[],
+        number,
+      ];
       // The account signs in again under its new role: a new admin's session then waits for the second factor (ADR 0029).
       if (target.is_admin !== isAdmin) await this.endSessions(manager, userId);
       return toStaffAccount(rows[0]);
