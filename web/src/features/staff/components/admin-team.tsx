@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DialogFrame } from '@/components/ui/dialog-frame';
+import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { inputClasses, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
@@ -187,18 +187,13 @@ function RemoveDialog({ account, onClose }: { account: StaffAccount | null; onCl
   }
   return (
     <DialogFrame open={account !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" className="max-w-md">
-      <div className="flex gap-4">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-100 text-red-700">
-          <TriangleAlert className="size-5" aria-hidden />
-        </span>
-        <div className="grid gap-2">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Remove {account?.username}?</Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600">
-            Their sessions end at once and the account can no longer sign in. What they did stays under their name.
-          </Dialog.Description>
-        </div>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <DialogHeading
+        icon={<TriangleAlert className="size-5" aria-hidden />}
+        iconClassName="bg-red-100 text-red-700"
+        title={`Remove ${account?.username ?? ''}?`}
+        description="Their sessions end at once and the account can no longer sign in. What they did stays under their name."
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="outline" disabled={remove.isPending}>
             Cancel
