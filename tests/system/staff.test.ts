@@ -114,6 +114,18 @@ describe('inviting a prayer-team member (ADR 0052)', () => {
     assert.deepEqual([late.status, late.body.message], [401, INVITATION_REFUSED]);
   });
 
+  test('two uses of one link at once: exactly one sets the password, and it is the one that signs in', async () => {
+    const { username, email } = await invite();
+    const { token } = await invitationTo(email);
+    const passwords = ['first-Password-111', 'second-Password-222'];
+    const results = await Promise.all(passwords.map((password) => visitor().post('/api/staff-invitations/accept', { token, password })));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 401]);
+    const winner = passwords[results.findIndex((r) => r.status === 200)];
+    const loser = passwords.find((p) => p !== winner)!;
+    assert.equal((await signIn(username, winner)).status, 200);
+    assert.equal((await signIn(username, loser)).status, 401);
+  });
+
   test('a username or email already in use is a 409 saying which', async () => {
     const { username, email } = await invite();
     const sameName = await admin.post('/api/staff/invitations', { email: `${unique('x')}@example.com`, username, role: 'prayer_team' });
