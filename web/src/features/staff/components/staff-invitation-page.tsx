@@ -41,8 +41,8 @@ export function StaffInvitationPage() {
         <div className="mt-6 grid gap-6">
           <p role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
             <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
-            <span>
-              Your password is set. Sign in as <strong>{accept.data.username}</strong> on the admin page.
+            <span className="min-w-0">
+              Your password is set. Sign in as <strong className="break-all">{accept.data.username}</strong> on the admin page.
             </span>
           </p>
           <Link to="/admin" className={`${buttonClasses('primary', 'lg')} justify-self-start`}>
