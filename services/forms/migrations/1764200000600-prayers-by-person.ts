@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The digest says how many *people* prayed (ADR 0042, 0052): a wall prayer now keeps the visitor's hash, as the team's
+ * The digest says how many *people* prayed (ADR 0042): a wall prayer now keeps the visitor's hash, as the team's
  * keep the member's id, so one visitor praying on two days, or a team member praying twice, is one person. Older wall
  * prayers have none and count one person each.
  */

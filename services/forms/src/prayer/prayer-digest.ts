@@ -11,7 +11,7 @@ export const PRAYER_DIGEST_QUEUE = 'prayer-digest';
 
 /**
  * Who prayed, as one value per person: the team member's id, the wall visitor's hash, or (a wall prayer from before
- * visitors were kept) the prayer itself. The digest counts people, not prayers (ADR 0052).
+ * visitors were kept) the prayer itself. The digest counts people, not prayers (ADR 0042: "N people prayed for your request").
  */
 const PERSON = `COALESCE('team:' || p.by_user_id::text, 'wall:' || p.visitor, 'prayer:' || p.id::text)`;
 const SCHEDULER_ID = 'prayer-digest-daily';

@@ -26,7 +26,7 @@ export const digestUnsubscribeUrl = (origin: string, token: string) => `${origin
 
 /**
  * The requester's digest: what changed, one link to their page (update, answered, renew, take down) and the way out.
- * `people`: everyone who prayed for any of the requests this week, each counted once (ADR 0052).
+ * `people`: everyone who prayed for any of the requests this week, each counted once (ADR 0042).
  */
 export function digestMail(to: string, token: string, digest: DigestLine[], people: number, origin: string): OutgoingMail {
   return renderMail({
