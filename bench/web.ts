@@ -378,6 +378,7 @@ async function main() {
           ['/terms', undefined],
           ['/refunds', undefined],
           ['/verify-email (a link without its token)', undefined],
+          ['/staff-invitation (a link without its token)', undefined],
           ['/booking', undefined],
           ['/no-such-page (404)', undefined],
         ] as const

@@ -6,6 +6,7 @@ import { PassportModule } from '@nestjs/passport';
 import type { NatsConnection } from 'nats';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
+import { StaffController, StaffInvitationController } from './auth/staff.controller';
 import { ProductsController, ServicesController } from './catalog/catalog.controller';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import { LoginBudgetGuard, RoleGuard, SessionGuard } from './auth/guards';
@@ -55,7 +56,7 @@ export class GatewayModule {
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController, ProductsController, ServicesController, MediaController, SeoController],
+      controllers: [AuthController, StaffController, StaffInvitationController, ProductsController, ServicesController, MediaController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         CatalogReadModelService,

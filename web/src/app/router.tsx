@@ -145,6 +145,13 @@ const router = createBrowserRouter([
           (m) => m.VerifyEmailPage,
         ),
       },
+      {
+        path: '/staff-invitation',
+        lazy: lazyPage(
+          () => import('@/features/staff/components/staff-invitation-page'),
+          (m) => m.StaffInvitationPage,
+        ),
+      },
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),
       {
         path: '/admin',

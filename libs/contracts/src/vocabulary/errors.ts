@@ -73,6 +73,9 @@ export const ConflictReasons = [
   'order_not_cancellable',
   // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
   'prayer_request_state',
+  // ADR 0052: a staff change an admin tried on their own account; a change to a removed account.
+  'own_account',
+  'account_disabled',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

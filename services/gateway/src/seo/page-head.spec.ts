@@ -100,6 +100,7 @@ describe('the head of a page', () => {
       '/checkout/success',
       '/member-dashboard',
       '/verify-email',
+      '/staff-invitation',
       '/orders',
       '/orders/KM-7Q2M9XKD',
       '/orders/anything',
