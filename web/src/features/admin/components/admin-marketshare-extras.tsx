@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { serverMessage } from '@/lib/api-client';
-import { AdminSection, AdminTable, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
+import { AdminSection, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
 import { RunStatus } from './admin-payout-runs';
 import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
 
@@ -45,7 +46,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
     >
       <QueryState query={periods} what="profit bonus periods" empty="No profit bonus periods yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
-          <AdminTable columns={PERIOD_COLUMNS}>
+          <ScrollTable label="Half-year profit bonuses" columns={PERIOD_COLUMNS}>
             {data.map((p) => (
               <tr key={p.period}>
                 <td className={`${cell} font-semibold text-indigo-950`}>{p.period}</td>
@@ -59,7 +60,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
                 <td className={numericCell}>${p.total}</td>
               </tr>
             ))}
-          </AdminTable>
+          </ScrollTable>
         )}
       </QueryState>
     </AdminSection>
@@ -95,7 +96,7 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
       <QueryState query={members} what="members" empty="No members yet." isEmpty={(data) => data.items.length === 0}>
         {(data) => (
           <>
-            <AdminTable columns={MEMBER_COLUMNS}>
+            <ScrollTable label="Marketshare member totals" columns={MEMBER_COLUMNS}>
               {data.items.map((m) => (
                 <tr key={m.memberId}>
                   <PersonCell person={m} />
@@ -108,7 +109,7 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
                   <td className={numericCell}>${m.paid}</td>
                 </tr>
               ))}
-            </AdminTable>
+            </ScrollTable>
             <Pager label="Members pages" page={page} pages={pages} onPage={setPage} busy={members.isPlaceholderData} count={`${data.total} members`} />
           </>
         )}
