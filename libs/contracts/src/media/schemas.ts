@@ -268,3 +268,23 @@ export type TranscriptUpload = z.infer<typeof transcriptUploadSchema>;
 
 export const setTranscriptSchema = episodeRefSchema.extend({ transcript: transcriptUploadSchema });
 export type SetTranscriptRequest = z.infer<typeof setTranscriptSchema>;
+
+/** Characters of a podcast search (ADR 0053): a few words or a quoted phrase. */
+export const EPISODE_SEARCH_MAX_CHARS = 200;
+/** Hits a search answers, best first (ADR 0053): a person refines the words rather than paging. */
+export const EPISODE_SEARCH_LIMIT = 20;
+
+const SEARCH_REQUIRED = 'q is required: the words to search episodes for';
+/** GET /api/podcast-episodes/search?q= (ADR 0053): words, "quoted phrases", -excluded words, or. */
+export const episodeSearchSchema = z
+  .object({
+    q: z
+      .string({ error: (issue) => (isBlank(issue.input) ? SEARCH_REQUIRED : 'q must be given once, as text') })
+      .trim()
+      .min(1, SEARCH_REQUIRED)
+      .max(EPISODE_SEARCH_MAX_CHARS, `q must be at most ${EPISODE_SEARCH_MAX_CHARS} characters: search for fewer words`)
+      // eslint-disable-next-line no-control-regex
+      .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'q must not contain control characters'),
+  })
+  .strict();
+export type EpisodeSearchRequest = z.infer<typeof episodeSearchSchema>;

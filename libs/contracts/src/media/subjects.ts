@@ -6,6 +6,7 @@ import type {
   setTranscriptSchema,
   episodeDownloadSchema,
   episodeQuerySchema,
+  episodeSearchSchema,
   episodeRefSchema,
   episodeViewSchema,
   podcastSubscriptionSchema,
@@ -18,6 +19,7 @@ import type {
   EpisodeDownloadResult,
   EpisodeTranscript,
   EpisodePage,
+  EpisodeSearchResult,
   EpisodeViewResult,
   FeedChannel,
   PodcastEpisode,
@@ -29,6 +31,7 @@ import type {
  * Request/reply subjects of the media service.
  * - episodesList: EpisodeQuery → EpisodePage (one page)
  * - episodesListChunk: {sort, after?} → EpisodeChunk (the whole list, in replies under the bus limit)
+ * - episodesSearch: {q} → EpisodeSearchResult (invalid when q has no word to search for; ADR 0053)
  * - episodesByNumber: {episodeNumber} → PodcastEpisode (not_found when no episode has it; an episode page's key)
  * - transcriptSet: {id, transcript: {format, text}} → PodcastEpisode (invalid with the line of a malformed file)
  * - transcriptGet: {id} → EpisodeTranscript (not_found without one)
@@ -46,6 +49,7 @@ export const MediaSubjects = {
   episodesListChunk: 'media.episodes.list-chunk',
   episodesGet: 'media.episodes.get',
   episodesByNumber: 'media.episodes.by-number',
+  episodesSearch: 'media.episodes.search',
   transcriptSet: 'media.episodes.transcript-set',
   transcriptGet: 'media.episodes.transcript-get',
   episodesCreate: 'media.episodes.create',
@@ -64,6 +68,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesListChunk]: { payload: z.input<typeof episodeChunkSchema>; result: EpisodeChunk };
   [MediaSubjects.episodesGet]: { payload: z.input<typeof episodeRefSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesByNumber]: { payload: z.input<typeof episodeNumberRefSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesSearch]: { payload: z.input<typeof episodeSearchSchema>; result: EpisodeSearchResult };
   [MediaSubjects.transcriptSet]: { payload: z.input<typeof setTranscriptSchema>; result: PodcastEpisode };
   [MediaSubjects.transcriptGet]: { payload: z.input<typeof episodeRefSchema>; result: EpisodeTranscript };
   [MediaSubjects.episodesCreate]: { payload: z.input<typeof createEpisodeSchema>; result: PodcastEpisode };

@@ -9,6 +9,8 @@ import {
   toVtt,
   type TranscriptUpload,
   episodeQuerySchema,
+  episodeSearchSchema,
+  EPISODE_SEARCH_LIMIT,
   MediaSubjects,
   podcastSubscriptionSchema,
   podcastUnsubscribeSchema,
@@ -34,6 +36,7 @@ import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
+import { sendRevalidated } from '../http/revalidated';
 import { PodcastFeedCache } from './podcast-feed-cache';
 import { CHAPTERS_TYPE, chaptersDocument } from './podcast-feed';
 
@@ -105,6 +108,17 @@ export class PodcastEpisodesController {
       logger.error(`the episode list failed after it started: ${error.message}`);
       (res as unknown as FastifyReply).raw.destroy();
     });
+  }
+
+  @Get('search')
+  @Public()
+  @ApiOperation({
+    summary: `Search episodes (anyone; ADR 0053) by title, description (show notes) and transcript: {q, total, items} with the best ${EPISODE_SEARCH_LIMIT}, title and show-note hits first; each hit has the description's snippet and the first transcript line saying the words with its start (seconds). q: words, "a phrase", -word, or; 400 when empty, longer than 200 characters or without a word to search for. no-cache with an ETag (304 while unchanged).`,
+  })
+  @ApiQuery({ name: 'q', required: true, example: 'grace "living water"' })
+  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    const { q } = parseOrThrow(episodeSearchSchema, { q: query.q });
+    await sendRevalidated(req, res, await this.rpc.send(MediaSubjects.episodesSearch, { q }));
   }
 
   @Get('by-number/:episodeNumber')
