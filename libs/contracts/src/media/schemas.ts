@@ -283,7 +283,6 @@ export const episodeSearchSchema = z
       .trim()
       .min(1, SEARCH_REQUIRED)
       .max(EPISODE_SEARCH_MAX_CHARS, `q must be at most ${EPISODE_SEARCH_MAX_CHARS} characters: search for fewer words`)
-      // eslint-disable-next-line no-control-regex
       .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'q must not contain control characters'),
   })
   .strict();
