@@ -287,3 +287,14 @@ export const episodeSearchSchema = z
   })
   .strict();
 export type EpisodeSearchRequest = z.infer<typeof episodeSearchSchema>;
+
+/**
+ * An admin's new media file, new thumbnail, or both, for an episode (ADR 0054), already streamed to storage by the
+ * gateway; a new mediaType comes with new media of that kind.
+ */
+export const replaceEpisodeFilesSchema = episodeRefSchema.extend({
+  mediaType: z.enum(EPISODE_MEDIA_TYPES).optional(),
+  media: z.object({ key: mediaKey, size: z.number().int().min(1), contentType: z.string().min(1).max(100) }).optional(),
+  thumbnailKey: thumbnailKey.optional(),
+});
+export type ReplaceEpisodeFilesRequest = z.infer<typeof replaceEpisodeFilesSchema>;

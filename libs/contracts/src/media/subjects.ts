@@ -7,6 +7,7 @@ import type {
   episodeDownloadSchema,
   episodeQuerySchema,
   episodeSearchSchema,
+  replaceEpisodeFilesSchema,
   episodeRefSchema,
   episodeViewSchema,
   podcastSubscriptionSchema,
@@ -20,6 +21,7 @@ import type {
   EpisodeTranscript,
   EpisodePage,
   EpisodeSearchResult,
+  ReplacedEpisodeFiles,
   EpisodeViewResult,
   FeedChannel,
   PodcastEpisode,
@@ -38,6 +40,7 @@ import type {
  * - episodesGet / episodesDelete: {id} → PodcastEpisode / DeletedEpisode (not_found for an unknown id)
  * - episodesCreate: the stored media and thumbnail with the validated fields → PodcastEpisode (conflict episode_number_taken)
  * - episodesUpdate: {id, edit} → PodcastEpisode
+ * - episodesReplaceFiles: {id, mediaType?, media?, thumbnailKey?} → ReplacedEpisodeFiles (invalid when the media is not of the mediaType; ADR 0054)
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
@@ -54,6 +57,7 @@ export const MediaSubjects = {
   transcriptGet: 'media.episodes.transcript-get',
   episodesCreate: 'media.episodes.create',
   episodesUpdate: 'media.episodes.update',
+  episodesReplaceFiles: 'media.episodes.replace-files',
   episodesDelete: 'media.episodes.delete',
   episodesView: 'media.episodes.view',
   episodesDownload: 'media.episodes.download',
@@ -73,6 +77,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.transcriptGet]: { payload: z.input<typeof episodeRefSchema>; result: EpisodeTranscript };
   [MediaSubjects.episodesCreate]: { payload: z.input<typeof createEpisodeSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesUpdate]: { payload: z.input<typeof updateEpisodeSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesReplaceFiles]: { payload: z.input<typeof replaceEpisodeFilesSchema>; result: ReplacedEpisodeFiles };
   [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };
   [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
   [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };

@@ -178,3 +178,9 @@ export interface EpisodeSearchResult {
   total: number;
   items: EpisodeSearchHit[];
 }
+
+/** What replacing an episode's files answers: the episode, and the media keys it no longer uses (for caches to drop). */
+export interface ReplacedEpisodeFiles {
+  episode: PodcastEpisode;
+  mediaKeys: string[];
+}

@@ -12,6 +12,8 @@ import {
   episodeViewSchema,
   MediaSubjects,
   updateEpisodeSchema,
+  replaceEpisodeFilesSchema,
+  type ReplacedEpisodeFiles,
   type DeletedEpisode,
   type EpisodeChunk,
   type EpisodeDownloadResult,
@@ -76,6 +78,11 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesUpdate)
   update(@Payload() payload: unknown): Promise<PodcastEpisode> {
     return this.episodes.update(parseOrThrow(updateEpisodeSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.episodesReplaceFiles)
+  replaceFiles(@Payload() payload: unknown): Promise<ReplacedEpisodeFiles> {
+    return this.episodes.replaceFiles(parseOrThrow(replaceEpisodeFilesSchema, payload));
   }
 
   @MessagePattern(MediaSubjects.episodesDelete)

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { FormField, fileInputClasses, textareaClasses } from '@/components/ui/form-field';
-import { formatClock, TRANSCRIPT_ACCEPT, transcriptFormatOf, type ChapterRow, type PodcastEpisode } from '../podcast';
+import { formatClock, MEDIA_ACCEPT, THUMBNAIL_ACCEPT, TRANSCRIPT_ACCEPT, transcriptFormatOf, type ChapterRow, type PodcastEpisode } from '../podcast';
 
 /**
  * The text fields of an episode, shared by the upload form and the edit dialog (spec §5): empty to upload, filled
@@ -131,4 +131,66 @@ export async function transcriptOf(data: FormData): Promise<{ format: 'vtt' | 's
   const format = transcriptFormatOf(file.name);
   if (!format) return { problem: 'The transcript must be a WebVTT (.vtt) or SubRip (.srt) file.' };
   return { format, text: await file.text() };
+}
+
+interface EpisodeFileFieldsProps {
+  mediaType: 'video' | 'audio';
+  onMediaTypeChange: (mediaType: 'video' | 'audio') => void;
+  /** Editing: the files are optional, and what is left empty stays as it is. */
+  replacing?: boolean;
+}
+
+/** The media type, the media file and the thumbnail, shared by the upload form and the edit dialog. */
+export function EpisodeFileFields({ mediaType, onMediaTypeChange, replacing = false }: EpisodeFileFieldsProps) {
+  const kinds = mediaType === 'video' ? 'MP4, MOV or WEBM' : 'MP3, WAV or M4A';
+  return (
+    <>
+      <FormField label="Media Type" required>
+        {({ id }) => (
+          <select
+            id={id}
+            name="mediaType"
+            required
+            value={mediaType}
+            onChange={(e) => onMediaTypeChange(e.target.value as 'video' | 'audio')}
+            className={inputClasses}
+          >
+            <option value="video">Video</option>
+            <option value="audio">Audio</option>
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label={`${replacing ? 'New ' : ''}${mediaType === 'video' ? 'Video File' : 'Audio File'}`}
+        required={!replacing}
+        hint={replacing ? `${kinds}; leave empty to keep the current file` : kinds}
+      >
+        {({ id, describedBy }) => (
+          <input
+            id={id}
+            name="media"
+            type="file"
+            required={!replacing}
+            accept={MEDIA_ACCEPT[mediaType]}
+            aria-describedby={describedBy}
+            className={fileInputClasses}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={replacing ? 'New Thumbnail' : 'Thumbnail'}
+        hint={replacing ? 'JPG, PNG or WEBP; leave empty to keep the current one' : 'JPG, PNG or WEBP'}
+      >
+        {({ id, describedBy }) => (
+          <input id={id} name="thumbnail" type="file" accept={THUMBNAIL_ACCEPT} aria-describedby={describedBy} className={fileInputClasses} />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+/** The file the form holds under `name`, or null when none was chosen. */
+export function chosenFile(data: FormData, name: string): File | null {
+  const file = data.get(name);
+  return file instanceof File && file.size > 0 ? file : null;
 }

@@ -2,15 +2,13 @@ import { Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
-import { FormField, fileInputClasses } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { serverMessage } from '@/lib/api-client';
 import { useSetTranscript } from '../api/set-transcript';
 import { useUpdateEpisode } from '../api/update-episode';
 import { useUploadEpisode } from '../api/upload-episode';
-import { chaptersFromRows, MEDIA_ACCEPT, mediaFileProblem, THUMBNAIL_ACCEPT, thumbnailProblem, type ChapterRow } from '../podcast';
-import { ChaptersEditor, EpisodeTextFields, TranscriptField, transcriptOf } from './episode-fields';
+import { chaptersFromRows, mediaFileProblem, thumbnailProblem, type ChapterRow } from '../podcast';
+import { ChaptersEditor, chosenFile, EpisodeFileFields, EpisodeTextFields, TranscriptField, transcriptOf } from './episode-fields';
 
 /** Admin-only (spec §2, §5): every field of an episode, the media streamed with a progress bar; then its chapters and transcript. */
 export function UploadEpisodeForm({ onUploaded }: { onUploaded?: () => void }) {
@@ -29,10 +27,8 @@ export function UploadEpisodeForm({ onUploaded }: { onUploaded?: () => void }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '');
-    const media = data.get('media');
-    const thumbnail = data.get('thumbnail');
-    const mediaFile = media instanceof File && media.size > 0 ? media : null;
-    const thumbnailFile = thumbnail instanceof File && thumbnail.size > 0 ? thumbnail : null;
+    const mediaFile = chosenFile(data, 'media');
+    const thumbnailFile = chosenFile(data, 'thumbnail');
     const chapters = chaptersFromRows(chapterRows);
     const transcript = await transcriptOf(data);
     const localProblem = !mediaFile
@@ -93,31 +89,7 @@ export function UploadEpisodeForm({ onUploaded }: { onUploaded?: () => void }) {
       </p>
       <form key={formVersion} onSubmit={(e) => void handleSubmit(e)} aria-labelledby={headingId} className="grid gap-4 md:grid-cols-2">
         <EpisodeTextFields />
-        <FormField label="Media Type" required>
-          {({ id }) => (
-            <select
-              id={id}
-              name="mediaType"
-              required
-              value={mediaType}
-              onChange={(e) => setMediaType(e.target.value as 'video' | 'audio')}
-              className={inputClasses}
-            >
-              <option value="video">Video</option>
-              <option value="audio">Audio</option>
-            </select>
-          )}
-        </FormField>
-        <FormField label={mediaType === 'video' ? 'Video File' : 'Audio File'} required hint={mediaType === 'video' ? 'MP4, MOV or WEBM' : 'MP3, WAV or M4A'}>
-          {({ id, describedBy }) => (
-            <input id={id} name="media" type="file" required accept={MEDIA_ACCEPT[mediaType]} aria-describedby={describedBy} className={fileInputClasses} />
-          )}
-        </FormField>
-        <FormField label="Thumbnail" hint="JPG, PNG or WEBP">
-          {({ id, describedBy }) => (
-            <input id={id} name="thumbnail" type="file" accept={THUMBNAIL_ACCEPT} aria-describedby={describedBy} className={fileInputClasses} />
-          )}
-        </FormField>
+        <EpisodeFileFields mediaType={mediaType} onMediaTypeChange={setMediaType} />
         <TranscriptField />
         <ChaptersEditor rows={chapterRows} onChange={setChapterRows} />
         <div className="grid gap-3 md:col-span-2">
