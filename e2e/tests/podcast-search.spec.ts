@@ -1,39 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test } from '@playwright/test';
 import { adminCredentials, apiPost, expectAccessible, toasts } from './helpers';
+import { originOf as origin, PHONE, uploadEpisode, type ApiEpisode } from './podcast-helpers';
 
 // The podcast search (ADR 0053) and an admin's edit and delete of an episode, on a phone.
-const DEMO = path.join(__dirname, '..', '..', 'services', 'media', 'demo');
-const PHONE = { width: 390, height: 844 };
-
-interface ApiEpisode {
-  id: string;
-  title: string;
-  episodeNumber: number;
-  chapters: { startTime: number; title: string; url?: string }[];
-}
-
-const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
-
-async function uploadEpisode(page: Page, title: string, description: string): Promise<ApiEpisode> {
-  const all = (await (await page.request.get('/api/podcast-episodes')).json()) as ApiEpisode[];
-  const episodeNumber = Math.max(0, ...all.map((e) => e.episodeNumber)) + 1;
-  const res = await page.request.post('/api/podcast-episodes', {
-    headers: origin(page),
-    multipart: {
-      title,
-      episodeNumber: String(episodeNumber),
-      description,
-      mediaType: 'audio',
-      duration: '00:00:08',
-      media: { name: 'e2e.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(path.join(DEMO, 'ep1.mp3')) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as ApiEpisode;
-}
-
 /** Letters only, so the search reads it as one word that no other episode says. */
 const uniqueWord = (prefix: string) => prefix + Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 

@@ -1,8 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/components/toast/use-toast';
-import { Button } from '@/components/ui/button';
-import { DialogFrame } from '@/components/ui/dialog-frame';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { useDeleteEpisode } from '../api/delete-episode';
 import type { PodcastEpisode } from '../podcast';
@@ -32,28 +29,14 @@ export function DeleteEpisodeDialog({ episode, onClose }: DeleteEpisodeDialogPro
   }
 
   return (
-    <DialogFrame open={episode !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" className="max-w-md">
-      <div className="flex gap-4">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-100 text-red-700">
-          <TriangleAlert className="size-5" aria-hidden />
-        </span>
-        <div className="grid gap-2">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Delete Episode {episode?.episodeNumber}?</Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600">
-            “{episode?.title}” will be removed with its media, thumbnail, chapters and transcript, from the site and the feed. This cannot be undone.
-          </Dialog.Description>
-        </div>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="outline" disabled={remove.isPending}>
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button variant="destructive" onClick={handleConfirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete Episode'}
-        </Button>
-      </div>
-    </DialogFrame>
+    <ConfirmDeleteDialog
+      open={episode !== null}
+      title={`Delete Episode ${episode?.episodeNumber}?`}
+      description={`“${episode?.title}” will be removed with its media, thumbnail, chapters and transcript, from the site and the feed. This cannot be undone.`}
+      confirmLabel="Delete Episode"
+      pending={remove.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+    />
   );
 }
