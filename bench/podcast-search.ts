@@ -46,7 +46,8 @@ for (let i = 0; VOCABULARY.length < 5_000; i++) {
 }
 const FILLER = 'the and of to a in that it is was we you he she they with for on at as but so then when what how'.split(' ');
 /** Zipf-like: word k is said about 1/k as often as the first. */
-const word = () => (random() < 0.45 ? FILLER[Math.floor(random() * FILLER.length)] : VOCABULARY[Math.floor(Math.exp(random() * Math.log(VOCABULARY.length)))]);
+const word = () =>
+  random() < 0.45 ? FILLER[Math.floor(random() * FILLER.length)] : VOCABULARY[Math.floor(Math.exp(random() * Math.log(VOCABULARY.length + 1))) - 1];
 const sentence = (min: number, max: number) => {
   const words = Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, word);
   return words.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
