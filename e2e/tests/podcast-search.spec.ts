@@ -59,7 +59,7 @@ test('an empty or wordless search says what to do instead of failing', async ({ 
   await page.context().clearCookies();
   await page.goto('/podcast');
   await page.getByRole('searchbox', { name: 'Search episodes' }).fill("'):*|!");
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('region', { name: 'Search episodes' }).getByRole('alert')).toHaveText(
     'q has no word to search for (short common words such as "the" or "and", and punctuation, are left out): add a name or a topic',
   );
   await page.getByRole('searchbox', { name: 'Search episodes' }).fill('');
