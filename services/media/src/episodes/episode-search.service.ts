@@ -49,7 +49,9 @@ interface HitRow {
  * Podcast search in Postgres (ADR 0053): episodes whose title or description (weights A and B) or transcript say the
  * words, as `websearch_to_tsquery` reads them (never a syntax error, whatever is typed). Title and show-note hits come
  * first by rank, then the transcript's, newest first; each hit carries the description's snippet and the first
- * transcript line saying the words with its start time.
+ * transcript line saying the words with its start time. A phrase is matched exactly in the title, the notes and the
+ * line shown; a transcript as a whole need only say its words (`loose`: the phrase's order dropped), which the GIN
+ * index decides without reading the transcript's positions.
  */
 @Injectable()
 export class EpisodeSearchService {
@@ -64,12 +66,18 @@ export class EpisodeSearchService {
           message: 'q has no word to search for (short common words such as "the" or "and", and punctuation, are left out): add a name or a topic',
         },
       ]);
-    const rows: HitRow[] = await this.dataSource.query(
-      `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('english', $1) AS query),
+    // Whether a transcript says the words is the GIN index's to decide, never a scan that would decompress every
+    // transcript's tsvector (the planner, counting rows rather than bytes, would pick one for a common word).
+    const rows: HitRow[] = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      return manager.query(
+        `WITH q AS MATERIALIZED (
+         SELECT query, regexp_replace(query::text, ' <(\\d+|-)> ', ' & ', 'g')::tsquery AS loose FROM websearch_to_tsquery('english', $1) AS query
+       ),
        matched AS MATERIALIZED (
          SELECT e.id, e.episode_number, e.search_text @@ q.query AS in_text, ts_rank(e.search_text, q.query) AS rank
          FROM podcast_episodes e, q
-         WHERE e.search_text @@ q.query OR e.transcript_search @@ q.query
+         WHERE e.search_text @@ q.query OR e.transcript_search @@ q.loose
        ),
        best AS (SELECT * FROM matched ORDER BY in_text DESC, rank DESC, episode_number DESC LIMIT $2)
        SELECT e.id, e.episode_number, e.title, e.media_type, e.duration, e.thumbnail_key, e.thumbnail_widths,
@@ -84,8 +92,9 @@ export class EpisodeSearchService {
          ORDER BY l.position LIMIT 1
        ) line ON true
        ORDER BY b.in_text DESC, b.rank DESC, b.episode_number DESC`,
-      [q, EPISODE_SEARCH_LIMIT, SNIPPET_OPTIONS, LINE_OPTIONS],
-    );
+        [q, EPISODE_SEARCH_LIMIT, SNIPPET_OPTIONS, LINE_OPTIONS],
+      );
+    });
     return { q, total: rows[0]?.total ?? 0, items: rows.map(toHit) };
   }
 }
