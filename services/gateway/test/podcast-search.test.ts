@@ -113,10 +113,22 @@ describe('podcast search (ADR 0053)', () => {
     });
   });
 
-  test('websearch syntax: a quoted phrase, an excluded word, or; nothing found is an empty list', async () => {
+  test('websearch syntax: a quoted phrase (exact in titles, notes and lines), an excluded word, or; nothing found is an empty list', async () => {
+    // A phrase is exact in titles, notes and the line shown; a transcript need only say its words (ADR 0053).
     assert.deepEqual(
-      (await search('"water at the well"')).body!.items.map((hit) => hit.episodeNumber),
-      [1],
+      (await search('"water at the well"')).body!.items.map((hit) => [hit.episodeNumber, hit.line]),
+      [
+        [1, null],
+        [3, null],
+      ],
+    );
+    assert.deepEqual(
+      (await search('"living water"')).body!.items.map((hit) => [hit.episodeNumber, hit.line?.start ?? null]),
+      [
+        [1, null],
+        [2, null],
+        [3, 180],
+      ],
     );
     assert.deepEqual(
       (await search('living water -bakery')).body!.items.map((hit) => hit.episodeNumber),
