@@ -102,7 +102,7 @@ export const SERVICES = [
       publishesEvents: all(MediaEvents),
       consumers: [
         { durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] },
-        { durable: 'media-renditions', types: [MediaEvents.episodePublished] },
+        { durable: 'media-renditions', types: [MediaEvents.episodePublished, MediaEvents.episodeUpdated] },
       ],
     },
   },

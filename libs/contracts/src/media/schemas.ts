@@ -268,3 +268,33 @@ export type TranscriptUpload = z.infer<typeof transcriptUploadSchema>;
 
 export const setTranscriptSchema = episodeRefSchema.extend({ transcript: transcriptUploadSchema });
 export type SetTranscriptRequest = z.infer<typeof setTranscriptSchema>;
+
+/** Characters of a podcast search (ADR 0053): a few words or a quoted phrase. */
+export const EPISODE_SEARCH_MAX_CHARS = 200;
+/** Hits a search answers, best first (ADR 0053): a person refines the words rather than paging. */
+export const EPISODE_SEARCH_LIMIT = 20;
+
+const SEARCH_REQUIRED = 'q is required: the words to search episodes for';
+/** GET /api/podcast-episodes/search?q= (ADR 0053): words, "quoted phrases", -excluded words, or. */
+export const episodeSearchSchema = z
+  .object({
+    q: z
+      .string({ error: (issue) => (isBlank(issue.input) ? SEARCH_REQUIRED : 'q must be given once, as text') })
+      .trim()
+      .min(1, SEARCH_REQUIRED)
+      .max(EPISODE_SEARCH_MAX_CHARS, `q must be at most ${EPISODE_SEARCH_MAX_CHARS} characters: search for fewer words`)
+      .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'q must not contain control characters'),
+  })
+  .strict();
+export type EpisodeSearchRequest = z.infer<typeof episodeSearchSchema>;
+
+/**
+ * An admin's new media file, new thumbnail, or both, for an episode (ADR 0054), already streamed to storage by the
+ * gateway; a new mediaType comes with new media of that kind.
+ */
+export const replaceEpisodeFilesSchema = episodeRefSchema.extend({
+  mediaType: z.enum(EPISODE_MEDIA_TYPES).optional(),
+  media: z.object({ key: mediaKey, size: z.number().int().min(1), contentType: z.string().min(1).max(100) }).optional(),
+  thumbnailKey: thumbnailKey.optional(),
+});
+export type ReplaceEpisodeFilesRequest = z.infer<typeof replaceEpisodeFilesSchema>;
