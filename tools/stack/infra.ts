@@ -121,6 +121,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
   mkdirSync(natsDir, { recursive: true });
   const natsConfig = writeNatsConfig(natsDir, settings.profile === 'test');
   const urls = infraUrls(ports, natsConfig.passwords);
+  // Ceph's S3 gateway (ADR 0064), the slowest to start: its cluster is built or started first, while the others start.
+  const s3 = startCeph(ports, dataDir, S3_BUCKET, group, env);
 
   // Postgres refuses to run as root: run it as the postgres user, owning its folder.
   const bin = postgresBinDir()!;
@@ -172,8 +174,6 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     { env, supervise: true },
   );
 
-  // Ceph's S3 gateway (ADR 0064): its cluster is built or started while the servers above start.
-  const s3 = startCeph(ports, dataDir, S3_BUCKET, group, env);
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
   const maildev = group.start(
