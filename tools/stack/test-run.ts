@@ -154,7 +154,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     if (only.length > 0 && only.every((s) => s === 'lint')) return summary(tallies, started);
 
     // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
-    ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium', 'ffmpeg']);
+    ensureSystemPackages(['postgresql', 'redis', 'nats', 'ceph', 'chromium', 'ffmpeg']);
     buildAll();
 
     if (wanted('unit')) {

@@ -10,8 +10,8 @@ test('development defaults: no demo seed, the local S3 server with its developme
   assert.deepEqual(config.storage, {
     endpoint: 'http://127.0.0.1:9000',
     region: 'us-east-1',
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
+    accessKey: 'kingdom-dev-s3',
+    secretKey: 'kingdom-dev-s3',
     bucket: 'kingdom-media',
   });
 });

@@ -15,7 +15,7 @@ const apps: INestApplication[] = [];
 
 function s3Env(): Record<string, string> {
   const url = new URL(testServers().KM_TEST_S3_ENDPOINT ?? '');
-  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'kingdom-media' };
+  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_ACCESS_KEY: 'kingdom-dev-s3', S3_SECRET_KEY: 'kingdom-dev-s3', S3_BUCKET: 'kingdom-media' };
 }
 
 const startCatalog = async (seed: boolean) => {

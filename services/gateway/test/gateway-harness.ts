@@ -50,8 +50,8 @@ export function testStorageEnv(): Record<string, string> {
     S3_ENDPOINT: url.hostname,
     S3_PORT: url.port,
     S3_USE_SSL: String(url.protocol === 'https:'),
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
+    S3_ACCESS_KEY: 'kingdom-dev-s3',
+    S3_SECRET_KEY: 'kingdom-dev-s3',
     S3_BUCKET: 'kingdom-media',
   };
 }
