@@ -96,7 +96,9 @@ export interface CheckoutHarness extends Harness {
  * measure behaviour, not the rate limiter.
  */
 /** `orders`, `catalog`, `gateway`: settings of those over the harness's (e.g. a short abandoned-order time). */
-export async function startCheckoutHarness(overrides: { orders?: Record<string, string>; catalog?: Record<string, string>; gateway?: Record<string, string> } = {}): Promise<CheckoutHarness> {
+export async function startCheckoutHarness(
+  overrides: { orders?: Record<string, string>; catalog?: Record<string, string>; gateway?: Record<string, string> } = {},
+): Promise<CheckoutHarness> {
   const servers = testServers();
   // Every mail worker delivers from the one BullMQ queue (identity's too, ADR 0026): all go through the switch.
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);

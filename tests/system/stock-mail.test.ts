@@ -264,7 +264,15 @@ describe('"Email me when it\'s back" (ADR 0050)', () => {
     assert.equal((await askToBeTold('x'.repeat(300), { email: address('probe') })).status, 400);
     const service = await h.rpc.send(CatalogSubjects.create, {
       kind: 'service',
-      item: { name: `Counselling ${randomUUID().slice(0, 8)}`, price: '40.00', description: 'A service.', category: 'Ministry', tags: [], inStock: false, featured: false },
+      item: {
+        name: `Counselling ${randomUUID().slice(0, 8)}`,
+        price: '40.00',
+        description: 'A service.',
+        category: 'Ministry',
+        tags: [],
+        inStock: false,
+        featured: false,
+      },
       imageKey: `media/catalog/${randomUUID()}.png`,
     });
     assert.equal((await askToBeTold(service, { email: address('probe') })).status, 404, 'a service is not a product');
