@@ -45,7 +45,7 @@ const product = (stockQuantity: number | null, overrides: Partial<CatalogItem> =
 const reserve = (item: CatalogItem, quantity: number) =>
   visitor().post('/api/create-payment-intent', { checkoutId: randomUUID(), items: [{ productId: item.id, quantity }] });
 const askToBeTold = (item: Pick<CatalogItem, 'id'> | string, body: unknown, ip?: string) =>
-  visitor(ip).post(`/api/products/${typeof item === 'string' ? item : item.id}/back-in-stock`, body);
+  visitor(ip).post(`/api/products/${typeof item === 'string' ? encodeURIComponent(item) : item.id}/back-in-stock`, body);
 const stockOf = async (id: string): Promise<number | null> =>
   (await catalogDb.query('SELECT stock_quantity FROM catalog_items WHERE id = $1', [id])).rows[0].stock_quantity;
 const waiting = async (id: string) =>
