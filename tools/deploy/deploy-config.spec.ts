@@ -1049,6 +1049,7 @@ describe('k8s NetworkPolicies (ADR 0010)', () => {
       redis: [
         'gateway',
         'identity',
+        'catalog',
         'orders',
         'membership',
         'forms',

@@ -1,4 +1,4 @@
-import { CatalogEvents, CatalogSubjects } from '@km/contracts/catalog';
+import { CatalogEvents, CatalogStockEvents, CatalogSubjects } from '@km/contracts/catalog';
 import { FormsEvents, FormsSubjects } from '@km/contracts/forms';
 import { IdentityEvents, IdentitySubjects } from '@km/contracts/identity';
 import { MembershipEvents, MembershipSubjects } from '@km/contracts/membership';
@@ -80,14 +80,18 @@ export const SERVICES = [
     name: 'catalog',
     index: 2,
     database: 'catalog',
-    needs: ['storage'],
+    needs: ['storage', 'mail', 'publicOrigin'],
     gatewayRoutes: false,
     bus: {
       answers: all(CatalogSubjects),
       requests: [],
-      publishesEvents: all(CatalogEvents),
-      // stock sold when paid, put back when restocked (ADR 0032)
-      consumers: [{ durable: 'catalog-stock', types: [OrdersEvents.paid, OrdersEvents.paymentReview, OrdersEvents.restocked] }],
+      publishesEvents: [...all(CatalogEvents), ...all(CatalogStockEvents)],
+      consumers: [
+        // stock sold when paid, put back when restocked (ADR 0032)
+        { durable: 'catalog-stock', types: [OrdersEvents.paid, OrdersEvents.paymentReview, OrdersEvents.restocked] },
+        // the low-stock alert to staff and the back-in-stock mails (ADR 0050)
+        { durable: 'catalog-stock-mail', types: all(CatalogStockEvents) },
+      ],
     },
   },
   {

@@ -26,6 +26,10 @@ const startCatalog = async (seed: boolean) => {
     LOG_LEVEL: 'warn',
     SEED_DEMO: String(seed),
     ...s3Env(),
+    // The catalog sends stock mail through the mail queue (ADR 0050).
+    REDIS_URL: testServers().KM_TEST_REDIS_URL!,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(testServers().KM_TEST_SMTP_PORT),
   });
   const app = await startTestService(AppModule.forRoot(config), 'catalog', testNatsUrl('catalog'));
   apps.push(app);

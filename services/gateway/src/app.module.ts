@@ -7,7 +7,7 @@ import type { NatsConnection } from 'nats';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
 import { StaffController, StaffInvitationController } from './auth/staff.controller';
-import { ProductsController, ServicesController } from './catalog/catalog.controller';
+import { BackInStockController, ProductsController, ServicesController } from './catalog/catalog.controller';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import { LoginBudgetGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
@@ -56,7 +56,7 @@ export class GatewayModule {
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController, StaffController, StaffInvitationController, ProductsController, ServicesController, MediaController, SeoController],
+      controllers: [AuthController, StaffController, StaffInvitationController, ProductsController, ServicesController, BackInStockController, MediaController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         CatalogReadModelService,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EPISODE_MEDIA_TYPES, EPISODE_SORTS, PODCAST_HOW_HEARD, PODCAST_INTERESTS, PODCAST_PREFERRED_FORMATS } from '../vocabulary/podcast';
+import { isBlank, requiredEmail } from '../common/fields';
 
 /** Object keys of episode media and thumbnails, as the gateway's uploads name them (ARCHITECTURE §4). */
 export const EPISODE_MEDIA_PREFIX = 'media/episodes';
@@ -14,8 +15,6 @@ export const EPISODE_MEDIA_KINDS = {
 /** Episodes per page unless asked otherwise (three rows of the grid); Load More asks for the next page. */
 export const EPISODE_DEFAULT_PAGE_SIZE = 9;
 export const EPISODE_QUERY_KEYS = ['sort', 'page', 'pageSize'] as const;
-
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const requiredText = (field: string, max: number) =>
   z
@@ -201,19 +200,12 @@ export type EpisodeChunkRequest = z.infer<typeof episodeChunkSchema>;
 export const episodeViewSchema = z.object({ id: z.string().max(200), visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest') });
 export type EpisodeViewRequest = z.infer<typeof episodeViewSchema>;
 
-const requiredEmail = z
-  .string({ error: (issue) => (isBlank(issue.input) ? 'email is required' : 'email must be a valid email address') })
-  .trim()
-  .min(1, 'email is required')
-  .max(254, 'email must be at most 254 characters')
-  .pipe(z.email('email must be a valid email address'));
-
 const INTERESTS_MESSAGE = `interests must be a list of: ${PODCAST_INTERESTS.join(', ')}`;
 /** POST /api/podcast-subscriptions (spec §3 Podcast subscription; §5: firstName and email required). */
 export const podcastSubscriptionSchema = z.object({
   firstName: requiredText('firstName', 100),
   lastName: optionalText('lastName', 100),
-  email: requiredEmail,
+  email: requiredEmail(),
   phone: optionalText('phone', 40),
   preferredFormat: z
     .union([z.enum(PODCAST_PREFERRED_FORMATS), z.literal(''), z.null()], { error: `preferredFormat must be one of ${PODCAST_PREFERRED_FORMATS.join(', ')}` })

@@ -1,5 +1,6 @@
 import { CircleAlert, History } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { ScrollTable } from '@/components/ui/scroll-table';
@@ -12,7 +13,9 @@ import { Pager } from './admin-list';
 /** The dashboard's Stock tab: pick a product, read its stock movements a page at a time, newest first (ADR 0032). */
 export function AdminStock({ isAdmin }: { isAdmin: boolean }) {
   const [search, setSearch] = useState('');
-  const [productId, setProductId] = useState<string | null>(null);
+  // `?product=<id>` opens a product's movements: the low-stock email links here (ADR 0050).
+  const [params] = useSearchParams();
+  const [productId, setProductId] = useState<string | null>(() => params.get('product'));
   const [page, setPage] = useState(1);
   const searchId = useId();
   const productFieldId = useId();
