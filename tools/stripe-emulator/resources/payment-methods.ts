@@ -86,7 +86,12 @@ export function createCardMethod(
       metadata: meta,
       type: 'card',
     },
-    { decline: known ? (known.decline ?? null) : LIVE_CARD, dispute: known?.dispute ?? false, refund: known?.refund },
+    {
+      decline: known ? (known.decline ?? null) : LIVE_CARD,
+      dispute: known?.dispute ?? false,
+      refund: known?.refund,
+      setupDecline: known ? (known.setupSucceeds ? null : (known.decline ?? null)) : LIVE_CARD,
+    },
   );
 }
 
