@@ -73,6 +73,9 @@ export const ConflictReasons = [
   'order_not_cancellable',
   // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
   'prayer_request_state',
+  // ADR 0059: the new card was declined when the unpaid invoice was retried; a card setup that did not finish.
+  'card_declined',
+  'card_setup_incomplete',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 
