@@ -18,6 +18,8 @@ import { useMemberInvoices } from '../api/get-invoices';
 
 export const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const INVOICE_STATUS: Record<MemberInvoice['status'], string> = { paid: 'Paid', open: 'Unpaid', draft: 'Draft', uncollectible: 'Uncollectible', void: 'Void' };
+// The site's indigo, as at checkout.
+const APPEARANCE = { theme: 'stripe', variables: { colorPrimary: '#312e81', colorDanger: '#b91c1c', borderRadius: '6px' } } as const;
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /**
@@ -143,7 +145,7 @@ export function UpdateCardDialog({ open, onOpenChange }: { open: boolean; onOpen
           </Button>
         </div>
       ) : stripe.data && clientSecret ? (
-        <Elements key={clientSecret} stripe={stripe.data} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#312e81' } } }}>
+        <Elements key={clientSecret} stripe={stripe.data} options={{ clientSecret, appearance: APPEARANCE }}>
           <CardForm onDone={() => onOpenChange(false)} />
         </Elements>
       ) : (
