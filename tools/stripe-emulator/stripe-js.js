@@ -564,6 +564,20 @@
     return element;
   }
 
+  function checkRedirect(method, redirect) {
+    if (redirect !== 'always' && redirect !== 'if_required')
+      throw IntegrationError(
+        'Invalid value for ' + method + '(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
+      );
+  }
+  /** The card typed into a Payment Element as payment_method_data, with the billing details the page passed. */
+  function cardData(element, pmData) {
+    var billing = Object.assign({}, pmData.billing_details || {});
+    var formBilling = element._billing();
+    if (formBilling.address) billing.address = Object.assign({}, formBilling.address, billing.address || {});
+    return Object.assign({}, pmData, { type: 'card', card: element._card(), billing_details: billing });
+  }
+
   Stripe.prototype = {
     constructor: Stripe,
     elements: function (options) {
@@ -576,10 +590,7 @@
         var elements = options.elements;
         var params = Object.assign({}, options.confirmParams || {});
         var redirect = options.redirect || 'always';
-        if (redirect !== 'always' && redirect !== 'if_required')
-          throw IntegrationError(
-            'Invalid value for confirmPayment(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
-          );
+        checkRedirect('confirmPayment', redirect);
         if (elements !== undefined && !(elements instanceof Elements))
           throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: ' + typeof elements + '.');
         if (!elements && !params.payment_method)
@@ -614,10 +625,7 @@
           }
           var state = element._validate(true);
           if (state.error) return { error: state.error };
-          var billing = Object.assign({}, pmData.billing_details || {});
-          var formBilling = element._billing();
-          if (formBilling.address) billing.address = Object.assign({}, formBilling.address, billing.address || {});
-          body.payment_method_data = Object.assign({}, pmData, { type: 'card', card: element._card(), billing_details: billing });
+          body.payment_method_data = cardData(element, pmData);
         } else {
           body.payment_method = params.payment_method;
         }
@@ -713,10 +721,7 @@
         var elements = options.elements;
         var params = Object.assign({}, options.confirmParams || {});
         var redirect = options.redirect || 'always';
-        if (redirect !== 'always' && redirect !== 'if_required')
-          throw IntegrationError(
-            'Invalid value for confirmSetup(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
-          );
+        checkRedirect('confirmSetup', redirect);
         if (!(elements instanceof Elements))
           throw IntegrationError('Invalid value for confirmSetup(): elements should be an Elements group. You specified: ' + typeof elements + '.');
         var clientSecret = options.clientSecret || elements._options.clientSecret;
@@ -736,15 +741,11 @@
         cardFromElement(element);
         var state = element._validate(true);
         if (state.error) return { error: state.error };
-        var pmData = params.payment_method_data || {};
-        var billing = Object.assign({}, pmData.billing_details || {});
-        var formBilling = element._billing();
-        if (formBilling.address) billing.address = Object.assign({}, formBilling.address, billing.address || {});
         var body = {
           client_secret: clientSecret,
           expected_payment_method_type: 'card',
           use_stripe_sdk: 'true',
-          payment_method_data: Object.assign({}, pmData, { type: 'card', card: element._card(), billing_details: billing }),
+          payment_method_data: cardData(element, params.payment_method_data || {}),
         };
         if (params.return_url !== undefined) body.return_url = params.return_url;
         return api('POST', '/v1/setup_intents/' + encodeURIComponent(id) + '/confirm', self._key, body).then(function (r) {

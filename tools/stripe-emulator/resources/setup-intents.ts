@@ -3,11 +3,11 @@
 // A confirmed SetupIntent attaches its card to the customer; a card that declines every charge fails here too, except
 // 4000 0000 0000 0341, which saves and then declines each charge (https://docs.stripe.com/testing#declined-payments).
 import type Stripe from 'stripe';
-import { allowOnly, bool, cardError, clone, docUrl, hash, invalid, metadata, newId, now, nstr, oneOf, type Params, pick, rawCardNumbers, str } from '../params';
+import { allowOnly, bool, cardError, clone, docUrl, hash, invalid, metadata, newId, now, nstr, oneOf, type Params, pick, str } from '../params';
 import { render, type Shapes } from '../present';
 import { route } from '../routing';
 import { type Ctx, idOf, type StripeState } from '../store';
-import { attach, createCardMethod, paymentMethod } from './payment-methods';
+import { attach, confirmingPaymentMethod, paymentMethod, STRIPE_JS_CONFIRM_PARAMS } from './payment-methods';
 
 const CREATE_PARAMS = [
   'customer',
@@ -20,22 +20,7 @@ const CREATE_PARAMS = [
   'confirm',
   'return_url',
 ];
-const CONFIRM_PARAMS = [
-  'payment_method',
-  'payment_method_data',
-  'return_url',
-  'mandate_data',
-  'use_stripe_sdk',
-  // sent by Stripe.js with a publishable key
-  'client_secret',
-  'key',
-  'expected_payment_method_type',
-  'payment_user_agent',
-  'time_on_page',
-  'guid',
-  'muid',
-  'sid',
-];
+const CONFIRM_PARAMS = ['payment_method', 'payment_method_data', 'return_url', 'mandate_data', 'use_stripe_sdk', ...STRIPE_JS_CONFIRM_PARAMS];
 const PUBLISHABLE_FIELDS = [
   'id',
   'object',
@@ -125,15 +110,7 @@ export function confirmSetupIntent(s: StripeState, id: string, p: Params, ctx: C
       400,
       { setup_intent: render(s, si, ctx.version, ctx.mode) },
     );
-  let pm: Stripe.PaymentMethod | undefined;
-  const data = hash(p.payment_method_data, 'payment_method_data');
-  if (p.payment_method !== undefined) pm = paymentMethod(s, p.payment_method, 'payment_method', ctx);
-  else if (data) {
-    if (data.type !== 'card') throw invalid('The Stripe emulator only emulates card setups (payment_method_data[type]=card).', 'payment_method_data[type]');
-    const card = hash(data.card, 'payment_method_data[card]') ?? {};
-    if (ctx.mode === 'secret' && card.number) throw rawCardNumbers();
-    pm = createCardMethod(s, card, hash(data.billing_details, 'payment_method_data[billing_details]') ?? {}, ctx, 'payment_method_data[card]');
-  } else if (idOf(si.payment_method)) pm = s.find('payment_method', idOf(si.payment_method)!, 'payment_method');
+  const pm = confirmingPaymentMethod(s, p, ctx, idOf(si.payment_method));
   if (!pm)
     throw invalid(
       "You cannot confirm this SetupIntent because it's missing a payment method. You can either update the SetupIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",

@@ -149,11 +149,17 @@ export function UpdateCardDialog({ open, onOpenChange }: { open: boolean; onOpen
           <CardForm onDone={() => onOpenChange(false)} />
         </Elements>
       ) : (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden /> Setting up secure payment...
-        </p>
+        <SettingUp />
       )}
     </DialogFrame>
+  );
+}
+
+function SettingUp() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden /> Setting up secure payment...
+    </p>
   );
 }
 
@@ -191,11 +197,7 @@ function CardForm({ onDone }: { onDone: () => void }) {
   }
   return (
     <form onSubmit={submit} aria-label="New card" className="grid gap-4">
-      {!ready && (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <LoaderCircle className="size-4 animate-spin" aria-hidden /> Setting up secure payment...
-        </p>
-      )}
+      {!ready && <SettingUp />}
       <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} />
       {error && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
