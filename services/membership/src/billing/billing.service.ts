@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { MembersRepository, type MemberRow } from '../members/members.repository';
+import { LIVE_STATUSES } from '../members/members.service';
 import { SOURCE, SOURCE_KEY } from '../subscriptions/stripe-metadata';
 import { lockSubscription } from '../subscriptions/subscription-locks';
 import { Dunning } from './dunning';
@@ -87,6 +88,8 @@ export class BillingService {
    */
   async useCard(memberId: string, setupIntentId: string): Promise<MemberBilling> {
     const m = await this.member(memberId);
+    if (!LIVE_STATUSES.includes(m.subscription_status))
+      throw new ConflictError('membership_not_active', 'This membership has ended, so there is no card to update. You can join again.');
     let si: Stripe.SetupIntent;
     try {
       si = await this.stripe.setupIntents.retrieve(setupIntentId);

@@ -35,7 +35,7 @@ const STRIPE_FEEDBACK: Record<string, Stripe.SubscriptionUpdateParams.Cancellati
 };
 
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
-const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
+export const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
 
 const UNKNOWN_CODE = 'referralCode does not match any member. Check the code, or leave it empty.';
 const OWN_CODE = 'referralCode is your own referral code; a member cannot refer themself.';
