@@ -91,7 +91,9 @@ test('dunning in the browser: past_due banner, the email’s one tap to update t
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('billing-past-due.png'), fullPage: true });
 
-  // The email's one tap: the dashboard opens the card form (this browser is signed in since it joined).
+  // The email's one tap: the dashboard opens the card form (this browser is signed in since it joined). From another
+  // page, as from a mail app: a hash change alone would not load the page again.
+  await page.goto('/');
   await page.goto(new URL(link!).pathname + new URL(link!).hash);
   const dialog = page.getByRole('dialog', { name: 'Update your card' });
   await expect(dialog.getByLabel('Card number')).toBeVisible({ timeout: 15_000 });
