@@ -254,7 +254,12 @@ function Dashboard({ profile, openUpdateCard }: { profile: MemberProfile; openUp
         <StatCard
           label="Member Savings"
           value={s ? money(s.memberSavings) : '…'}
-          note={`${s?.membershipDiscount ?? 5}% off every store purchase`}
+          // A past-due member gets no member discount until the renewal is paid (ADR 0059).
+          note={
+            profile.subscriptionStatus === 'past_due'
+              ? 'Discount paused until your payment goes through'
+              : `${s?.membershipDiscount ?? 5}% off every store purchase`
+          }
           icon={<Percent className="size-4" aria-hidden />}
         />
       </div>
