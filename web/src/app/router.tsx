@@ -139,6 +139,13 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/member-dashboard/invoices/:invoiceId',
+        lazy: lazyPage(
+          () => import('@/features/member/components/invoice-receipt-page'),
+          (m) => m.InvoiceReceiptPage,
+        ),
+      },
+      {
         path: '/verify-email',
         lazy: lazyPage(
           () => import('@/features/auth/components/verify-email-page'),

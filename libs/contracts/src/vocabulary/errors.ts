@@ -81,6 +81,9 @@ export const ConflictReasons = [
   // ADR 0050: "Email me when it's back" on a product that is in stock, or whose stock is not counted.
   'in_stock',
   'not_tracked',
+  // ADR 0059: the new card was declined when the unpaid invoice was retried; a card setup that did not finish.
+  'card_declined',
+  'card_setup_incomplete',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

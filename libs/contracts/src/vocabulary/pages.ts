@@ -88,6 +88,13 @@ export type PagePath = keyof typeof PAGE_COPY;
 /** An order's status page (`/orders/{orderNumber}`): one buyer's own, never indexed, the same for every number (ADR 0036). */
 export const ORDER_PAGE_COPY: PageCopy = { title: 'Your order', description: 'The status, timeline and receipt of your order.', index: false };
 
+/** A member's printable receipt of a Marketshare invoice (`/member-dashboard/invoices/{invoiceId}`, ADR 0059): the member's own, never indexed. */
+export const RECEIPT_PAGE_COPY: PageCopy = {
+  title: 'Marketshare receipt',
+  description: 'A printable receipt of your Marketshare membership payment.',
+  index: false,
+};
+
 /** The not-found page's copy (spec §2). */
 export const NOT_FOUND_COPY: PageCopy = { title: '404 Page Not Found', description: 'This page does not exist.', index: false };
 

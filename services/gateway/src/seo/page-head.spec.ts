@@ -99,6 +99,7 @@ describe('the head of a page', () => {
       '/checkout',
       '/checkout/success',
       '/member-dashboard',
+      '/member-dashboard/invoices/in_1234',
       '/verify-email',
       '/staff-invitation',
       '/orders',

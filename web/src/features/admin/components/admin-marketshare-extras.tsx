@@ -85,6 +85,15 @@ const MEMBER_COLUMNS = [
   { label: 'Paid', numeric: true },
 ];
 
+/** The cancel dialog's reasons as staff read them (ADR 0059). */
+const CANCEL_REASON_LABELS: Record<string, string> = {
+  too_expensive: 'costs too much',
+  not_using_it: 'not using it',
+  no_referrals: 'not referring anyone',
+  payment_trouble: 'payment trouble',
+  other: 'something else',
+};
+
 /** Admin Marketshare tab (ADR 0016): the members with status, referrals, pending and paid totals, a page at a time. */
 export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(1);
@@ -103,6 +112,12 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
                   <td className={cell}>
                     <Badge variant={m.subscriptionStatus === 'active' ? 'positive' : 'secondary'}>{m.subscriptionStatus}</Badge>
                     {m.cancelAtPeriodEnd ? <span className="ml-2 text-xs text-slate-600">cancels at period end</span> : null}
+                    {m.cancelReason || m.cancelComment ? (
+                      <span className="mt-1 block max-w-xs text-xs text-slate-600">
+                        Reason: {m.cancelReason ? CANCEL_REASON_LABELS[m.cancelReason] : 'not given'}
+                        {m.cancelComment ? ` · “${m.cancelComment}”` : ''}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={numericCell}>{m.referrals}</td>
                   <td className={numericCell}>${m.pending}</td>
