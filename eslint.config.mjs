@@ -28,7 +28,7 @@ const LIB_RULE = 'Libraries never depend on a service.';
 const FEATURE_RULE = 'A web feature never imports another feature: move the shared piece to web/src/{components,lib} or compose in web/src/app.';
 const SHARED_WEB_RULE = 'Shared web code (components, lib, config) never imports a feature: imports flow shared → features → app.';
 const ORDER_PAYMENTS_RULE =
-  "Orders' payments and webhooks reach the order only through orders/order-payments.service.ts: a webhook handler calls one entry point of the aggregate it changes.";
+  "Orders' payments and webhooks reach the order only through orders/order-payments.service.ts (and its module, order-payments.module.ts): a webhook handler calls one entry point of the aggregate it changes.";
 const ORDER_WEBHOOKS_RULE = "The order never imports orders' webhook handling (webhooks/): the webhook calls the aggregate, not the other way round.";
 
 /**
@@ -47,7 +47,7 @@ const zones = [
   ...['payments', 'webhooks'].map((folder) => ({
     target: `services/orders/src/${folder}`,
     from: 'services/orders/src/orders',
-    except: ['./order-payments.service.ts'],
+    except: ['./order-payments.service.ts', './order-payments.module.ts'],
     message: ORDER_PAYMENTS_RULE,
   })),
   { target: 'services/orders/src/orders', from: 'services/orders/src/webhooks', message: ORDER_WEBHOOKS_RULE },

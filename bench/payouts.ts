@@ -5,6 +5,7 @@
 // measured), then starts the month's run as an admin would (POST /api/admin/payout-runs) and waits for it to complete.
 // The mail queue is paused first: the run enqueues one mail per payout, their delivery is not part of the run.
 // Prints one line per figure: the run's time and the count of payouts (exactly one per member).
+import { mailQueueName } from '@km/nest-kit/mail';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +19,7 @@ async function main() {
   const { settings, urls, base, stop } = await startBenchStack('test');
   const db = new Postgres({ connectionString: urls.databaseUrl('membership') });
   const redis = new IORedis(urls.redisUrl, { maxRetriesPerRequest: null });
-  const mail = new Queue('mail', { connection: redis });
+  const mail = new Queue(mailQueueName('membership'), { connection: redis });
   try {
     await db.connect();
     console.log(`━━ seeding ${members} members with one pending commission each`);

@@ -31,7 +31,7 @@ export async function startBenchStack(
 ): Promise<BenchStack> {
   const settings = stackSettings(profile);
   if (!process.env.KM_PORT_OFFSET) throw new Error('Set KM_PORT_OFFSET (e.g. 820) so the benchmark does not take the ports of `npm start` or `npm test`.');
-  ensureSystemPackages(['postgresql', 'redis', 'nats', 'ffmpeg']);
+  ensureSystemPackages(['postgresql', 'redis', 'nats', 'ceph', 'ffmpeg']);
   const pidFile = path.join(settings.dataDir, 'stack.pids');
   killLeftovers(pidFile, settings.dataDir);
   rmSync(settings.dataDir, { recursive: true, force: true });

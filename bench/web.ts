@@ -365,6 +365,7 @@ async function main() {
           ['/marketshare', undefined],
           ['/member-dashboard (signed in as a member)', member],
           ['/member-dashboard (signed out: member sign-in)', undefined],
+          ['/member-dashboard/invoices/in_bench (a receipt page: not this member’s invoice, so not found)', member],
           ['/orders (order lookup form)', undefined],
           ['/orders/KM-AAAAAAAA (an order page without its link: find your order)', undefined],
           ['/publishing', undefined],
@@ -378,6 +379,7 @@ async function main() {
           ['/terms', undefined],
           ['/refunds', undefined],
           ['/verify-email (a link without its token)', undefined],
+          ['/staff-invitation (a link without its token)', undefined],
           ['/booking', undefined],
           ['/no-such-page (404)', undefined],
         ] as const

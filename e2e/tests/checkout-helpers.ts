@@ -3,7 +3,7 @@ import type { BuyerOrder } from '@km/contracts/orders';
 import { expect, type Page } from '@playwright/test';
 
 /** A product a test made or found: the fields of the API's item that the checkout specs read. */
-export type SeededProduct = Pick<CatalogItem, 'id' | 'name' | 'price' | 'imageUrl' | 'inStock'>;
+export type SeededProduct = Pick<CatalogItem, 'id' | 'name' | 'slug' | 'price' | 'imageUrl' | 'inStock'>;
 
 export interface CartLine {
   product: SeededProduct;

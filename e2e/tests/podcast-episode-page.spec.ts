@@ -1,38 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test } from '@playwright/test';
 import { adminCredentials, apiPost, expectAccessible } from './helpers';
+import { PHONE, uploadEpisode, type ApiEpisode } from './podcast-helpers';
 
 // An episode's own page (ADR 0045), opened on a phone from a shared link with ?t=: its head, the player starting there,
 // the show notes' Markdown as elements, Share with the start time, a stale slug moving on, and the card's link to it.
-const DEMO = path.join(__dirname, '..', '..', 'services', 'media', 'demo');
-const PHONE = { width: 390, height: 844 };
-
-interface ApiEpisode {
-  id: string;
-  title: string;
-  episodeNumber: number;
-}
-
-async function uploadEpisode(page: Page, title: string, description: string): Promise<ApiEpisode> {
-  const all = (await (await page.request.get('/api/podcast-episodes')).json()) as ApiEpisode[];
-  const episodeNumber = Math.max(0, ...all.map((e) => e.episodeNumber)) + 1;
-  const res = await page.request.post('/api/podcast-episodes', {
-    headers: { Origin: new URL(page.url()).origin },
-    multipart: {
-      title,
-      episodeNumber: String(episodeNumber),
-      description,
-      mediaType: 'audio',
-      tags: 'e2e, shared',
-      duration: '00:00:08',
-      media: { name: 'e2e.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(path.join(DEMO, 'ep1.mp3')) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as ApiEpisode;
-}
-
 const slugOf = (title: string) =>
   title
     .toLowerCase()
@@ -50,6 +21,7 @@ test.describe("an episode's own page", () => {
       page,
       `Shared Grace ${Date.now()}`,
       'We talk about **grace** at work.\n\n- Listening well\n- Giving freely\n\nSee [the store](/products). <script>window.__hacked = true</script>',
+      { tags: 'e2e, shared' },
     );
     address = `/podcast/${episode.episodeNumber}-${slugOf(episode.title)}`;
     const chapters = [

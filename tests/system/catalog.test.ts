@@ -683,6 +683,7 @@ describe('documentation', () => {
         '/api/products',
         '/api/products/featured',
         '/api/products/{id}',
+        '/api/products/{id}/back-in-stock',
         '/api/products/{id}/stock-movements',
         '/api/services',
         '/api/services/{id}',

@@ -95,20 +95,23 @@ export interface CheckoutHarness extends Harness {
  * webhooks to the gateway and the mail catcher behind a switchable relay. Limits are raised so the tests
  * measure behaviour, not the rate limiter.
  */
-/** `orders`: settings of the orders service over the harness's (e.g. a short abandoned-order time). */
-export async function startCheckoutHarness(overrides: { orders?: Record<string, string> } = {}): Promise<CheckoutHarness> {
+/** `orders`, `catalog`, `gateway`: settings of those over the harness's (e.g. a short abandoned-order time). */
+export async function startCheckoutHarness(
+  overrides: { orders?: Record<string, string>; catalog?: Record<string, string>; gateway?: Record<string, string> } = {},
+): Promise<CheckoutHarness> {
   const servers = testServers();
   // Every mail worker delivers from the one BullMQ queue (identity's too, ADR 0026): all go through the switch.
   const smtp = await smtpSwitch(servers.KM_TEST_SMTP_PORT!);
   const base = await startHarness({
     identity: { SMTP_PORT: String(smtp.port) },
-    // Expired stock reservations are released within a fifth of a second (ADR 0032).
-    catalog: { RESERVATION_SWEEP_MS: '200' },
+    // Expired stock reservations are released within a fifth of a second (ADR 0032); stock mail goes through the switch too.
+    catalog: { RESERVATION_SWEEP_MS: '200', SMTP_PORT: String(smtp.port), ...overrides.catalog },
     gateway: {
       RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '100000',
       STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishableKey,
       STRIPE_JS_URL: 'http://127.0.0.1:12911/v3/',
+      ...overrides.gateway,
     },
   });
   // Our own emulator rather than the stack's (KM_TEST_STRIPE_API), whose webhooks go to the stack's gateway port:

@@ -86,6 +86,8 @@ describe('joining through the gateway', () => {
       'currentPeriodEnd',
       'email',
       'firstName',
+      // While past_due, when the grace period ends (ADR 0059); null otherwise.
+      'graceEndsAt',
       'lastName',
       'memberSince',
       'phone',

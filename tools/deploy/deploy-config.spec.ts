@@ -1075,6 +1075,7 @@ describe('k8s NetworkPolicies (ADR 0010)', () => {
       redis: [
         'gateway',
         'identity',
+        'catalog',
         'orders',
         'membership',
         'forms',

@@ -83,6 +83,15 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('GET /api/membership/payout-account'), 'member');
     assert.equal(keys.get('POST /api/membership/payout-account/onboarding'), 'member');
     assert.equal(keys.get('POST /api/admin/payout-runs/payouts/:payoutId/retry'), 'admin');
+    // A member's own billing (ADR 0059): the card, a new one, invoices and a receipt.
+    for (const route of [
+      'GET /api/membership/billing',
+      'POST /api/membership/billing/card-setup',
+      'POST /api/membership/billing/card',
+      'GET /api/membership/invoices',
+      'GET /api/membership/invoices/:invoiceId',
+    ])
+      assert.equal(keys.get(route), 'member', route);
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {

@@ -87,6 +87,8 @@ test("orders' payments importing the order's service, or any of orders/ but its 
       file,
     );
     assert.deepEqual(await boundaryErrors(file, `import { OrderPaymentsService } from '${up}orders/order-payments.service';\n`), [], file);
+    assert.deepEqual(await boundaryErrors(file, `import { OrderPaymentsModule } from '${up}orders/order-payments.module';\n`), [], file);
+    assert.deepEqual(await boundaryErrors(file, `import { OrdersModule } from '${up}orders/orders.module';\n`), ['import-x/no-restricted-paths'], file);
   }
 });
 

@@ -6,7 +6,7 @@ import { everyServiceMail, mailTemplatesFile } from './mail-templates';
 // email it sends in src/mail/mail-templates.ts; its own spec holds that list to the builders of src/mail.
 test("every email of every service renders in the site's layout, with a plain-text part, key facts and free text escaped", async () => {
   const services = await everyServiceMail();
-  assert.deepEqual(services.map((s) => s.service).sort(), ['forms', 'identity', 'media', 'membership', 'orders']);
+  assert.deepEqual(services.map((s) => s.service).sort(), ['catalog', 'forms', 'identity', 'media', 'membership', 'orders']);
   for (const { service, templates } of services) {
     assert.ok(templates, `${service} sends mail, so ${mailTemplatesFile(service)} exports MAIL_TEMPLATES`);
     assertMailTemplates(templates);

@@ -13,7 +13,7 @@ import { runTests } from './test-run';
 async function start() {
   const started = Date.now();
   const settings = stackSettings('dev');
-  ensureSystemPackages(['postgresql', 'redis', 'nats', 'ffmpeg']);
+  ensureSystemPackages(['postgresql', 'redis', 'nats', 'ceph', 'ffmpeg']);
   await assertPortsFree(settings.ports);
   buildAll();
   const buildDone = Date.now();

@@ -5,7 +5,11 @@ export const ROOT = path.resolve(__dirname, '../..');
 
 export type Profile = 'dev' | 'test';
 
-/** Fixed loopback ports; the test stack runs beside a running dev stack without clashing. App services' ports follow libs/registry's scheme. */
+/**
+ * Fixed loopback ports; the test stack runs beside a running dev stack without clashing. App services' ports follow
+ * libs/registry's scheme. Ceph's OSD takes four ports from `cephOsd` (dev 16800–16803, test 16804–16807), so stacks
+ * side by side need offsets at least 8 apart (the helpers' 0, 70, 80 … are).
+ */
 export type Ports = Record<ServiceName, number> & {
   stripe: number;
   postgres: number;
@@ -13,6 +17,9 @@ export type Ports = Record<ServiceName, number> & {
   nats: number;
   natsMonitor: number;
   s3: number;
+  /** Ceph's monitor and the first of its OSD's ports (tools/stack/ceph.ts): the cluster behind the S3 server. */
+  cephMon: number;
+  cephOsd: number;
   smtp: number;
   mailWeb: number;
 };
@@ -20,8 +27,32 @@ export type Ports = Record<ServiceName, number> & {
 const servicePorts = (profile: Profile) => Object.fromEntries(SERVICES.map((s) => [s.name, servicePort(s, profile)])) as Record<ServiceName, number>;
 
 export const PORTS: Record<Profile, Ports> = {
-  dev: { ...servicePorts('dev'), stripe: 12111, postgres: 5442, redis: 6392, nats: 4232, natsMonitor: 8232, s3: 9010, smtp: 1025, mailWeb: 1080 },
-  test: { ...servicePorts('test'), stripe: 12911, postgres: 5443, redis: 6393, nats: 4233, natsMonitor: 8233, s3: 9011, smtp: 1026, mailWeb: 1081 },
+  dev: {
+    ...servicePorts('dev'),
+    stripe: 12111,
+    postgres: 5442,
+    redis: 6392,
+    nats: 4232,
+    natsMonitor: 8232,
+    s3: 9010,
+    cephMon: 16789,
+    cephOsd: 16800,
+    smtp: 1025,
+    mailWeb: 1080,
+  },
+  test: {
+    ...servicePorts('test'),
+    stripe: 12911,
+    postgres: 5443,
+    redis: 6393,
+    nats: 4233,
+    natsMonitor: 8233,
+    s3: 9011,
+    cephMon: 16790,
+    cephOsd: 16804,
+    smtp: 1026,
+    mailWeb: 1081,
+  },
 };
 
 export interface StackSettings {

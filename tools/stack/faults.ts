@@ -43,7 +43,7 @@ const MAIL_LOCK = { MAIL_LOCK_MS: '5000' };
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
-  for (const dir of ['postgres', 'nats', 's3', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
+  for (const dir of ['postgres', 'nats', 'ceph', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
   const urls = await startInfra(settings, group, { webhookRetry: FAULT_WEBHOOK_RETRY });

@@ -4,6 +4,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import path from 'node:path';
 import { DATABASES, SERVICES } from '@km/registry';
 import { Client } from 'pg';
+import { CEPH_OSD_PORTS, startCeph } from './ceph';
 import { ROOT, type Ports, type StackSettings } from './config';
 import { BUS_USERS, renderNatsAuthorization, TEST_INSPECTOR_USER } from './nats-permissions';
 import { httpOk, portInUse, ProcessGroup, tcpOpen, waitFor } from './processes';
@@ -79,7 +80,9 @@ const PORT_NAMES: Record<keyof Ports, string> = {
   redis: 'Redis',
   nats: 'NATS',
   natsMonitor: 'NATS monitoring',
-  s3: 'the S3 server',
+  s3: 'the S3 server (Ceph radosgw)',
+  cephMon: 'the Ceph monitor',
+  cephOsd: `the Ceph OSD (and the ${CEPH_OSD_PORTS - 1} ports after it)`,
   smtp: 'the mail catcher (SMTP)',
   mailWeb: 'the mail catcher (web)',
 };
@@ -88,7 +91,8 @@ const PORT_NAMES: Record<keyof Ports, string> = {
 export async function assertPortsFree(ports: Ports): Promise<void> {
   const taken: string[] = [];
   for (const [key, port] of Object.entries(ports) as [keyof Ports, number][]) {
-    if (await portInUse(port)) taken.push(`  - ${port} (${PORT_NAMES[key]})`);
+    const count = key === 'cephOsd' ? CEPH_OSD_PORTS : 1;
+    for (let p = port; p < port + count; p++) if (await portInUse(p)) taken.push(`  - ${p} (${PORT_NAMES[key]})`);
   }
   if (taken.length) {
     throw new Error(
@@ -105,10 +109,11 @@ export interface WebhookRetry {
 }
 
 /**
- * Starts Postgres, Redis, NATS (JetStream), the S3 server and the mail catcher on loopback. `webhookRetry`: the
+ * Starts Postgres, Redis, NATS (JetStream), the S3 server (Ceph) and the mail catcher on loopback, all at once. `webhookRetry`: the
  * emulator's redelivery schedule (default: Stripe's own back-off, 1 s doubling).
  */
 export async function startInfra(settings: StackSettings, group: ProcessGroup, options: { webhookRetry?: WebhookRetry } = {}): Promise<InfraUrls> {
+  const started = Date.now();
   const { ports, dataDir } = settings;
   const env = { KM_STACK_DATA_DIR: dataDir };
   mkdirSync(dataDir, { recursive: true });
@@ -116,6 +121,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
   mkdirSync(natsDir, { recursive: true });
   const natsConfig = writeNatsConfig(natsDir, settings.profile === 'test');
   const urls = infraUrls(ports, natsConfig.passwords);
+  // Ceph's S3 gateway (ADR 0064), the slowest to start: its cluster is built or started first, while the others start.
+  const s3 = startCeph(ports, dataDir, S3_BUCKET, group, env);
 
   // Postgres refuses to run as root: run it as the postgres user, owning its folder.
   const bin = postgresBinDir()!;
@@ -167,10 +174,7 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     { env, supervise: true },
   );
 
-  const s3Dir = path.join(dataDir, 's3');
-  mkdirSync(s3Dir, { recursive: true });
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const s3 = group.start('s3', tsx, [path.join(__dirname, 's3-server.ts'), String(ports.s3), s3Dir, S3_BUCKET], { env });
 
   const maildev = group.start(
     'mail',
@@ -224,15 +228,35 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     { env },
   );
 
+  // Each server's time to ready is printed: Ceph starts beside the others, so what it adds is its excess over the slowest.
+  const readyAfter: [string, number][] = [];
+  const timed = (name: string, ready: Promise<unknown>) => ready.then(() => void readyAfter.push([name, Date.now() - started]));
   await Promise.all([
-    waitFor('Postgres', () => pgReady(urls.pgAdminUrl), 30_000, pg, group),
-    waitFor('Redis', () => tcpOpen(ports.redis), 10_000, redis, group),
-    waitFor('NATS', () => httpOk(`http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`), 15_000, nats, group),
-    waitFor('S3 server', () => tcpOpen(ports.s3), 20_000, s3, group),
-    waitFor('mail catcher', () => tcpOpen(ports.mailWeb), 20_000, maildev, group),
-    waitFor('Stripe emulator', () => httpOk(`http://127.0.0.1:${ports.stripe}/_emulator/health`), 20_000, stripe, group),
+    timed(
+      'Postgres',
+      waitFor('Postgres', () => pgReady(urls.pgAdminUrl), 30_000, pg, group),
+    ),
+    timed(
+      'Redis',
+      waitFor('Redis', () => tcpOpen(ports.redis), 10_000, redis, group),
+    ),
+    timed(
+      'NATS',
+      waitFor('NATS', () => httpOk(`http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`), 15_000, nats, group),
+    ),
+    timed('S3 (Ceph)', s3),
+    timed(
+      'mail catcher',
+      waitFor('mail catcher', () => tcpOpen(ports.mailWeb), 20_000, maildev, group),
+    ),
+    timed(
+      'Stripe emulator',
+      waitFor('Stripe emulator', () => httpOk(`http://127.0.0.1:${ports.stripe}/_emulator/health`), 20_000, stripe, group),
+    ),
   ]);
   await createDatabases(urls.pgAdminUrl);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(`Servers ready in ${seconds(Date.now() - started)} s (${readyAfter.map(([name, ms]) => `${name} ${seconds(ms)} s`).join(', ')})`);
   return urls;
 }
 

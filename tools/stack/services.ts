@@ -1,5 +1,6 @@
 import { SERVICES, type Need } from '@km/registry';
 import path from 'node:path';
+import { S3_DEV_CREDENTIALS } from './ceph';
 import { ROOT, type StackSettings } from './config';
 import { S3_BUCKET, STRIPE_EMULATOR, type InfraUrls } from './infra';
 import { httpOk, ProcessGroup, waitFor } from './processes';
@@ -10,10 +11,17 @@ interface AppService {
   env: (s: StackSettings, urls: InfraUrls) => Record<string, string>;
 }
 
-/** The stack's s3rver as the S3_* settings of the deployment files; s3rver accepts any credentials. */
+/** The stack's S3 server (Ceph's radosgw, ADR 0064) as the S3_* settings of the deployment files. */
 function s3Env(urls: InfraUrls): Record<string, string> {
   const endpoint = new URL(urls.s3Endpoint);
-  return { S3_ENDPOINT: endpoint.hostname, S3_PORT: endpoint.port, S3_USE_SSL: 'false', S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET };
+  return {
+    S3_ENDPOINT: endpoint.hostname,
+    S3_PORT: endpoint.port,
+    S3_USE_SSL: 'false',
+    S3_ACCESS_KEY: S3_DEV_CREDENTIALS.accessKey,
+    S3_SECRET_KEY: S3_DEV_CREDENTIALS.secretKey,
+    S3_BUCKET,
+  };
 }
 
 /** The environment each need brings (libs/registry's `needs`), so a service declares what it uses rather than its settings. */

@@ -24,6 +24,11 @@ const REQUIREMENTS: Record<string, Requirement> = {
   chromium: { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   // the media service's renditions job (WAV/WEBM → M4A/MP4 for the podcast feed)
   ffmpeg: { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
+  // the S3 server (ADR 0064): a one-OSD Ceph cluster and its S3 gateway (monmaptool comes with ceph-mon's ceph-base)
+  ceph: {
+    pkg: 'ceph-mon ceph-osd radosgw ceph-common',
+    present: () => ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'ceph', 'ceph-authtool', 'monmaptool'].every(onPath),
+  },
   // `npm run images` and the deploy stage (ADR 0068): Debian's engine and client, and the base image's root filesystem
   docker: { pkg: 'docker.io', present: () => existsSync('/usr/sbin/dockerd') && existsSync('/usr/bin/docker') },
   mmdebstrap: { pkg: 'mmdebstrap', present: () => onPath('mmdebstrap') },

@@ -155,7 +155,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     if (only.length > 0 && only.every((s) => s === 'lint')) return summary(tallies, started);
 
     // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
-    ensureSystemPackages(['postgresql', 'redis', 'nats', 'chromium', 'ffmpeg']);
+    ensureSystemPackages(['postgresql', 'redis', 'nats', 'ceph', 'chromium', 'ffmpeg']);
     buildAll();
 
     if (wanted('unit')) {
@@ -210,6 +210,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
               E2E_MAIL_API_URL: urls.mailWebUrl,
               // Lets the payouts spec date a referral back to a past month (a payout month must have come).
               E2E_MEMBERSHIP_DATABASE_URL: urls.databaseUrl('membership'),
+              // Lets the billing spec put a member on a Stripe test clock and make their renewal fail (ADR 0059).
+              E2E_STRIPE_API_URL: urls.stripeApi,
             },
             reportDir,
             playwrightArgs,

@@ -23,6 +23,8 @@ export interface TestCard {
   decline?: Decline;
   dispute?: true;
   refund?: RefundOutcome;
+  /** Saved without a charge (a SetupIntent) it succeeds: only charges are declined (4000 0000 0000 0341). */
+  setupSucceeds?: true;
 }
 export const TEST_CARDS: Record<string, TestCard> = {
   '4242424242424242': { funding: 'credit' },
@@ -51,7 +53,7 @@ export const TEST_CARDS: Record<string, TestCard> = {
   // The charge succeeds; a refund answers `pending`, then succeeds (charge.refund.updated).
   '4000000000007726': { funding: 'credit', refund: 'pending' },
   // Attaches fine, every charge is declined: a renewal that fails (https://docs.stripe.com/testing#declined-payments).
-  '4000000000000341': { funding: 'credit', decline: decline('card_declined', 'generic_decline') },
+  '4000000000000341': { funding: 'credit', decline: decline('card_declined', 'generic_decline'), setupSucceeds: true },
   '4000000000000119': {
     funding: 'credit',
     decline: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'),

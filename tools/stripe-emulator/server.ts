@@ -12,6 +12,8 @@
  *                    POST /v1/payment_intents/:id/confirm · POST /v1/payment_intents/:id/cancel
  *   payment_methods  POST /v1/payment_methods · GET /v1/payment_methods[?customer&type] · GET /v1/payment_methods/:id
  *                    POST /v1/payment_methods/:id/attach · GET /v1/customers/:id/payment_methods
+ *   setup_intents    POST /v1/setup_intents · GET /v1/setup_intents[?customer&payment_method] · GET|POST /v1/setup_intents/:id
+ *                    POST /v1/setup_intents/:id/confirm (attaches the card) · POST /v1/setup_intents/:id/cancel
  *   charges          GET /v1/charges[?payment_intent&customer] · GET /v1/charges/:id
  *   refunds          POST /v1/refunds (payment_intent or charge, amount, reason, metadata) · GET /v1/refunds[?payment_intent&charge]
  *                    · GET /v1/refunds/:id; pm_card_refundFail's refunds fail later, pm_card_pendingRefund's settle later
@@ -30,6 +32,7 @@
  *                    · POST|GET /v1/transfers · GET /v1/transfers/:id · POST|GET /v1/transfers/:id/reversals · GET /v1/balance
  * Publishable key (pk_test_…, what Stripe.js uses; CORS for any localhost origin):
  *   GET /v1/payment_intents/:id?client_secret · POST /v1/payment_intents/:id/confirm (client_secret + card)
+ *   GET /v1/setup_intents/:id?client_secret · POST /v1/setup_intents/:id/confirm (Stripe.js confirmSetup)
  *   POST /v1/payment_methods · POST /v1/tokens
  * Browser:   GET /v3/ — Stripe.js v3 stand-in (window.Stripe, Elements, Payment/Card Element with a test card form)
  *            GET /    — self-test page

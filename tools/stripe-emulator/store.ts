@@ -31,6 +31,7 @@ export interface Objects {
   customer: Stripe.Customer;
   payment_method: Stripe.PaymentMethod;
   payment_intent: Stripe.PaymentIntent;
+  setup_intent: Stripe.SetupIntent;
   charge: Stripe.Charge;
   refund: Stripe.Refund;
   dispute: Stripe.Dispute;
@@ -55,9 +56,11 @@ export type StripeObject = Objects[Kind];
 /** What the emulator keeps beside an object of each type: bookkeeping that Stripe never sends. */
 export interface Internal {
   customer: object;
-  payment_method: { decline: Decline | null; dispute: boolean; refund?: RefundOutcome };
+  /** setupDecline: how saving the card without a charge (a SetupIntent) ends; null when it is saved. */
+  payment_method: { decline: Decline | null; dispute: boolean; refund?: RefundOutcome; setupDecline: Decline | null };
   /** invoice: the invoice this intent pays (shown as `invoice` to versions before basil). */
   payment_intent: { invoice?: string };
+  setup_intent: object;
   charge: { invoice?: string };
   refund: object;
   dispute: object;
@@ -120,7 +123,7 @@ export interface EventRecord {
   _deliveries: Delivery[];
 }
 
-const LABEL: Partial<Record<Kind, string>> = { payment_method: 'PaymentMethod', 'test_helpers.test_clock': 'test clock' };
+const LABEL: Partial<Record<Kind, string>> = { payment_method: 'PaymentMethod', setup_intent: 'setupintent', 'test_helpers.test_clock': 'test clock' };
 export const labelOf = (kind: Kind) => LABEL[kind] ?? kind;
 
 type Maps = { [K in Kind]: Map<string, Entry<K>> };
@@ -128,6 +131,7 @@ const emptyMaps = (): Maps => ({
   customer: new Map(),
   payment_method: new Map(),
   payment_intent: new Map(),
+  setup_intent: new Map(),
   charge: new Map(),
   refund: new Map(),
   dispute: new Map(),

@@ -564,6 +564,20 @@
     return element;
   }
 
+  function checkRedirect(method, redirect) {
+    if (redirect !== 'always' && redirect !== 'if_required')
+      throw IntegrationError(
+        'Invalid value for ' + method + '(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
+      );
+  }
+  /** The card typed into a Payment Element as payment_method_data, with the billing details the page passed. */
+  function cardData(element, pmData) {
+    var billing = Object.assign({}, pmData.billing_details || {});
+    var formBilling = element._billing();
+    if (formBilling.address) billing.address = Object.assign({}, formBilling.address, billing.address || {});
+    return Object.assign({}, pmData, { type: 'card', card: element._card(), billing_details: billing });
+  }
+
   Stripe.prototype = {
     constructor: Stripe,
     elements: function (options) {
@@ -576,10 +590,7 @@
         var elements = options.elements;
         var params = Object.assign({}, options.confirmParams || {});
         var redirect = options.redirect || 'always';
-        if (redirect !== 'always' && redirect !== 'if_required')
-          throw IntegrationError(
-            'Invalid value for confirmPayment(): redirect should be one of the following strings: always, if_required. You specified: ' + redirect + '.',
-          );
+        checkRedirect('confirmPayment', redirect);
         if (elements !== undefined && !(elements instanceof Elements))
           throw IntegrationError('Invalid value for confirmPayment(): elements should be an Elements group. You specified: ' + typeof elements + '.');
         if (!elements && !params.payment_method)
@@ -614,10 +625,7 @@
           }
           var state = element._validate(true);
           if (state.error) return { error: state.error };
-          var billing = Object.assign({}, pmData.billing_details || {});
-          var formBilling = element._billing();
-          if (formBilling.address) billing.address = Object.assign({}, formBilling.address, billing.address || {});
-          body.payment_method_data = Object.assign({}, pmData, { type: 'card', card: element._card(), billing_details: billing });
+          body.payment_method_data = cardData(element, pmData);
         } else {
           body.payment_method = params.payment_method;
         }
@@ -706,9 +714,64 @@
         });
       });
     },
-    confirmSetup: notEmulated('confirmSetup'),
+    confirmSetup: function (options) {
+      var self = this;
+      return Promise.resolve().then(function () {
+        options = options || {};
+        var elements = options.elements;
+        var params = Object.assign({}, options.confirmParams || {});
+        var redirect = options.redirect || 'always';
+        checkRedirect('confirmSetup', redirect);
+        if (!(elements instanceof Elements))
+          throw IntegrationError('Invalid value for confirmSetup(): elements should be an Elements group. You specified: ' + typeof elements + '.');
+        var clientSecret = options.clientSecret || elements._options.clientSecret;
+        if (!clientSecret)
+          throw IntegrationError(
+            'Invalid value for confirmSetup(): clientSecret should be a client secret of the form ${id}_secret_${secret}. You specified: undefined.',
+          );
+        var id = intentId(clientSecret);
+        if (id.indexOf('seti_') !== 0)
+          throw IntegrationError(
+            'stripe.confirmSetup(): the client secret is not a SetupIntent client secret; use stripe.confirmPayment() for PaymentIntents.',
+          );
+        if (redirect === 'always' && !params.return_url)
+          throw IntegrationError("stripe.confirmSetup(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`");
+        var element = elements.getElement('payment');
+        if (!element) throw IntegrationError('Invalid value for confirmSetup(): elements should have a mounted Payment Element.');
+        cardFromElement(element);
+        var state = element._validate(true);
+        if (state.error) return { error: state.error };
+        var body = {
+          client_secret: clientSecret,
+          expected_payment_method_type: 'card',
+          use_stripe_sdk: 'true',
+          payment_method_data: cardData(element, params.payment_method_data || {}),
+        };
+        if (params.return_url !== undefined) body.return_url = params.return_url;
+        return api('POST', '/v1/setup_intents/' + encodeURIComponent(id) + '/confirm', self._key, body).then(function (r) {
+          if (r.error) return { error: r.error };
+          if (redirect === 'always') {
+            var url = new URL(params.return_url, window.location.href);
+            url.searchParams.set('setup_intent', r.data.id);
+            url.searchParams.set('setup_intent_client_secret', clientSecret);
+            url.searchParams.set('redirect_status', r.data.status === 'succeeded' ? 'succeeded' : 'failed');
+            window.location.assign(url.toString());
+            return new Promise(function () {});
+          }
+          return { setupIntent: r.data };
+        });
+      });
+    },
     confirmCardSetup: notEmulated('confirmCardSetup'),
-    retrieveSetupIntent: notEmulated('retrieveSetupIntent'),
+    retrieveSetupIntent: function (clientSecret) {
+      var self = this;
+      return Promise.resolve().then(function () {
+        var id = intentId(clientSecret);
+        return api('GET', '/v1/setup_intents/' + encodeURIComponent(id), self._key, { client_secret: clientSecret }).then(function (r) {
+          return finish(r, 'setupIntent');
+        });
+      });
+    },
     handleNextAction: notEmulated('handleNextAction'),
     handleCardAction: notEmulated('handleCardAction'),
     paymentRequest: function () {

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import pino from 'pino';
 import { MailService } from '../src/mail/mail.service';
-import type { MailSettings } from '../src/mail/mail.types';
+import { mailQueueName, type MailSettings } from '../src/mail/mail.types';
 import { testServers } from '../src/testing/config';
 import { eventually } from '../src/testing/start-app';
 
@@ -33,7 +35,7 @@ function settings(smtpPort: number): MailSettings {
 }
 
 test('a queued email reaches the SMTP server once, even when queued twice under the same key', async () => {
-  const mail = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger);
+  const mail = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger, 'kit-test');
   await mail.onApplicationBootstrap();
   const subject = `Welcome ${randomUUID()}`;
   try {
@@ -57,7 +59,7 @@ test('while SMTP is down mail waits and retries; once SMTP is back it is deliver
       probe.close(() => resolve(port));
     });
   });
-  const mail = new MailService(settings(port), logger);
+  const mail = new MailService(settings(port), logger, 'kit-test-outage');
   await mail.onApplicationBootstrap();
   const subject = `Order confirmed ${randomUUID()}`;
   let proxy: net.Server | undefined;
@@ -79,5 +81,41 @@ test('while SMTP is down mail waits and retries; once SMTP is back it is deliver
   } finally {
     await mail.onApplicationShutdown();
     proxy?.close();
+  }
+});
+
+test("one service's SMTP outage never holds another service's mail: each service's mail has its own queue and workers", async () => {
+  // "broken" points at a port nobody listens on; its worker retries for as long as the test runs.
+  const deadPort = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const suffix = randomUUID().slice(0, 8);
+  const broken = new MailService(settings(deadPort), logger, `broken-${suffix}`);
+  const healthy = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger, `healthy-${suffix}`);
+  const connection = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
+  const brokenQueue = new Queue(mailQueueName(`broken-${suffix}`), { connection });
+  await broken.onApplicationBootstrap();
+  await healthy.onApplicationBootstrap();
+  const held = `Held ${randomUUID()}`;
+  const subjects = Array.from({ length: 8 }, () => `Account confirmation ${randomUUID()}`);
+  try {
+    await broken.send(`held:${held}`, { to: 'anna@example.com', subject: held, text: 'Waiting for SMTP.' });
+    await Promise.all(subjects.map((subject) => healthy.send(`confirm:${subject}`, { to: 'simeon@example.com', subject, text: 'Confirm your address.' })));
+    await eventually(async () => (await Promise.all(subjects.map(caught))).every((found) => found.length === 1), 10_000);
+    // The broken service's queue holds its own mail only, and that mail has not gone out.
+    assert.deepEqual(
+      (await brokenQueue.getJobs(['waiting', 'delayed', 'active', 'failed', 'completed'])).map((j) => j.data.subject),
+      [held],
+    );
+    assert.equal((await caught(held)).length, 0);
+  } finally {
+    await broken.onApplicationShutdown();
+    await healthy.onApplicationShutdown();
+    await brokenQueue.obliterate({ force: true });
+    await brokenQueue.close();
+    await connection.quit();
   }
 });

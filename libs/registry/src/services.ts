@@ -1,4 +1,4 @@
-import { CatalogEvents, CatalogSubjects } from '@km/contracts/catalog';
+import { CatalogEvents, CatalogStockEvents, CatalogSubjects } from '@km/contracts/catalog';
 import { FormsEvents, FormsSubjects } from '@km/contracts/forms';
 import { IdentityEvents, IdentitySubjects } from '@km/contracts/identity';
 import { MembershipEvents, MembershipSubjects } from '@km/contracts/membership';
@@ -15,7 +15,7 @@ import { MediaEvents, MediaSubjects } from '@km/contracts/media';
 export type Need =
   /** object storage (S3_*) */
   | 'storage'
-  /** outgoing mail through the BullMQ `mail` queue (REDIS_URL, SMTP_*) */
+  /** outgoing mail through the service's own BullMQ mail queue, ADR 0067 (REDIS_URL, SMTP_*) */
   | 'mail'
   /** Stripe's API (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, the emulator's address locally) */
   | 'stripe'
@@ -80,14 +80,18 @@ export const SERVICES = [
     name: 'catalog',
     index: 2,
     database: 'catalog',
-    needs: ['storage'],
+    needs: ['storage', 'mail', 'publicOrigin'],
     gatewayRoutes: false,
     bus: {
       answers: all(CatalogSubjects),
       requests: [],
-      publishesEvents: all(CatalogEvents),
-      // stock sold when paid, put back when restocked (ADR 0032)
-      consumers: [{ durable: 'catalog-stock', types: [OrdersEvents.paid, OrdersEvents.paymentReview, OrdersEvents.restocked] }],
+      publishesEvents: [...all(CatalogEvents), ...all(CatalogStockEvents)],
+      consumers: [
+        // stock sold when paid, put back when restocked (ADR 0032)
+        { durable: 'catalog-stock', types: [OrdersEvents.paid, OrdersEvents.paymentReview, OrdersEvents.restocked] },
+        // the low-stock alert to staff and the back-in-stock mails (ADR 0050)
+        { durable: 'catalog-stock-mail', types: all(CatalogStockEvents) },
+      ],
     },
   },
   {
@@ -102,7 +106,7 @@ export const SERVICES = [
       publishesEvents: all(MediaEvents),
       consumers: [
         { durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] },
-        { durable: 'media-renditions', types: [MediaEvents.episodePublished] },
+        { durable: 'media-renditions', types: [MediaEvents.episodePublished, MediaEvents.episodeUpdated] },
       ],
     },
   },

@@ -15,7 +15,7 @@ const apps: INestApplication[] = [];
 
 function s3Env(): Record<string, string> {
   const url = new URL(testServers().KM_TEST_S3_ENDPOINT ?? '');
-  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'kingdom-media' };
+  return { S3_ENDPOINT: url.hostname, S3_PORT: url.port, S3_ACCESS_KEY: 'kingdom-dev-s3', S3_SECRET_KEY: 'kingdom-dev-s3', S3_BUCKET: 'kingdom-media' };
 }
 
 const startCatalog = async (seed: boolean) => {
@@ -26,6 +26,10 @@ const startCatalog = async (seed: boolean) => {
     LOG_LEVEL: 'warn',
     SEED_DEMO: String(seed),
     ...s3Env(),
+    // The catalog sends stock mail through the mail queue (ADR 0050).
+    REDIS_URL: testServers().KM_TEST_REDIS_URL!,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(testServers().KM_TEST_SMTP_PORT),
   });
   const app = await startTestService(AppModule.forRoot(config), 'catalog', testNatsUrl('catalog'));
   apps.push(app);

@@ -3,6 +3,7 @@ import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
 import { PrayerMinistry1764100000600 } from '../migrations/1764100000600-prayer-ministry';
+import { PrayersByPerson1764200000600 } from '../migrations/1764200000600-prayers-by-person';
 import { BookSubmissionEntity } from './books/book-submission.entity';
 import { BooksHandlers } from './books/books.handlers';
 import { BooksService } from './books/books.service';
@@ -35,7 +36,7 @@ export class AppModule {
           name: 'forms',
           config,
           entities: [ContactMessageEntity, PrayerRequestEntity, PublishingInquiryEntity, BookSubmissionEntity, NewsletterSubscriptionEntity],
-          migrations: [CreateFormsTables1763700000600, PrayerMinistry1764100000600],
+          migrations: [CreateFormsTables1763700000600, PrayerMinistry1764100000600, PrayersByPerson1764200000600],
         }),
         MailModule.forRoot(config.mail, 'forms', config.logLevel),
       ],

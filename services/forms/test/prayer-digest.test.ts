@@ -105,6 +105,30 @@ describe('the prayer digest', () => {
     );
   });
 
+  test('counts people, not prayers: a team member praying twice and a visitor praying on two days are two people', async () => {
+    const email = uniqueEmail('miriam');
+    // Held back until every prayer is in, as above.
+    const id = await request(email, { allowSharing: true });
+    await dataSource.query(`UPDATE prayer_requesters SET digest_unsubscribed_at = now() WHERE email = $1`, [email]);
+    const samuel = { userId: randomUUID(), username: 'samuel' };
+    for (let i = 0; i < 2; i++) await gateway.rpc.send(FormsSubjects.prayerTeam.prayed, { id, by: samuel, note: null });
+    await gateway.rpc.send(FormsSubjects.prayerTeam.moderate, { id, decision: 'approve', by: samuel });
+    const visitor = 'a'.repeat(64);
+    assert.equal((await gateway.rpc.send(FormsSubjects.prayerWall.prayed, { id, visitor })).counted, true);
+    // The same visitor a day later is counted on the wall again, but is still one person.
+    await dataSource.query(`UPDATE prayer_wall_visits SET counted_at = now() - interval '25 hours' WHERE request_id = $1`, [id]);
+    assert.equal((await gateway.rpc.send(FormsSubjects.prayerWall.prayed, { id, visitor })).counted, true);
+    assert.equal((await dataSource.query(`SELECT count(*)::int AS n FROM prayer_prayers WHERE request_id = $1`, [id]))[0].n, 4);
+    await dataSource.query(`UPDATE prayer_requesters SET digest_unsubscribed_at = NULL WHERE email = $1`, [email]);
+    await eventually(async () => (await mailsTo(email)).length === 1, 10_000, 100);
+    const [mail] = await mailsTo(email);
+    assert.match(mail.text, /Health & healing request of .*: 2 people prayed for your request this week\./);
+    assert.deepEqual(
+      (await digestRows(email)).map((r) => r.prayed),
+      [2],
+    );
+  });
+
   test('no digest to a requester who unsubscribed, asked for no follow-up, or took the request down', async () => {
     const unsubscribed = uniqueEmail('eli');
     const quiet = uniqueEmail('ruth');

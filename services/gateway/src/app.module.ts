@@ -6,7 +6,8 @@ import { PassportModule } from '@nestjs/passport';
 import type { NatsConnection } from 'nats';
 import type Redis from 'ioredis';
 import { AuthController } from './auth/auth.controller';
-import { ProductsController, ServicesController } from './catalog/catalog.controller';
+import { StaffController, StaffInvitationController } from './auth/staff.controller';
+import { BackInStockController, ProductsController, ServicesController } from './catalog/catalog.controller';
 import { CatalogReadModelService } from './catalog/catalog-read-model.service';
 import { LoginBudgetGuard, RoleGuard, SessionGuard } from './auth/guards';
 import { PasswordStrategy, SessionCookieStrategy } from './auth/strategies';
@@ -55,7 +56,7 @@ export class GatewayModule {
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController, ProductsController, ServicesController, MediaController, SeoController],
+      controllers: [AuthController, StaffController, StaffInvitationController, ProductsController, ServicesController, BackInStockController, MediaController, SeoController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         CatalogReadModelService,

@@ -33,7 +33,7 @@ export interface HarnessOptions {
   gateway?: Record<string, string>;
   /** Identity settings to override (e.g. SMTP_PORT: identity mails too, and its worker delivers any service's mail). */
   identity?: Record<string, string>;
-  /** Also start the catalog service with a fresh database (and these settings, e.g. SEED_DEMO). */
+  /** Also start the catalog service with a fresh database, mailing through the mail catcher (and these settings, e.g. SEED_DEMO). */
   catalog?: Record<string, string>;
   /** Also start the forms service with a fresh database, mailing through the test stack's mail catcher. */
   forms?: Record<string, string>;
@@ -50,8 +50,8 @@ export function testStorageEnv(): Record<string, string> {
     S3_ENDPOINT: url.hostname,
     S3_PORT: url.port,
     S3_USE_SSL: String(url.protocol === 'https:'),
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
+    S3_ACCESS_KEY: 'kingdom-dev-s3',
+    S3_SECRET_KEY: 'kingdom-dev-s3',
     S3_BUCKET: 'kingdom-media',
   };
 }
@@ -137,7 +137,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     PUBLIC_ORIGIN: 'http://localhost:3999',
     ...options.identity,
   });
-  const catalog = options.catalog ? await startDownstream('catalog', { ...s3, ...options.catalog }) : undefined;
+  // The catalog mails staff about low stock and visitors about products that are back (ADR 0050).
+  const catalog = options.catalog
+    ? await startDownstream('catalog', {
+        ...s3,
+        REDIS_URL: servers.KM_TEST_REDIS_URL!,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(servers.KM_TEST_SMTP_PORT),
+        PUBLIC_ORIGIN: 'http://localhost:3999',
+        ...options.catalog,
+      })
+    : undefined;
   const forms = options.forms
     ? await startDownstream('forms', {
         REDIS_URL: servers.KM_TEST_REDIS_URL,

@@ -6,6 +6,7 @@ import { MemberUsersAndLinks1763700000101 } from '../migrations/1763700000101-me
 import { EmailOwnership1763700000110 } from '../migrations/1763700000110-email-ownership';
 import { SessionIdleAndAdminTotp1763700000200 } from '../migrations/1763700000200-session-idle-and-admin-totp';
 import { StaffRoles1764100000120 } from '../migrations/1764100000120-staff-roles';
+import { StaffInvitations1764200000100 } from '../migrations/1764200000100-staff-invitations';
 import { AccountHandlers } from './account.handlers';
 import type { IdentityConfig } from './config';
 import { IdentityHandlers } from './identity.handlers';
@@ -13,6 +14,8 @@ import { MemberLinksService } from './users/member-links.service';
 import { PasswordChangeService } from './passwords/password-change.service';
 import { Session } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
+import { StaffHandlers } from './staff/staff.handlers';
+import { StaffService } from './staff/staff.service';
 import { SecondFactorService } from './totp/second-factor.service';
 import { AdminSeeder } from './users/admin-seeder';
 import { User } from './users/user.entity';
@@ -34,12 +37,13 @@ export class AppModule {
             EmailOwnership1763700000110,
             SessionIdleAndAdminTotp1763700000200,
             StaffRoles1764100000120,
+            StaffInvitations1764200000100,
           ],
         }),
         MailModule.forRoot(config.mail, 'identity', config.logLevel),
       ],
-      controllers: [IdentityHandlers, AccountHandlers],
-      providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService, SecondFactorService, PasswordChangeService],
+      controllers: [IdentityHandlers, AccountHandlers, StaffHandlers],
+      providers: [UsersService, SessionsService, AdminSeeder, MemberLinksService, SecondFactorService, PasswordChangeService, StaffService],
     };
   }
 }

@@ -8,11 +8,13 @@ import { EpisodeRenditions1763700000302 } from '../migrations/1763700000302-epis
 import { ThumbnailRenditions1764000000303 } from '../migrations/1764000000303-thumbnail-renditions';
 import { EpisodeChapters1764100000300 } from '../migrations/1764100000300-episode-chapters';
 import { EpisodeTranscripts1764100000301 } from '../migrations/1764100000301-episode-transcripts';
+import { EpisodeSearch1764200000300 } from '../migrations/1764200000300-episode-search';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
 import { EpisodesHandlers } from './episodes/episodes.handlers';
 import { EpisodesService } from './episodes/episodes.service';
+import { EpisodeSearchService } from './episodes/episode-search.service';
 import { FeedHandlers } from './feed/feed.handlers';
 import { PodcastMailConsumer } from './subscriptions/podcast-mail.consumer';
 import { RenditionsConsumer } from './renditions/renditions.consumer';
@@ -38,13 +40,14 @@ export class AppModule {
             ThumbnailRenditions1764000000303,
             EpisodeChapters1764100000300,
             EpisodeTranscripts1764100000301,
+            EpisodeSearch1764200000300,
           ],
         }),
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),
       ],
       controllers: [EpisodesHandlers, SubscriptionsHandlers, FeedHandlers],
-      providers: [EpisodesService, SubscriptionsService, PodcastMailConsumer, DemoSeeder, RenditionsService, RenditionsConsumer],
+      providers: [EpisodesService, EpisodeSearchService, SubscriptionsService, PodcastMailConsumer, DemoSeeder, RenditionsService, RenditionsConsumer],
     };
   }
 }

@@ -24,8 +24,8 @@ beforeAll(async () => {
     SEED_DEMO: 'true',
     S3_ENDPOINT: url.hostname,
     S3_PORT: url.port,
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
+    S3_ACCESS_KEY: 'kingdom-dev-s3',
+    S3_SECRET_KEY: 'kingdom-dev-s3',
     S3_BUCKET: 'kingdom-media',
   });
   storage = new ObjectStorage(config.storage);

@@ -10,6 +10,8 @@ import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-ref
 import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { PayoutTransfers1764100000520 } from '../migrations/1764100000520-payout-transfers';
+import { MemberBilling1764200000520 } from '../migrations/1764200000520-member-billing';
+import { BillingModule } from './billing/billing.module';
 import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
 import type { MembershipConfig } from './config';
 import { MembershipMailModule } from './mail/membership-mail.module';
@@ -41,6 +43,7 @@ export class AppModule {
             ReferralReview1763700000506,
             SignupBrowsers1763700000510,
             PayoutTransfers1764100000520,
+            MemberBilling1764200000520,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
@@ -49,6 +52,7 @@ export class AppModule {
         MembersModule,
         SignInModule,
         PaymentsModule,
+        BillingModule,
         ReferralsModule,
         PayoutsModule,
         ProfitBonusesModule,

@@ -13,14 +13,30 @@ const base = {
 
 const workers = (env: Record<string, string>) => {
   const config = loadMembershipConfig({ ...base, ...env });
-  return { payouts: config.payouts.worker, profitBonuses: config.profitBonuses.worker, joinCompletion: config.joinCompletion.worker };
+  return {
+    payouts: config.payouts.worker,
+    profitBonuses: config.profitBonuses.worker,
+    joinCompletion: config.joinCompletion.worker,
+    dunning: config.dunning.worker,
+  };
 };
 
 test('every queue is worked by default, and each worker flag stops its own queue only', () => {
-  assert.deepEqual(workers({}), { payouts: true, profitBonuses: true, joinCompletion: true });
-  assert.deepEqual(workers({ PAYOUT_WORKER: 'false' }), { payouts: false, profitBonuses: true, joinCompletion: true });
-  assert.deepEqual(workers({ PROFIT_BONUS_WORKER: 'false' }), { payouts: true, profitBonuses: false, joinCompletion: true });
-  assert.deepEqual(workers({ JOIN_COMPLETION_WORKER: 'false' }), { payouts: true, profitBonuses: true, joinCompletion: false });
+  const all = { payouts: true, profitBonuses: true, joinCompletion: true, dunning: true };
+  assert.deepEqual(workers({}), all);
+  assert.deepEqual(workers({ PAYOUT_WORKER: 'false' }), { ...all, payouts: false });
+  assert.deepEqual(workers({ PROFIT_BONUS_WORKER: 'false' }), { ...all, profitBonuses: false });
+  assert.deepEqual(workers({ JOIN_COMPLETION_WORKER: 'false' }), { ...all, joinCompletion: false });
+  assert.deepEqual(workers({ DUNNING_WORKER: 'false' }), { ...all, dunning: false });
+});
+
+test('the grace period is 7 days and the reminder 2 days before its end unless configured (ADR 0059)', () => {
+  assert.deepEqual(
+    { graceMs: loadMembershipConfig(base).dunning.graceMs, reminderBeforeMs: loadMembershipConfig(base).dunning.reminderBeforeMs },
+    { graceMs: 7 * 86_400_000, reminderBeforeMs: 2 * 86_400_000 },
+  );
+  assert.equal(loadMembershipConfig({ ...base, DUNNING_GRACE_MS: '3600000' }).dunning.graceMs, 3_600_000);
+  assert.throws(() => loadMembershipConfig({ ...base, DUNNING_GRACE_MS: 'soon' }), /DUNNING_GRACE_MS/);
 });
 
 test('the queues use the jobs Redis setting', () => {

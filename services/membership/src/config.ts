@@ -50,6 +50,24 @@ export const membershipConfigSchema = z
     JOIN_COMPLETION_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
     /** Whether this process works the join-completion queue (every replica may: a join is idempotent per subscription). */
     JOIN_COMPLETION_WORKER: workerFlag,
+    /** How long a member whose renewal failed stays a (past_due) member before the membership is cancelled: 7 days (ADR 0059). */
+    DUNNING_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(60 * 86_400_000)
+      .default(7 * 86_400_000),
+    /** How long before the grace period ends the member is reminded (once): 2 days by default. */
+    DUNNING_REMINDER_BEFORE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 86_400_000)
+      .default(2 * 86_400_000),
+    /** Whether this process works the dunning queue (every replica may: each step claims its row once). */
+    DUNNING_WORKER: workerFlag,
+    /** Who at the company hears once when a membership is cancelled for non-payment. */
+    STAFF_BILLING_EMAIL: z.email('STAFF_BILLING_EMAIL must be an email address').default('admin@kingdommarketplace.example'),
   })
   .superRefine((env, ctx) => {
     refuseInProduction(env, ctx, {
@@ -85,6 +103,12 @@ export const membershipConfigSchema = z
       transferConcurrency: env.PAYOUT_TRANSFER_CONCURRENCY,
     },
     joinCompletion: { delayMs: env.JOIN_COMPLETION_DELAY_MS, worker: env.JOIN_COMPLETION_WORKER },
+    dunning: {
+      graceMs: env.DUNNING_GRACE_MS,
+      reminderBeforeMs: env.DUNNING_REMINDER_BEFORE_MS,
+      worker: env.DUNNING_WORKER,
+      staffEmail: env.STAFF_BILLING_EMAIL,
+    },
     profitBonuses: {
       schedule: env.PROFIT_BONUS_SCHEDULE,
       timeZone: env.PAYOUT_TIME_ZONE,

@@ -1,3 +1,4 @@
+import { mailQueueName } from '@km/nest-kit/mail';
 import { MembershipSubjects, type MembershipWebhookOutcome } from '@km/contracts';
 import { eventually, testServers } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
@@ -14,7 +15,7 @@ let mailQueue: Queue;
 beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
-  mailQueue = new Queue('mail', { connection: redis });
+  mailQueue = new Queue(mailQueueName('membership'), { connection: redis });
 });
 afterAll(async () => {
   await mailQueue?.close();

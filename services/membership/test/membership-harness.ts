@@ -47,9 +47,9 @@ export interface MembershipHarness {
 
 /**
  * Membership as in production against the test stack, with its own Stripe emulator whose membership endpoint is a
- * small relay that hands each signed event to membership over NATS, as the gateway does.
+ * small relay that hands each signed event to membership over NATS, as the gateway does. `env` adds to its configuration.
  */
-export async function startMembershipHarness(): Promise<MembershipHarness> {
+export async function startMembershipHarness(env: Record<string, string> = {}): Promise<MembershipHarness> {
   const servers = testServers();
   const bus = await connectTestRpc('gateway', 10_000);
   const delivered: string[] = [];
@@ -89,6 +89,7 @@ export async function startMembershipHarness(): Promise<MembershipHarness> {
         STRIPE_API_PROTOCOL: 'http',
         PUBLIC_ORIGIN: 'http://localhost:3999',
         LOG_LEVEL: 'warn',
+        ...env,
       }),
     ),
     'membership',

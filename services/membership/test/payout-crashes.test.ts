@@ -1,3 +1,4 @@
+import { mailQueueName } from '@km/nest-kit/mail';
 import { createTestDatabase, eventually, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -82,7 +83,7 @@ function startMembership(): ChildProcess {
 async function withQueues<T>(fn: (payouts: Queue, mail: Queue) => Promise<T>): Promise<T> {
   const connection = new IORedis(redisPort, '127.0.0.1', { maxRetriesPerRequest: null }).on('error', () => undefined);
   const payouts = new Queue(PAYOUTS_QUEUE, { connection });
-  const mail = new Queue('mail', { connection });
+  const mail = new Queue(mailQueueName('membership'), { connection });
   try {
     return await fn(payouts, mail);
   } finally {

@@ -1,3 +1,4 @@
+import { mailQueueName } from '@km/nest-kit/mail';
 import { MembershipSubjects } from '@km/contracts';
 import { eventually, startTestService, testNatsUrl, testServers } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -18,7 +19,7 @@ let payoutsQueue: Queue;
 beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
-  mailQueue = new Queue('mail', { connection: redis });
+  mailQueue = new Queue(mailQueueName('membership'), { connection: redis });
   payoutsQueue = new Queue(PAYOUTS_QUEUE, { connection: redis });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { mailQueueName } from '@km/nest-kit/mail';
 import { eventSubject, MembershipSubjects, OrdersEvents, type EventEnvelope, type OrderPaidEvent, type OrderRefundedEvent } from '@km/contracts';
 import { natsConnectOptions } from '@km/nest-kit';
 import { eventually, testNatsUrl, testServers } from '@km/nest-kit/testing';
@@ -15,7 +16,7 @@ let mailQueue: Queue;
 beforeAll(async () => {
   h = await startMembershipHarness();
   redis = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
-  mailQueue = new Queue('mail', { connection: redis });
+  mailQueue = new Queue(mailQueueName('membership'), { connection: redis });
 });
 afterAll(async () => {
   await mailQueue?.close();

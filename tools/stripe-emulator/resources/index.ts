@@ -13,6 +13,7 @@ import * as paymentMethods from './payment-methods';
 import * as prices from './prices';
 import * as products from './products';
 import * as refunds from './refunds';
+import * as setupIntents from './setup-intents';
 import * as subscriptions from './subscriptions';
 import * as testClocks from './test-clocks';
 import * as tokens from './tokens';
@@ -23,6 +24,7 @@ export const ROUTES: Route[] = [
   ...customers.routes,
   ...paymentIntents.routes,
   ...paymentMethods.routes,
+  ...setupIntents.routes,
   ...tokens.routes,
   ...charges.routes,
   ...refunds.routes,
@@ -42,6 +44,7 @@ export const SHAPES: Shapes = {
   ...customers.shapes,
   ...paymentIntents.shapes,
   ...paymentMethods.shapes,
+  ...setupIntents.shapes,
   ...charges.shapes,
   ...refunds.shapes,
   ...disputes.shapes,

@@ -21,7 +21,6 @@ import {
   oneOf,
   type Params,
   pick,
-  rawCardNumbers,
   shipping,
   str,
 } from '../params';
@@ -31,7 +30,7 @@ import { type Ctx, hasAllowedTypes, idOf, isBasil, refusesTypes, type StripeStat
 import { createCharge } from './charges';
 import { openDispute } from './disputes';
 import { invoiceFailed, invoicePaid } from './invoices';
-import { attach, createCardMethod, paymentMethod } from './payment-methods';
+import { attach, confirmingPaymentMethod, paymentMethod, STRIPE_JS_CONFIRM_PARAMS } from './payment-methods';
 
 const PUBLISHABLE_INTENT_FIELDS = [
   'id',
@@ -93,15 +92,7 @@ const PI_CONFIRM_PARAMS = [
   'payment_method_options',
   'error_on_requires_action',
   'use_stripe_sdk',
-  // sent by Stripe.js with a publishable key
-  'client_secret',
-  'key',
-  'expected_payment_method_type',
-  'payment_user_agent',
-  'time_on_page',
-  'guid',
-  'muid',
-  'sid',
+  ...STRIPE_JS_CONFIRM_PARAMS,
 ];
 
 /** payment_method_types / allowed_ / excluded_ as the request's API version accepts them; only card is emulated. */
@@ -292,16 +283,7 @@ export function confirmPaymentIntent(s: StripeState, id: string, p: Params, ctx:
       { payment_intent: render(s, pi, ctx.version, ctx.mode) },
     );
   }
-  let pm: Stripe.PaymentMethod | undefined;
-  const data = hash(p.payment_method_data, 'payment_method_data');
-  const current = idOf(pi.payment_method);
-  if (p.payment_method !== undefined) pm = paymentMethod(s, p.payment_method, 'payment_method', ctx);
-  else if (data) {
-    if (data.type !== 'card') throw invalid('The Stripe emulator only emulates card payments (payment_method_data[type]=card).', 'payment_method_data[type]');
-    const card = hash(data.card, 'payment_method_data[card]') ?? {};
-    if (ctx.mode === 'secret' && card.number) throw rawCardNumbers();
-    pm = createCardMethod(s, card, hash(data.billing_details, 'payment_method_data[billing_details]') ?? {}, ctx, 'payment_method_data[card]');
-  } else if (current) pm = s.find('payment_method', current, 'payment_method');
+  const pm = confirmingPaymentMethod(s, p, ctx, idOf(pi.payment_method));
   if (!pm) {
     throw invalid(
       "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",

@@ -15,6 +15,25 @@ export function paymentMethod(s: StripeState, id: unknown, param: string, ctx: C
   return s.find('payment_method', pmId, param);
 }
 
+/** What Stripe.js adds to a confirmation it sends with the publishable key (PaymentIntents and SetupIntents alike). */
+export const STRIPE_JS_CONFIRM_PARAMS = ['client_secret', 'key', 'expected_payment_method_type', 'payment_user_agent', 'time_on_page', 'guid', 'muid', 'sid'];
+
+/**
+ * The card an intent is confirmed with: `payment_method` (an id or a test token), else `payment_method_data` (raw
+ * card fields, which only Stripe.js's publishable key may send), else the one already on the intent; undefined if none.
+ */
+export function confirmingPaymentMethod(s: StripeState, p: Params, ctx: Ctx, current: string | null): Stripe.PaymentMethod | undefined {
+  const data = hash(p.payment_method_data, 'payment_method_data');
+  if (p.payment_method !== undefined) return paymentMethod(s, p.payment_method, 'payment_method', ctx);
+  if (data) {
+    if (data.type !== 'card') throw invalid('The Stripe emulator only emulates cards (payment_method_data[type]=card).', 'payment_method_data[type]');
+    const card = hash(data.card, 'payment_method_data[card]') ?? {};
+    if (ctx.mode === 'secret' && card.number) throw rawCardNumbers();
+    return createCardMethod(s, card, hash(data.billing_details, 'payment_method_data[billing_details]') ?? {}, ctx, 'payment_method_data[card]');
+  }
+  return current ? s.find('payment_method', current, 'payment_method') : undefined;
+}
+
 export function createPaymentMethod(s: StripeState, p: Params, ctx: Ctx): Stripe.PaymentMethod {
   allowOnly(p, ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay', 'key', 'payment_user_agent', 'time_on_page', 'guid', 'muid', 'sid']);
   if (!p.type) throw missing('type');
@@ -86,7 +105,12 @@ export function createCardMethod(
       metadata: meta,
       type: 'card',
     },
-    { decline: known ? (known.decline ?? null) : LIVE_CARD, dispute: known?.dispute ?? false, refund: known?.refund },
+    {
+      decline: known ? (known.decline ?? null) : LIVE_CARD,
+      dispute: known?.dispute ?? false,
+      refund: known?.refund,
+      setupDecline: known ? (known.setupSucceeds ? null : (known.decline ?? null)) : LIVE_CARD,
+    },
   );
 }
 

@@ -139,10 +139,24 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/member-dashboard/invoices/:invoiceId',
+        lazy: lazyPage(
+          () => import('@/features/member/components/invoice-receipt-page'),
+          (m) => m.InvoiceReceiptPage,
+        ),
+      },
+      {
         path: '/verify-email',
         lazy: lazyPage(
           () => import('@/features/auth/components/verify-email-page'),
           (m) => m.VerifyEmailPage,
+        ),
+      },
+      {
+        path: '/staff-invitation',
+        lazy: lazyPage(
+          () => import('@/features/staff/components/staff-invitation-page'),
+          (m) => m.StaffInvitationPage,
         ),
       },
       comingSoon('/booking', 'Booking', 'Online booking is coming soon.'),

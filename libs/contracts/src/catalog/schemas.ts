@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_SORTS } from '../vocabulary/catalog';
+import { requiredEmail, unsubscribeToken } from '../common/fields';
 
 export const itemKindSchema = z.enum(['product', 'service']);
 
@@ -198,3 +199,16 @@ export const stockMovementsSchema = listQuerySchema
   .extend({ productId: z.string().max(200) })
   .transform(({ productId, page = 1, pageSize = 20 }) => ({ productId, page, pageSize }));
 export type StockMovementsRequest = z.output<typeof stockMovementsSchema>;
+
+/**
+ * POST /api/products/:id/back-in-stock (ADR 0050): a visitor's address, mailed once when the out-of-stock product comes
+ * back. Addresses are kept in lower case, so one address waits once per product.
+ */
+export const backInStockBodySchema = z.object({ email: requiredEmail().transform((email) => email.toLowerCase()) });
+export type BackInStockBody = z.infer<typeof backInStockBodySchema>;
+export const backInStockRequestSchema = backInStockBodySchema.extend({ productId: z.string().max(200) });
+export type BackInStockRequest = z.infer<typeof backInStockRequestSchema>;
+
+/** GET /api/back-in-stock/unsubscribe?token=… (the link in a back-in-stock email): the address waits for nothing more. */
+export const backInStockUnsubscribeSchema = z.object({ token: unsubscribeToken() });
+export type BackInStockUnsubscribeRequest = z.infer<typeof backInStockUnsubscribeSchema>;

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  backInStockRequestSchema,
+  backInStockUnsubscribeSchema,
   createItemSchema,
   featuredItemSchema,
   getManyItemsSchema,
@@ -11,7 +13,17 @@ import type {
   stockMovementsSchema,
   updateItemSchema,
 } from './schemas';
-import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem, StockMovementsPage, StockReleased, StockReservation } from './types';
+import type {
+  BackInStockAccepted,
+  BackInStockUnsubscribed,
+  CatalogChunk,
+  CatalogItem,
+  CatalogPage,
+  DeletedItem,
+  StockMovementsPage,
+  StockReleased,
+  StockReservation,
+} from './types';
 
 /**
  * Request/reply subjects of the catalog service.
@@ -26,6 +38,9 @@ import type { CatalogChunk, CatalogItem, CatalogPage, DeletedItem, StockMovement
  * - reserveStock: ReserveStockRequest → StockReservation (conflict `out_of_stock` naming the product and what is left; ADR 0032)
  * - releaseStock: ReleaseStockRequest → StockReleased (what an unpaid intent held goes back; a no-op when nothing is held)
  * - stockMovements: StockMovementsRequest → StockMovementsPage (admin; the gateway checks the role)
+ * - backInStockSubscribe: BackInStockRequest → BackInStockAccepted (not_found for an unknown product; conflict while it
+ *   is in stock or not tracked; the same answer whether or not the address already waits, ADR 0050)
+ * - backInStockUnsubscribe: {token} → BackInStockUnsubscribed (email null when the token matches nothing: used or unknown)
  */
 export const CatalogSubjects = {
   list: 'catalog.items.list',
@@ -39,6 +54,8 @@ export const CatalogSubjects = {
   reserveStock: 'catalog.stock.reserve',
   releaseStock: 'catalog.stock.release',
   stockMovements: 'catalog.stock.movements',
+  backInStockSubscribe: 'catalog.back-in-stock.subscribe',
+  backInStockUnsubscribe: 'catalog.back-in-stock.unsubscribe',
 } as const;
 
 /** What each catalog subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -54,6 +71,8 @@ export interface CatalogSubjectMap {
   [CatalogSubjects.reserveStock]: { payload: z.input<typeof reserveStockSchema>; result: StockReservation };
   [CatalogSubjects.releaseStock]: { payload: z.input<typeof releaseStockSchema>; result: StockReleased };
   [CatalogSubjects.stockMovements]: { payload: z.input<typeof stockMovementsSchema>; result: StockMovementsPage };
+  [CatalogSubjects.backInStockSubscribe]: { payload: z.input<typeof backInStockRequestSchema>; result: BackInStockAccepted };
+  [CatalogSubjects.backInStockUnsubscribe]: { payload: z.input<typeof backInStockUnsubscribeSchema>; result: BackInStockUnsubscribed };
 }
 
 export const CatalogEvents = {
@@ -67,10 +86,27 @@ export const CatalogEvents = {
   itemStockChanged: 'catalog.item.stock-changed',
 } as const;
 
+/**
+ * The catalog's own stock mail (ADR 0050), apart from the item events every copy of the catalog follows: nothing to
+ * refresh in a copy, only a mail to send.
+ */
+export const CatalogStockEvents = {
+  /** A product's available count crossed down to the low-stock threshold (once per crossing): staff are mailed. */
+  ranLow: 'catalog.stock.ran-low',
+  /** A product's available count went from 0 to more: the addresses waiting for it are mailed. */
+  cameBack: 'catalog.stock.came-back',
+} as const;
+
 /** Events carry ids and the few values a consumer needs. */
 export interface CatalogItemEvent {
   itemId: string;
   kind: ItemKind;
+}
+
+/** The low-stock crossing: the product and what it had left when it crossed. */
+export interface StockRanLowEvent {
+  productId: string;
+  quantity: number;
 }
 
 /** What each catalog event carries. */
@@ -79,6 +115,8 @@ export interface CatalogEventMap {
   [CatalogEvents.itemUpdated]: CatalogItemEvent;
   [CatalogEvents.itemDeleted]: CatalogItemEvent;
   [CatalogEvents.itemStockChanged]: CatalogItemEvent;
+  [CatalogStockEvents.ranLow]: StockRanLowEvent;
+  [CatalogStockEvents.cameBack]: { productId: string };
 }
 
 export type ItemKind = 'product' | 'service';

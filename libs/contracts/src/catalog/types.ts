@@ -83,3 +83,13 @@ export interface StockReleased {
   /** Units are still held, until the shortened expiry (`withinMinutes`). */
   held: boolean;
 }
+
+/** What asking to be told when a product is back answers, the same whether or not the address was already waiting (ADR 0050). */
+export interface BackInStockAccepted {
+  message: string;
+}
+
+/** What the back-in-stock unsubscribe link did: the address it named waits for no product any more (null: the link was used before, or is not ours). */
+export interface BackInStockUnsubscribed {
+  email: string | null;
+}

@@ -14,6 +14,7 @@ import {
   PUBLISHING_TIMELINES,
   type PublishingService,
 } from '../vocabulary/forms';
+import { isBlank, requiredEmail, unsubscribeToken } from '../common/fields';
 
 /** Manuscripts (ARCHITECTURE §10): PDF or DOCX up to 50 MB, kept private under this prefix. */
 export const MANUSCRIPT_PREFIX = 'media/manuscripts';
@@ -21,7 +22,6 @@ export const MANUSCRIPT_MAX_BYTES = 50 * 1024 * 1024;
 export const MANUSCRIPT_CONTENT_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
 
 const MAX_WORD_COUNT = 10_000_000;
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const requiredText = (field: string, max: number) =>
   z
@@ -36,14 +36,6 @@ const optionalText = (field: string, max: number) =>
     .union([z.string().trim().max(max, `${field} must be at most ${max} characters`), z.null()], { error: `${field} must be text` })
     .optional()
     .transform((value) => value || null);
-
-const requiredEmail = (field = 'email') =>
-  z
-    .string({ error: (issue) => (isBlank(issue.input) ? `${field} is required` : `${field} must be a valid email address`) })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(254, `${field} must be at most 254 characters`)
-    .pipe(z.email(`${field} must be a valid email address`));
 
 const requiredChoice = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: (issue) => (isBlank(issue.input) ? `${field} is required` : `${field} must be one of ${values.join(', ')}`) });
@@ -183,13 +175,7 @@ export type CreateBookSubmissionRequest = z.infer<typeof createBookSubmissionSch
 export const newsletterSubscribeSchema = z.object({ email: requiredEmail().transform((email) => email.toLowerCase()) });
 export type NewsletterSubscribeRequest = z.infer<typeof newsletterSubscribeSchema>;
 
-/** Unsubscribe tokens are 32 random bytes, base64url. */
-export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const newsletterUnsubscribeSchema = z.object({
-  token: z
-    .string({ error: 'token is required: use the unsubscribe link from one of our emails' })
-    .regex(UNSUBSCRIBE_TOKEN_PATTERN, 'token is not a valid unsubscribe token: use the unsubscribe link from one of our emails'),
-});
+export const newsletterUnsubscribeSchema = z.object({ token: unsubscribeToken() });
 
 /** PATCH /api/<inbox>/:id */
 export const setStatusSchema = z.object({ status: requiredChoice('status', INBOX_STATUSES) });

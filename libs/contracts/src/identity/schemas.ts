@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '../vocabulary/passwords';
-import { STAFF_ROLES } from './types';
+import { STAFF_ACCOUNT_ROLES, STAFF_ROLES } from './types';
 
 const username = z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters');
 
@@ -72,3 +72,34 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordInput = z.infer<typeof changePasswordBodySchema>;
 /** keepToken: the caller's own session, which stays signed in. */
 export const changePasswordSchema = changePasswordBodySchema.extend({ userId: z.uuid(), keepToken: z.string().min(1).max(200) });
+
+// ADR 0052: the Team screen. Every change names the admin who asks (`byUserId`, from the gateway's session).
+
+const staffRole = z.enum(STAFF_ACCOUNT_ROLES, { error: `role must be one of ${STAFF_ACCOUNT_ROLES.join(', ')}` });
+
+/** An admin invites a staff member: the account works once its owner sets a password from the mailed link. */
+export const staffInvitationBodySchema = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .max(254, 'email must be at most 254 characters')
+    .pipe(z.email({ error: 'email must be a valid email address' })),
+  username: registerSchema.shape.username,
+  role: staffRole,
+});
+export type StaffInvitationInput = z.infer<typeof staffInvitationBodySchema>;
+export const staffInvitationSchema = staffInvitationBodySchema.extend({ byUserId: z.uuid() });
+
+export const staffRoleBodySchema = z.object({ role: staffRole });
+export type StaffRoleInput = z.infer<typeof staffRoleBodySchema>;
+export const staffRoleChangeSchema = staffRoleBodySchema.extend({ userId: z.uuid(), byUserId: z.uuid() });
+export const staffRemovalSchema = z.object({ userId: z.uuid(), byUserId: z.uuid() });
+
+/** The invitee sets a password with the token of the mailed link (once, before it expires). */
+export const acceptStaffInvitationSchema = z.object({
+  token: z.string({ error: 'token is required: open the link from your invitation email' }).min(1, 'token is required').max(200, 'token is not valid'),
+  password: password.min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort),
+});
+export type AcceptStaffInvitationInput = z.infer<typeof acceptStaffInvitationSchema>;
+/** The `:id` of a staff route. */
+export const staffAccountIdSchema = z.object({ id: z.uuid({ error: 'id must be the id of a staff account' }) });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  acceptStaffInvitationSchema,
   changePasswordSchema,
   completeLoginSchema,
   confirmTotpSchema,
@@ -12,6 +13,9 @@ import type {
   pendingLoginSchema,
   registerRequestSchema,
   sessionTokenSchema,
+  staffInvitationSchema,
+  staffRemovalSchema,
+  staffRoleChangeSchema,
   userIdSchema,
 } from './schemas';
 import type {
@@ -23,6 +27,7 @@ import type {
   PublicUser,
   RegisterOutcome,
   ResolvedSession,
+  StaffAccount,
   TotpEnrolment,
   TotpStatus,
 } from './types';
@@ -59,6 +64,16 @@ export const IdentitySubjects = {
   revokeAllSessions: 'identity.sessions.revoke-all',
   /** Sets a new password after checking the current one, and revokes every other session. */
   changePassword: 'identity.passwords.change',
+  /** ADR 0052: every staff account (admins and staff roles) with its role and status. */
+  listStaff: 'identity.staff.list',
+  /** Makes a staff account without a password and mails its owner a link to set one. */
+  inviteStaff: 'identity.staff.invite',
+  /** Admin ↔ prayer_team; never the caller's own account, never the last admin. */
+  changeStaffRole: 'identity.staff.change-role',
+  /** Disables a staff account and ends its sessions; never the caller's own account, never the last admin. */
+  removeStaff: 'identity.staff.remove',
+  /** Uses an invitation link up: sets the password and proves the email. */
+  acceptStaffInvitation: 'identity.staff.accept-invitation',
 } as const;
 
 /** What each identity subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -83,4 +98,9 @@ export interface IdentitySubjectMap {
   [IdentitySubjects.disableTotp]: { payload: z.input<typeof disableTotpSchema>; result: { ok: true } };
   [IdentitySubjects.revokeAllSessions]: { payload: z.input<typeof userIdSchema>; result: { revokedSessions: number } };
   [IdentitySubjects.changePassword]: { payload: z.input<typeof changePasswordSchema>; result: { revokedSessions: number } };
+  [IdentitySubjects.listStaff]: { payload: Record<string, never>; result: { items: StaffAccount[] } };
+  [IdentitySubjects.inviteStaff]: { payload: z.input<typeof staffInvitationSchema>; result: StaffAccount };
+  [IdentitySubjects.changeStaffRole]: { payload: z.input<typeof staffRoleChangeSchema>; result: StaffAccount };
+  [IdentitySubjects.removeStaff]: { payload: z.input<typeof staffRemovalSchema>; result: StaffAccount };
+  [IdentitySubjects.acceptStaffInvitation]: { payload: z.input<typeof acceptStaffInvitationSchema>; result: { username: string } };
 }

@@ -15,6 +15,23 @@ export interface PublicUser {
 export const STAFF_ROLES = ['prayer_team'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** What an admin gives a staff account on the Team screen (ADR 0052): a full admin, or a role short of it. */
+export const STAFF_ACCOUNT_ROLES = ['admin', ...STAFF_ROLES] as const;
+export type StaffAccountRole = (typeof STAFF_ACCOUNT_ROLES)[number];
+
+/**
+ * A staff account as the Team screen lists it (ADR 0052). `invited`: the invitation's link has not been used yet, so
+ * the account has no password and cannot sign in; `disabled`: removed by an admin, its sessions ended.
+ */
+export interface StaffAccount {
+  id: string;
+  username: string;
+  email: string | null;
+  role: StaffAccountRole;
+  status: 'active' | 'invited' | 'disabled';
+  createdAt: string;
+}
+
 export interface CreatedSession {
   token: string;
   expiresAt: string;

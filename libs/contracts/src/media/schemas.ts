@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EPISODE_MEDIA_TYPES, EPISODE_SORTS, PODCAST_HOW_HEARD, PODCAST_INTERESTS, PODCAST_PREFERRED_FORMATS } from '../vocabulary/podcast';
+import { isBlank, requiredEmail } from '../common/fields';
 
 /** Object keys of episode media and thumbnails, as the gateway's uploads name them (ARCHITECTURE §4). */
 export const EPISODE_MEDIA_PREFIX = 'media/episodes';
@@ -14,8 +15,6 @@ export const EPISODE_MEDIA_KINDS = {
 /** Episodes per page unless asked otherwise (three rows of the grid); Load More asks for the next page. */
 export const EPISODE_DEFAULT_PAGE_SIZE = 9;
 export const EPISODE_QUERY_KEYS = ['sort', 'page', 'pageSize'] as const;
-
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const requiredText = (field: string, max: number) =>
   z
@@ -201,19 +200,12 @@ export type EpisodeChunkRequest = z.infer<typeof episodeChunkSchema>;
 export const episodeViewSchema = z.object({ id: z.string().max(200), visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest') });
 export type EpisodeViewRequest = z.infer<typeof episodeViewSchema>;
 
-const requiredEmail = z
-  .string({ error: (issue) => (isBlank(issue.input) ? 'email is required' : 'email must be a valid email address') })
-  .trim()
-  .min(1, 'email is required')
-  .max(254, 'email must be at most 254 characters')
-  .pipe(z.email('email must be a valid email address'));
-
 const INTERESTS_MESSAGE = `interests must be a list of: ${PODCAST_INTERESTS.join(', ')}`;
 /** POST /api/podcast-subscriptions (spec §3 Podcast subscription; §5: firstName and email required). */
 export const podcastSubscriptionSchema = z.object({
   firstName: requiredText('firstName', 100),
   lastName: optionalText('lastName', 100),
-  email: requiredEmail,
+  email: requiredEmail(),
   phone: optionalText('phone', 40),
   preferredFormat: z
     .union([z.enum(PODCAST_PREFERRED_FORMATS), z.literal(''), z.null()], { error: `preferredFormat must be one of ${PODCAST_PREFERRED_FORMATS.join(', ')}` })
@@ -268,3 +260,33 @@ export type TranscriptUpload = z.infer<typeof transcriptUploadSchema>;
 
 export const setTranscriptSchema = episodeRefSchema.extend({ transcript: transcriptUploadSchema });
 export type SetTranscriptRequest = z.infer<typeof setTranscriptSchema>;
+
+/** Characters of a podcast search (ADR 0053): a few words or a quoted phrase. */
+export const EPISODE_SEARCH_MAX_CHARS = 200;
+/** Hits a search answers, best first (ADR 0053): a person refines the words rather than paging. */
+export const EPISODE_SEARCH_LIMIT = 20;
+
+const SEARCH_REQUIRED = 'q is required: the words to search episodes for';
+/** GET /api/podcast-episodes/search?q= (ADR 0053): words, "quoted phrases", -excluded words, or. */
+export const episodeSearchSchema = z
+  .object({
+    q: z
+      .string({ error: (issue) => (isBlank(issue.input) ? SEARCH_REQUIRED : 'q must be given once, as text') })
+      .trim()
+      .min(1, SEARCH_REQUIRED)
+      .max(EPISODE_SEARCH_MAX_CHARS, `q must be at most ${EPISODE_SEARCH_MAX_CHARS} characters: search for fewer words`)
+      .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'q must not contain control characters'),
+  })
+  .strict();
+export type EpisodeSearchRequest = z.infer<typeof episodeSearchSchema>;
+
+/**
+ * An admin's new media file, new thumbnail, or both, for an episode (ADR 0054), already streamed to storage by the
+ * gateway; a new mediaType comes with new media of that kind.
+ */
+export const replaceEpisodeFilesSchema = episodeRefSchema.extend({
+  mediaType: z.enum(EPISODE_MEDIA_TYPES).optional(),
+  media: z.object({ key: mediaKey, size: z.number().int().min(1), contentType: z.string().min(1).max(100) }).optional(),
+  thumbnailKey: thumbnailKey.optional(),
+});
+export type ReplaceEpisodeFilesRequest = z.infer<typeof replaceEpisodeFilesSchema>;

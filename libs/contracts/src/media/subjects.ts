@@ -6,6 +6,8 @@ import type {
   setTranscriptSchema,
   episodeDownloadSchema,
   episodeQuerySchema,
+  episodeSearchSchema,
+  replaceEpisodeFilesSchema,
   episodeRefSchema,
   episodeViewSchema,
   podcastSubscriptionSchema,
@@ -18,6 +20,8 @@ import type {
   EpisodeDownloadResult,
   EpisodeTranscript,
   EpisodePage,
+  EpisodeSearchResult,
+  ReplacedEpisodeFiles,
   EpisodeViewResult,
   FeedChannel,
   PodcastEpisode,
@@ -29,12 +33,14 @@ import type {
  * Request/reply subjects of the media service.
  * - episodesList: EpisodeQuery → EpisodePage (one page)
  * - episodesListChunk: {sort, after?} → EpisodeChunk (the whole list, in replies under the bus limit)
+ * - episodesSearch: {q} → EpisodeSearchResult (invalid when q has no word to search for; ADR 0053)
  * - episodesByNumber: {episodeNumber} → PodcastEpisode (not_found when no episode has it; an episode page's key)
  * - transcriptSet: {id, transcript: {format, text}} → PodcastEpisode (invalid with the line of a malformed file)
  * - transcriptGet: {id} → EpisodeTranscript (not_found without one)
  * - episodesGet / episodesDelete: {id} → PodcastEpisode / DeletedEpisode (not_found for an unknown id)
  * - episodesCreate: the stored media and thumbnail with the validated fields → PodcastEpisode (conflict episode_number_taken)
  * - episodesUpdate: {id, edit} → PodcastEpisode
+ * - episodesReplaceFiles: {id, mediaType?, media?, thumbnailKey?} → ReplacedEpisodeFiles (invalid when the media is not of the mediaType; ADR 0054)
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
@@ -46,10 +52,12 @@ export const MediaSubjects = {
   episodesListChunk: 'media.episodes.list-chunk',
   episodesGet: 'media.episodes.get',
   episodesByNumber: 'media.episodes.by-number',
+  episodesSearch: 'media.episodes.search',
   transcriptSet: 'media.episodes.transcript-set',
   transcriptGet: 'media.episodes.transcript-get',
   episodesCreate: 'media.episodes.create',
   episodesUpdate: 'media.episodes.update',
+  episodesReplaceFiles: 'media.episodes.replace-files',
   episodesDelete: 'media.episodes.delete',
   episodesView: 'media.episodes.view',
   episodesDownload: 'media.episodes.download',
@@ -64,10 +72,12 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesListChunk]: { payload: z.input<typeof episodeChunkSchema>; result: EpisodeChunk };
   [MediaSubjects.episodesGet]: { payload: z.input<typeof episodeRefSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesByNumber]: { payload: z.input<typeof episodeNumberRefSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesSearch]: { payload: z.input<typeof episodeSearchSchema>; result: EpisodeSearchResult };
   [MediaSubjects.transcriptSet]: { payload: z.input<typeof setTranscriptSchema>; result: PodcastEpisode };
   [MediaSubjects.transcriptGet]: { payload: z.input<typeof episodeRefSchema>; result: EpisodeTranscript };
   [MediaSubjects.episodesCreate]: { payload: z.input<typeof createEpisodeSchema>; result: PodcastEpisode };
   [MediaSubjects.episodesUpdate]: { payload: z.input<typeof updateEpisodeSchema>; result: PodcastEpisode };
+  [MediaSubjects.episodesReplaceFiles]: { payload: z.input<typeof replaceEpisodeFilesSchema>; result: ReplacedEpisodeFiles };
   [MediaSubjects.episodesDelete]: { payload: z.input<typeof episodeRefSchema>; result: DeletedEpisode };
   [MediaSubjects.episodesView]: { payload: z.input<typeof episodeViewSchema>; result: EpisodeViewResult };
   [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };

@@ -149,3 +149,38 @@ export interface PodcastConfig {
   /** The show's page in each listening app the site is configured with, in PODCAST_APPS order; empty when none is. */
   followLinks: { app: PodcastApp; url: string }[];
 }
+
+/** A piece of a search snippet: `match` when it is one of the words searched for (ADR 0053). */
+export interface SearchSnippetPart {
+  text: string;
+  match: boolean;
+}
+
+/** One episode a podcast search found (ADR 0053). */
+export interface EpisodeSearchHit {
+  id: string;
+  episodeNumber: number;
+  title: string;
+  mediaType: EpisodeMediaType;
+  /** Whole seconds. */
+  duration: number;
+  thumbnailUrl: string | null;
+  thumbnails: ImageRendition[];
+  /** Where the description (the show notes) says the words; null when only the title or the transcript did. */
+  snippet: SearchSnippetPart[] | null;
+  /** The first transcript line saying the words, and when it starts (whole seconds); null when no single line does. */
+  line: { start: number; parts: SearchSnippetPart[] } | null;
+}
+
+export interface EpisodeSearchResult {
+  q: string;
+  /** Every episode that matches; `items` are the best EPISODE_SEARCH_LIMIT of them. */
+  total: number;
+  items: EpisodeSearchHit[];
+}
+
+/** What replacing an episode's files answers: the episode, and the media keys it no longer uses (for caches to drop). */
+export interface ReplacedEpisodeFiles {
+  episode: PodcastEpisode;
+  mediaKeys: string[];
+}

@@ -152,3 +152,33 @@ export const heldCommissionReviewSchema = z.object({
   commissionId: z.uuid({ error: 'commissionId must be the id of a held commission (a UUID), as the held commissions list shows it' }),
   decision: z.enum(['approve', 'reverse'], { error: 'decision must be approve or reverse' }),
 });
+
+/** Why a member cancels (the short list the cancel dialog offers), kept for the admin's Marketshare tab. */
+export const CANCEL_REASONS = ['too_expensive', 'not_using_it', 'no_referrals', 'payment_trouble', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** POST /api/membership/cancel: an optional reason from the list, an optional note of up to 500 characters. */
+export const cancelMembershipSchema = z
+  .object({
+    reason: z.enum(CANCEL_REASONS, { error: `reason must be one of: ${CANCEL_REASONS.join(', ')}` }).optional(),
+    comment: z
+      .string({ error: 'comment must be text' })
+      .trim()
+      .max(500, 'comment must be at most 500 characters')
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .strict();
+export type CancelMembershipRequest = z.input<typeof cancelMembershipSchema>;
+export const cancelMembershipMessageSchema = memberIdSchema.extend({ cancellation: cancelMembershipSchema.default({ comment: undefined }) });
+
+/** POST /api/membership/billing/card: the SetupIntent the browser confirmed with the new card. */
+export const useCardSchema = z
+  .object({ setupIntentId: z.string().regex(/^seti_\w{1,100}$/, 'setupIntentId must be the id of the setup the card was saved with') })
+  .strict();
+export const useCardMessageSchema = memberIdSchema.extend(useCardSchema.shape);
+
+/** A member's own invoice: its Stripe id, read only when it is the member's (anyone else's answers 404). */
+export const memberInvoiceSchema = memberIdSchema.extend({
+  invoiceId: z.string().regex(/^in_\w{1,100}$/, 'invoiceId must be an invoice id such as in_…'),
+});

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type {
   adminMemberListSchema,
   bonusPeriodSchema,
+  cancelMembershipMessageSchema,
+  memberInvoiceSchema,
+  useCardMessageSchema,
   joinRequestSchema,
   membershipPaymentRequestSchema,
   joinAndSignInSchema,
@@ -17,6 +20,10 @@ import type {
 } from './schemas';
 import type {
   AdminMember,
+  CardSetup,
+  MemberBilling,
+  MemberInvoice,
+  MemberInvoiceReceipt,
   CompletedJoin,
   HeldCommission,
   HeldCommissionReview,
@@ -89,6 +96,15 @@ export const MembershipSubjects = {
   /** Admin: commissions held for review (ADR 0028), oldest first, and the decision on one (approve or reverse). */
   listHeldCommissions: 'membership.held-commissions.list',
   reviewHeldCommission: 'membership.held-commissions.review',
+  /**
+   * A member's billing (ADR 0059): the card on file and grace period; a SetupIntent to save a new card with; that card
+   * made the subscription's default (and an unpaid invoice paid with it); the member's invoices and one receipt.
+   */
+  billing: 'membership.billing.get',
+  setupCard: 'membership.billing.setup-card',
+  useCard: 'membership.billing.use-card',
+  invoices: 'membership.invoices.list',
+  invoice: 'membership.invoices.get',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -102,7 +118,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.commissions]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberCommission> };
   [MembershipSubjects.profitBonuses]: { payload: z.input<typeof memberListSchema>; result: MemberPage<MemberProfitBonus> };
   [MembershipSubjects.stats]: { payload: z.input<typeof memberIdSchema>; result: MemberStats };
-  [MembershipSubjects.cancel]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
+  [MembershipSubjects.cancel]: { payload: z.input<typeof cancelMembershipMessageSchema>; result: MemberProfile };
   [MembershipSubjects.resume]: { payload: z.input<typeof memberIdSchema>; result: MemberProfile };
   [MembershipSubjects.sendMemberLink]: { payload: z.input<typeof memberLinkEmailSchema>; result: { accepted: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
@@ -119,4 +135,9 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.listMembers]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<AdminMember> };
   [MembershipSubjects.listHeldCommissions]: { payload: z.input<typeof adminMemberListSchema>; result: MemberPage<HeldCommission> };
   [MembershipSubjects.reviewHeldCommission]: { payload: z.input<typeof heldCommissionReviewSchema>; result: HeldCommissionReview };
+  [MembershipSubjects.billing]: { payload: z.input<typeof memberIdSchema>; result: MemberBilling };
+  [MembershipSubjects.setupCard]: { payload: z.input<typeof memberIdSchema>; result: CardSetup };
+  [MembershipSubjects.useCard]: { payload: z.input<typeof useCardMessageSchema>; result: MemberBilling };
+  [MembershipSubjects.invoices]: { payload: z.input<typeof memberIdSchema>; result: { items: MemberInvoice[] } };
+  [MembershipSubjects.invoice]: { payload: z.input<typeof memberInvoiceSchema>; result: MemberInvoiceReceipt };
 }

@@ -31,6 +31,8 @@ export interface MemberProfile {
   /** End of the paid period; with cancelAtPeriodEnd, when the membership ends. */
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** While past_due: when the grace period ends and the membership is cancelled unless the card is updated (ADR 0059). */
+  graceEndsAt: string | null;
   totalReferrals: number;
   totalCommissions: string;
 }
@@ -218,6 +220,9 @@ export interface AdminMember {
   email: string;
   subscriptionStatus: SubscriptionStatus;
   cancelAtPeriodEnd: boolean;
+  /** Why the member cancelled, when they said (the cancel dialog's list and note). */
+  cancelReason: string | null;
+  cancelComment: string | null;
   memberSince: string;
   referrals: number;
   /** Pending Earnings: pending commissions less refunds and disputes not yet netted, never below 0.00. */
@@ -249,4 +254,50 @@ export interface HeldCommissionReview {
   /** The 15th that pays an approved commission; null when reversed. */
   payoutDate: string | null;
   reviewedAt: string;
+}
+
+/** The card a membership is charged to (its brand, last four digits and expiry), or none on file. */
+export interface MemberCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * The member's billing (ADR 0059): the card on file and, while a renewal is unpaid (`past_due`), when the grace
+ * period ends: the membership is cancelled then unless the card is updated and the invoice paid.
+ */
+export interface MemberBilling {
+  card: MemberCard | null;
+  subscriptionStatus: SubscriptionStatus;
+  graceEndsAt: string | null;
+  /** The paid period's end: with cancelAtPeriodEnd, the date the membership ends. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A SetupIntent's client secret for the Payment Element to save a new card with. */
+export interface CardSetup {
+  clientSecret: string;
+}
+
+/** One of the member's invoices as their list shows it; amounts are two-decimal strings. */
+export interface MemberInvoice {
+  id: string;
+  number: string | null;
+  date: string;
+  amount: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+}
+
+/** A printable receipt of one invoice. */
+export interface MemberInvoiceReceipt extends MemberInvoice {
+  paidAt: string | null;
+  periodStart: string;
+  periodEnd: string;
+  description: string;
+  card: { brand: string; last4: string } | null;
+  customerName: string;
+  customerEmail: string;
 }

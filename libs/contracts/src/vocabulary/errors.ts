@@ -41,6 +41,8 @@ export type ErrorCode = (typeof ErrorCodes)[number];
  * - refund_exceeds_remaining: a refund of more than is left to refund (details.refundable); refund_failed: Stripe
  *   refused the refund (the message says why); order_not_refundable / order_not_fulfillable / order_not_cancellable:
  *   the order's status does not allow the step; fulfilment_not_active: undoing or delivering an undone shipment
+ * - in_stock / not_tracked: asking to be told when a product is back while it is in stock, or for one whose stock is
+ *   not counted (ADR 0050)
  */
 export const ConflictReasons = [
   'cart_changed',
@@ -73,6 +75,15 @@ export const ConflictReasons = [
   'order_not_cancellable',
   // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
   'prayer_request_state',
+  // ADR 0052: a staff change an admin tried on their own account; a change to a removed account.
+  'own_account',
+  'account_disabled',
+  // ADR 0050: "Email me when it's back" on a product that is in stock, or whose stock is not counted.
+  'in_stock',
+  'not_tracked',
+  // ADR 0059: the new card was declined when the unpaid invoice was retried; a card setup that did not finish.
+  'card_declined',
+  'card_setup_incomplete',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

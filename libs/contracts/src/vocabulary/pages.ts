@@ -78,6 +78,7 @@ export const PAGE_COPY = {
   '/checkout/success': { title: 'Order confirmed', description: 'Your order is confirmed.', index: false },
   '/member-dashboard': { title: 'Member dashboard', description: 'Your Marketshare referrals, earnings and orders.', index: false },
   '/verify-email': { title: 'Confirm your email', description: 'Confirm your email address.', index: false },
+  '/staff-invitation': { title: 'Join the team', description: 'Set your password to join the Kingdom Marketplace staff.', index: false },
   '/orders': { title: 'Find your order', description: 'Look up an order with its number and the email it was placed with.', index: false },
   '/admin': { title: 'Admin dashboard', description: 'Run the Kingdom Marketplace catalog, podcast and inbox.', index: false },
 } as const satisfies Record<string, PageCopy>;
@@ -86,6 +87,13 @@ export type PagePath = keyof typeof PAGE_COPY;
 
 /** An order's status page (`/orders/{orderNumber}`): one buyer's own, never indexed, the same for every number (ADR 0036). */
 export const ORDER_PAGE_COPY: PageCopy = { title: 'Your order', description: 'The status, timeline and receipt of your order.', index: false };
+
+/** A member's printable receipt of a Marketshare invoice (`/member-dashboard/invoices/{invoiceId}`, ADR 0059): the member's own, never indexed. */
+export const RECEIPT_PAGE_COPY: PageCopy = {
+  title: 'Marketshare receipt',
+  description: 'A printable receipt of your Marketshare membership payment.',
+  index: false,
+};
 
 /** The not-found page's copy (spec §2). */
 export const NOT_FOUND_COPY: PageCopy = { title: '404 Page Not Found', description: 'This page does not exist.', index: false };

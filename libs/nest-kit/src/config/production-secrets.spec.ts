@@ -63,7 +63,7 @@ test('markers are found whatever their letter case', () => {
   assert.equal(problemsOf(prod({ ADMIN_PASSWORD: 'CHANGE-ME-NOW' })).length, 1);
 });
 
-for (const value of ['kingdom-admin-dev', 'sk_test_local', 'pk_test_local', 'whsec_local_dev_secret', 'S3RVER']) {
+for (const value of ['kingdom-admin-dev', 'sk_test_local', 'pk_test_local', 'whsec_local_dev_secret', 'kingdom-dev-s3']) {
   test(`the development default ${value} is refused as a secret in production and accepted in development`, () => {
     assert.deepEqual(
       problemsOf(prod({ ADMIN_PASSWORD: value })).map((p) => p.split(':')[0]),

@@ -8,7 +8,7 @@ import { booleanFromEnv } from './load-config';
 export const PLACEHOLDER_MARKERS = ['change-me', 'change_me', 'dev-only', 'dev_only', 'placeholder'] as const;
 
 /** Exact values the local stack, the tests and the service defaults use (tools/stack, identity, storage). */
-export const DEVELOPMENT_SECRETS: readonly string[] = ['kingdom-admin-dev', 'sk_test_local', 'pk_test_local', 'whsec_local_dev_secret', 'S3RVER'];
+export const DEVELOPMENT_SECRETS: readonly string[] = ['kingdom-admin-dev', 'sk_test_local', 'pk_test_local', 'whsec_local_dev_secret', 'kingdom-dev-s3'];
 
 /** True when a value is a placeholder the repository ships or one of the development defaults. */
 export function isPlaceholderSecret(value: string): boolean {

@@ -2,16 +2,17 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { JobQueue, type Job } from '../jobs/job-queue';
-import { MAIL_QUEUE, type MailSettings, type OutgoingMail } from './mail.types';
+import { mailQueueName, type MailSettings, type OutgoingMail } from './mail.types';
 
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 export const MAIL_LOGGER = Symbol('MAIL_LOGGER');
+export const MAIL_SERVICE_NAME = Symbol('MAIL_SERVICE_NAME');
 
 /** Delay before retry n (1-based): base·2^(n-1), capped. An SMTP outage delays mail; it does not lose it. */
 export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attemptsMade - 1));
 
 /**
- * Every outgoing email goes through the BullMQ `mail` queue (ARCHITECTURE §7). `send` is
+ * Every outgoing email goes through the service's BullMQ mail queue (ARCHITECTURE §7, ADR 0067). `send` is
  * idempotent per `key`: enqueueing the same key twice sends one email.
  */
 @Injectable()
@@ -22,8 +23,9 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MAIL_LOGGER) private readonly logger: Logger,
+    @Inject(MAIL_SERVICE_NAME) serviceName: string,
   ) {
-    this.jobs = new JobQueue<OutgoingMail>(MAIL_QUEUE, settings.redisUrl, logger);
+    this.jobs = new JobQueue<OutgoingMail>(mailQueueName(serviceName), settings.redisUrl, logger);
   }
 
   /** Queues one email. `key` identifies it (e.g. `contact-ack:<id>`) so a repeat is ignored. */

@@ -33,4 +33,8 @@ export interface MailSettings {
   lockMs?: number;
 }
 
-export const MAIL_QUEUE = 'mail';
+/**
+ * Each service's mail has its own BullMQ queue, worked by that service's workers with that service's SMTP settings
+ * (ADR 0067): one service's SMTP outage or misconfiguration delays only its own mail, never another's.
+ */
+export const mailQueueName = (serviceName: string) => `mail-${serviceName}`;

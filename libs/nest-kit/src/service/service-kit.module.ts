@@ -19,8 +19,10 @@ import { SERVICE_LOGGER } from './service-logger';
 
 export { SERVICE_LOGGER };
 
-export interface ServiceKitOptions extends Omit<DatabaseOptions, 'url'> {
+export interface ServiceKitOptions extends Omit<DatabaseOptions, 'url' | 'entities'> {
   name: string;
+  /** Entities no module declares with {@link ServiceKitModule.forFeature}; a service split into modules leaves it out. */
+  entities?: DatabaseOptions['entities'];
   /** The service's parsed config: NATS, log level and database come from it, and it is injected as `SERVICE_CONFIG`. */
   config: BaseServiceConfig & { databaseUrl: string };
 }
@@ -48,7 +50,7 @@ export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationS
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
     const { natsUrl, logLevel, databaseUrl } = options.config;
-    const entities = [...(options.entities as Function[]), OutboxEvent, HandledEvent];
+    const entities = [...((options.entities ?? []) as Function[]), OutboxEvent, HandledEvent];
     const migrations = [CreateOutboxTables1763700000000, ...(options.migrations as Function[])];
     return {
       module: ServiceKitModule,
@@ -56,7 +58,8 @@ export class ServiceKitModule {
       imports: [
         NatsConnectionModule.forRoot(natsUrl, options.name),
         TypeOrmModule.forRootAsync({
-          useFactory: () => postgresOptions({ url: databaseUrl, entities, migrations }),
+          // The entities of every module's forFeature join the data source too.
+          useFactory: () => ({ ...postgresOptions({ url: databaseUrl, entities, migrations }), autoLoadEntities: true }),
           dataSourceFactory: (dataSourceOptions) => openDataSource(dataSourceOptions!),
         }),
         HealthModule.forRoot({
@@ -77,5 +80,14 @@ export class ServiceKitModule {
       ],
       exports: [SERVICE_CONFIG, SERVICE_LOGGER, OutboxRelayRunner, EventConsumerKit],
     };
+  }
+
+  /**
+   * A module's own entities (TypeORM's `forFeature`): they join the service's one data source, so a service split into
+   * one module per aggregate declares each entity in the module that owns its table and lists none in
+   * {@link ServiceKitModule.forRoot}.
+   */
+  static forFeature(entities: Function[]): DynamicModule {
+    return TypeOrmModule.forFeature(entities);
   }
 }

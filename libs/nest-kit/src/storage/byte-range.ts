@@ -5,7 +5,8 @@ const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 
 /**
  * Parses a `Range` header (RFC 9110 §14) into absolute offsets. Suffix ranges (`bytes=-500`) are turned into
- * absolute ones here because s3rver answers them wrongly. A header we do not understand — another unit, several
+ * absolute ones here: the gateway answers ranges from its own copy of media too (ADR 0023), and Content-Range and 416
+ * need the offsets (ADR 0064). A header we do not understand — another unit, several
  * ranges, bad syntax — is ignored and the whole object is served, as the RFC allows.
  */
 export function parseByteRange(header: string | undefined, size: number): ByteRange {

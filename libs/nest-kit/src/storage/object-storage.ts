@@ -1,16 +1,9 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { Client, S3Error } from 'minio';
+import type { IncomingMessage } from 'node:http';
 import { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
+import { UnavailableError } from '../errors/app-error';
 import type { StorageOptions } from './storage-config';
 
 export interface ObjectInfo {
@@ -28,84 +21,114 @@ export interface ObjectBody {
   length: number;
 }
 
-// lib-storage's minimum; with two parts in flight an upload holds at most ~10 MB in memory, whatever its size.
-const PART_SIZE = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
 /**
- * Connections kept open to the storage server. The SDK's default of 50 made the 51st of 100 players seeking at once
- * wait for a free connection (bench/podcast-media.ts).
+ * S3's smallest part: an upload holds at most two parts in memory (one filling, one going out), ~10 MiB whatever its
+ * size, and an object under one part is one PUT.
+ */
+const PART_SIZE = 5 * 1024 * 1024;
+/**
+ * Connections kept open to the storage server: 100 players seeking at once each get one instead of waiting for a
+ * free one (bench/podcast-media.ts).
  */
 const MAX_SOCKETS = 256;
 
 /**
- * The object store, through the S3 API (MinIO in production, s3rver locally). See
- * docs/decisions/0006-object-storage-and-uploads.md for why this is the AWS SDK rather than the minio client.
+ * The object store, through the S3 API with the `minio` client (MinIO in production, Ceph's S3 gateway in development
+ * and tests). See docs/decisions/0064-ceph-s3-and-the-minio-client.md.
  */
 export class ObjectStorage {
-  private readonly client: S3Client;
+  private readonly client: Client;
+  private readonly agent: Agent;
   readonly bucket: string;
 
   constructor(options: StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      endpoint: options.endpoint,
+    const url = new URL(options.endpoint);
+    const useSSL = url.protocol === 'https:';
+    this.agent = useSSL ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    this.client = new Client({
+      endPoint: url.hostname,
+      port: Number(url.port) || (useSSL ? 443 : 80),
+      useSSL,
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      // Known, so the client never asks the server for the bucket's region first.
       region: options.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: options.accessKey, secretAccessKey: options.secretKey },
-      // Without these the SDK frames a streamed body with checksum chunks, which s3rver stores verbatim.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: {
-        httpAgent: new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
-        httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
-      },
+      pathStyle: true,
+      partSize: PART_SIZE,
+      transportAgent: this.agent,
     });
   }
 
   /**
-   * Streams a body into `key`. With its length known, one streamed PUT (the storage's fastest path: no parts to
-   * store and join again); otherwise one PUT when it is smaller than a part and a multipart upload beyond. A failed
-   * multipart upload is aborted; the caller deletes `key` to be sure nothing is left.
+   * Streams a body of unknown length into `key`: one PUT when it ends within a part, else a multipart upload with one
+   * part going out while the next fills. A body that fails (a refused upload) or a storage error aborts the multipart
+   * upload, so nothing of it is left, neither object nor parts (ADR 0064). The body's own error is passed on; a
+   * storage server that fails or does not answer is a 503 {@link UnavailableError}.
    */
-  async upload(key: string, body: Readable, contentType: string, length?: number): Promise<void> {
-    if (length !== undefined) {
-      // The SDK pipes the body into the request, and a pipe does not pass on an error: without the abort, a body
-      // that fails mid-way would leave the request waiting for bytes that never come.
-      const abort = new AbortController();
-      const onError = () => abort.abort();
-      body.once('error', onError);
-      try {
-        const put = new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: length });
-        await this.client.send(put, { abortSignal: abort.signal });
-      } finally {
-        body.off('error', onError);
+  async upload(key: string, body: Readable, contentType: string): Promise<void> {
+    const headers = { 'Content-Type': contentType };
+    const etags: { part: number; etag: string }[] = [];
+    let uploadId: string | undefined;
+    let sending: Promise<void> = Promise.resolve();
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        held.push(chunk);
+        heldBytes += chunk.length;
+        while (heldBytes >= PART_SIZE) {
+          const whole = Buffer.concat(held);
+          held = [whole.subarray(PART_SIZE)];
+          heldBytes = whole.length - PART_SIZE;
+          uploadId ??= await unavailable(this.client.initiateNewMultipartUpload(this.bucket, key, headers));
+          await sending;
+          sending = this.sendPart(key, uploadId, etags, whole.subarray(0, PART_SIZE));
+          // Awaited before the next part or at the end; this only keeps a failure from being reported unhandled meanwhile.
+          sending.catch(() => undefined);
+        }
       }
-      return;
+      const rest = Buffer.concat(held);
+      if (uploadId === undefined) {
+        await unavailable(this.client.putObject(this.bucket, key, rest, rest.length, headers));
+        return;
+      }
+      await sending;
+      if (rest.length > 0) await this.sendPart(key, uploadId, etags, rest);
+      await unavailable(this.client.completeMultipartUpload(this.bucket, key, uploadId, etags));
+    } catch (error) {
+      await sending.catch(() => undefined);
+      if (uploadId) await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      throw error;
     }
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
-      partSize: PART_SIZE,
-      queueSize: PARTS_IN_FLIGHT,
-    });
-    await upload.done();
+  }
+
+  /** Parts are numbered as they are sent, one at a time. */
+  private async sendPart(key: string, uploadId: string, etags: { part: number; etag: string }[], data: Buffer): Promise<void> {
+    const part = etags.length + 1;
+    etags.push({ part, etag: '' });
+    const { etag } = await unavailable(
+      this.client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: {} }, data),
+    );
+    etags[part - 1].etag = etag;
   }
 
   /** Stores a small object that is already in memory (generated images, fixtures). */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
   /** Size, type and ETag of an object, or undefined when there is none. */
   async stat(key: string): Promise<ObjectInfo | undefined> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const stat = await this.client.statObject(this.bucket, key);
       return {
         key,
-        size: head.ContentLength ?? 0,
-        contentType: head.ContentType || 'application/octet-stream',
-        etag: head.ETag ?? '',
-        lastModified: head.LastModified,
+        size: stat.size,
+        contentType: (stat.metaData['content-type'] as string | undefined) || 'application/octet-stream',
+        // The client strips the quotes; HTTP's ETag has them.
+        etag: stat.etag ? `"${stat.etag}"` : '',
+        lastModified: stat.lastModified,
       };
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -116,10 +139,10 @@ export class ObjectStorage {
   /** The object's bytes, or the inclusive byte range asked for; undefined when the object is gone. */
   async read(key: string, range?: { start: number; end: number }): Promise<ObjectBody | undefined> {
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
-      return { body: res.Body as Readable, length: res.ContentLength ?? 0 };
+      const res = (
+        range ? await this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1) : await this.client.getObject(this.bucket, key)
+      ) as IncomingMessage;
+      return { body: res, length: Number(res.headers['content-length'] ?? 0) };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -128,26 +151,36 @@ export class ObjectStorage {
 
   /** Deleting a key that does not exist succeeds (S3 semantics). */
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.removeObject(this.bucket, key);
   }
 
   /** Every key under a prefix. */
   async listKeys(prefix: string): Promise<string[]> {
     const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    for await (const object of this.client.listObjectsV2(this.bucket, prefix, true)) if (object.name) keys.push(object.name);
+    return keys;
+  }
+
+  /** Unfinished multipart uploads under a prefix (an aborted upload leaves none). */
+  async listIncompleteUploads(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const upload of this.client.listIncompleteUploads(this.bucket, prefix, true)) keys.push(upload.key);
     return keys;
   }
 
   close(): void {
-    this.client.destroy();
+    this.agent.destroy();
   }
 }
 
+/** What an upload answers when the storage server fails it or cannot be reached (the fault suite stops it mid-upload). */
+export const STORAGE_UNAVAILABLE = 'The file could not be saved because file storage is not answering. Nothing was kept; please try again in a few minutes.';
+
+const unavailable = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    throw Object.assign(new UnavailableError(STORAGE_UNAVAILABLE), { cause: error });
+  });
+
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+  return error instanceof S3Error && (error.code === 'NoSuchKey' || error.code === 'NotFound');
 }

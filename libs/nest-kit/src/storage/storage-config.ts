@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { booleanFromEnv } from '../config/load-config';
 import { refuseInProduction } from '../config/production-secrets';
 
-/** s3rver accepts any credentials; the local stack and tests use these. */
-const DEV_CREDENTIAL = 'S3RVER';
+/** The S3 user the local stack creates in its Ceph cluster (tools/stack/ceph.ts), as access and secret key. */
+const DEV_CREDENTIAL = 'kingdom-dev-s3';
 
 /**
  * The S3_* settings, the same keys in every deployment (compose, k8s, local stack). Spread into a service's config

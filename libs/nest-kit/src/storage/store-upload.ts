@@ -5,7 +5,7 @@ import { SNIFF_BYTES, sniffFileKind, type FileKind } from './file-kinds';
 import type { ObjectStorage } from './object-storage';
 import type { UploadPolicy } from './upload-policy';
 
-/** The file's size as the sender declared it before the bytes (a form field), which storage can be told up front. */
+/** The file's size as the sender declared it before the bytes (a form field), checked against the bytes that come. */
 export interface DeclaredSize {
   /** The form field that carried it, named in the 400 when the bytes do not match. */
   field: string;
@@ -93,8 +93,8 @@ class UploadGuard extends Transform {
  * enforcing the policy while the bytes flow: 415 before anything is stored when the first bytes are not an
  * accepted kind, 413 as soon as the size passes the limit. On any failure nothing is left under the key.
  * Resolves undefined for an empty file, which is what a form sends for a file input left empty.
- * With the size declared up front, storage gets one streamed PUT of that length, and a file of any other size is
- * refused with a 400 naming the field (and leaves nothing).
+ * With the size declared up front, a size over the limit is refused before a byte is read, and a file of any other
+ * size is refused with a 400 naming the field (and leaves nothing).
  */
 export async function storeUpload(storage: ObjectStorage, source: Readable, policy: UploadPolicy, declared?: DeclaredSize): Promise<StoredObject | undefined> {
   if (declared && declared.bytes > policy.maxBytes) {
@@ -119,10 +119,11 @@ export async function storeUpload(storage: ObjectStorage, source: Readable, poli
   if (!kind) return undefined;
   const key = `${policy.keyPrefix}/${randomUUID()}.${kind.ext}`;
   try {
-    await storage.upload(key, guard, kind.mime, declared?.bytes);
+    await storage.upload(key, guard, kind.mime);
   } catch (error) {
     drainSource();
-    // A refused multipart upload is aborted by the client; this also covers servers that cannot abort (s3rver).
+    // A failed multipart upload is aborted by ObjectStorage; this covers a last request that reached the server but
+    // whose answer was lost (the object may then exist).
     await storage.delete(key).catch(() => undefined);
     throw guard.refusal ?? error;
   }

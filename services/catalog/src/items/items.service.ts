@@ -131,7 +131,10 @@ export class ItemsService {
       const created = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
         const slug = await uniqueSlug(manager, kind, item.name);
         const row = await manager.save(manager.create(CatalogItem, { kind, ...columns(item), slug, stockQuantity, imageKey, imageWidths }));
-        if (stockQuantity !== null) await this.stock.recordMovement(manager, row.id, 'tracking_started', stockQuantity, stockQuantity, actor ?? null, null);
+        if (stockQuantity !== null) {
+          await this.stock.recordMovement(manager, row.id, 'tracking_started', stockQuantity, stockQuantity, actor ?? null, null);
+          await this.stock.alert(manager, [{ productId: row.id, before: null, after: stockQuantity }]);
+        }
         await record(CatalogEvents.itemCreated, { itemId: row.id, kind });
         return row;
       });
@@ -159,6 +162,7 @@ export class ItemsService {
         if (stockQuantity !== before) {
           const reason = before === null ? 'tracking_started' : stockQuantity === null ? 'tracking_stopped' : 'manual';
           await this.stock.recordMovement(manager, row.id, reason, (stockQuantity ?? 0) - (before ?? 0), stockQuantity, actor ?? null, null);
+          await this.stock.alert(manager, [{ productId: row.id, before, after: stockQuantity }]);
         }
         await record(CatalogEvents.itemUpdated, { itemId: row.id, kind });
         return { row, replaced };

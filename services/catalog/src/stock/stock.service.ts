@@ -1,5 +1,6 @@
 import {
   CatalogEvents,
+  CatalogStockEvents,
   RESERVATION_MINUTES,
   type OrderRestockedEvent,
   type ReleaseStockRequest,
@@ -15,7 +16,7 @@ import { commitWithEvents, ConflictError, NotFoundError, OutboxRelayRunner, reco
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
-import { outOfStockMessage, type Shortfall } from './stock-rules';
+import { comesBack, getLowStockThreshold, outOfStockMessage, type Shortfall } from './stock-rules';
 
 /** The namespace of the per-payment-intent advisory locks the catalog takes (ADR 0032). */
 const RESERVATION_LOCKS = 32_001;
@@ -267,10 +268,32 @@ export class StockService {
     ]);
   }
 
-  /** Tells the store's copies which products' counts changed. */
+  /** Tells the store's copies which products' counts changed, and whoever should hear of it (ADR 0050). */
   async announce(manager: EntityManager, changes: StockChange[]) {
     for (const change of changes) {
       await recordEvent(manager, CatalogEvents.itemStockChanged, { itemId: change.productId, kind: 'product' });
+    }
+    await this.alert(manager, changes);
+  }
+
+  /**
+   * What changed counts tell people (ADR 0050), in the transaction that changed them, so the mail is recorded with the
+   * change or not at all. Staff: one guarded statement on the product's row both decides the low-stock alert and
+   * re-arms it: `low_stock_alerted` flips to true only on the write that first finds the count at or under the
+   * threshold, and back to false once it is above it (or no longer tracked). Two sales crossing the line together are
+   * serialised by the row's lock, and the second finds the flag already set. Visitors: a count that was 0 and is not.
+   */
+  async alert(manager: EntityManager, changes: StockChange[]) {
+    for (const change of changes) {
+      const [flipped] = await updated<{ alerted: boolean; quantity: number | null }>(
+        manager,
+        `UPDATE catalog_items SET low_stock_alerted = (stock_quantity IS NOT NULL AND stock_quantity <= $2)
+         WHERE id = $1 AND kind = 'product' AND low_stock_alerted <> (stock_quantity IS NOT NULL AND stock_quantity <= $2)
+         RETURNING low_stock_alerted AS alerted, stock_quantity AS quantity`,
+        [change.productId, getLowStockThreshold()],
+      );
+      if (flipped?.alerted) await recordEvent(manager, CatalogStockEvents.ranLow, { productId: change.productId, quantity: flipped.quantity! });
+      if (comesBack(change.before, change.after)) await recordEvent(manager, CatalogStockEvents.cameBack, { productId: change.productId });
     }
   }
 

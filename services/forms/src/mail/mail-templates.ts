@@ -109,7 +109,7 @@ export const MAIL_TEMPLATES: MailTemplates = {
     ],
   },
   digestMail: {
-    render: () => digestMail('ruth@example.com', 'tok-123', [{ requestType: 'health', submittedAt: new Date(at), prayedThisWeek: 3 }], ctx.publicOrigin),
+    render: () => digestMail('ruth@example.com', 'tok-123', [{ requestType: 'health', submittedAt: new Date(at), prayedThisWeek: 3 }], 3, ctx.publicOrigin),
     facts: ['3 people prayed for your request this week', 'https://kingdom.example/prayer/mine?token=tok-123', 'unsubscribe?token=tok-123'],
   },
   answeredThanksMail: {

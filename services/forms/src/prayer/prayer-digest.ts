@@ -8,6 +8,12 @@ import type { FormsConfig } from '../config';
 import { digestMail, type DigestLine } from './prayer-mails';
 
 export const PRAYER_DIGEST_QUEUE = 'prayer-digest';
+
+/**
+ * Who prayed, as one value per person: the team member's id, the wall visitor's hash, or (a wall prayer from before
+ * visitors were kept) the prayer itself. The digest counts people, not prayers (ADR 0042: "N people prayed for your request").
+ */
+const PERSON = `COALESCE('team:' || p.by_user_id::text, 'wall:' || p.visitor, 'prayer:' || p.id::text)`;
 const SCHEDULER_ID = 'prayer-digest-daily';
 
 /** The day (in the digest's time zone) a run belongs to: a requester gets at most one digest per such day. */
@@ -69,7 +75,7 @@ export class PrayerDigest implements OnApplicationBootstrap, OnApplicationShutdo
       const lines: (DigestLine & { token: string })[] = (
         await manager.query(
           `SELECT r.request_type, r.created_at, q.token,
-                  (SELECT count(*)::int FROM prayer_prayers p WHERE p.request_id = r.id AND p.prayed_at > now() - interval '7 days') AS prayed
+                  (SELECT count(DISTINCT ${PERSON})::int FROM prayer_prayers p WHERE p.request_id = r.id AND p.prayed_at > now() - interval '7 days') AS prayed
            FROM prayer_requests r JOIN prayer_requesters q ON q.email = lower(r.email)
            WHERE q.email = $1 AND r.taken_down_at IS NULL AND r.preferred_contact <> 'none' AND r.state IN ('new', 'praying')
            ORDER BY r.created_at DESC LIMIT 20`,
@@ -83,13 +89,20 @@ export class PrayerDigest implements OnApplicationBootstrap, OnApplicationShutdo
       }));
       const changed = lines.filter((line) => line.prayedThisWeek > 0);
       if (changed.length === 0) return false;
+      // Everyone who prayed for any of these requests this week, each once: one person praying for two is one person.
+      const [{ people }]: { people: number }[] = await manager.query(
+        `SELECT count(DISTINCT ${PERSON})::int AS people FROM prayer_prayers p JOIN prayer_requests r ON r.id = p.request_id
+         WHERE lower(r.email) = $1 AND r.taken_down_at IS NULL AND r.preferred_contact <> 'none' AND r.state IN ('new', 'praying')
+           AND p.prayed_at > now() - interval '7 days'`,
+        [email],
+      );
       // The guard: the second worker's insert waits on this row's key and then finds it taken.
       const claimed: unknown[] = await manager.query(
         `INSERT INTO prayer_digests (email, period, prayed) VALUES ($1, $2, $3) ON CONFLICT (email, period) DO NOTHING RETURNING email`,
-        [email, period, changed.reduce((sum, line) => sum + line.prayedThisWeek, 0)],
+        [email, period, people],
       );
       if (claimed.length === 0) return false;
-      await this.mail.send(`prayer-digest:${email}:${period}`, digestMail(email, changed[0].token, changed, this.config.publicOrigin));
+      await this.mail.send(`prayer-digest:${email}:${period}`, digestMail(email, changed[0].token, changed, people, this.config.publicOrigin));
       return true;
     });
   }

@@ -24,13 +24,16 @@ const day = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'mediu
 export const ownPageUrl = (origin: string, token: string) => `${origin}/prayer/mine?token=${encodeURIComponent(token)}`;
 export const digestUnsubscribeUrl = (origin: string, token: string) => `${origin}/api/prayer-requests/mine/unsubscribe?token=${encodeURIComponent(token)}`;
 
-/** The requester's digest: what changed, one link to their page (update, answered, renew, take down) and the way out. */
-export function digestMail(to: string, token: string, digest: DigestLine[], origin: string): OutgoingMail {
+/**
+ * The requester's digest: what changed, one link to their page (update, answered, renew, take down) and the way out.
+ * `people`: everyone who prayed for any of the requests this week, each counted once (ADR 0042).
+ */
+export function digestMail(to: string, token: string, digest: DigestLine[], people: number, origin: string): OutgoingMail {
   return renderMail({
     to,
     subject: 'People are praying for you | Kingdom Marketplace',
     origin,
-    preheader: prayedSentence(digest.reduce((sum, line) => sum + line.prayedThisWeek, 0)) + '.',
+    preheader: digest.length === 1 ? `${prayedSentence(people)}.` : `${people} ${people === 1 ? 'person' : 'people'} prayed for your requests this week.`,
     reason: 'You are receiving this email because you sent a prayer request to Kingdom Marketplace and asked to hear back.',
     unsubscribe: { url: digestUnsubscribeUrl(origin, token) },
     blocks: [

@@ -137,9 +137,9 @@ export class PrayerMinistryService {
          SELECT id, $2, now() FROM target
          ON CONFLICT (request_id, visitor) DO UPDATE SET counted_at = now()
            WHERE prayer_wall_visits.counted_at <= now() - interval '24 hours'
-         RETURNING request_id
+         RETURNING request_id, visitor
        ),
-       logged AS (INSERT INTO prayer_prayers (request_id, from_wall) SELECT request_id, true FROM counted),
+       logged AS (INSERT INTO prayer_prayers (request_id, from_wall, visitor) SELECT request_id, true, visitor FROM counted),
        bumped AS (
          UPDATE prayer_requests SET prayed_count = prayed_count + 1, state = CASE WHEN state = 'new' THEN 'praying' ELSE state END
          WHERE id = $1 AND EXISTS (SELECT 1 FROM counted) RETURNING prayed_count

@@ -1,9 +1,13 @@
 import {
+  backInStockBodySchema,
+  backInStockUnsubscribeSchema,
   CATALOG_SORTS,
   CatalogSubjects,
   LIST_QUERY_KEYS,
   listQuerySchema,
   stockMovementsSchema,
+  type BackInStockAccepted,
+  type BackInStockBody,
   type CatalogItem,
   type CatalogPage,
   type ItemKind,
@@ -11,11 +15,14 @@ import {
 } from '@km/contracts';
 import { AppError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
-import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Injectable, Logger, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
+import { FormsBudgeted } from '../http/budget-guards';
+import { sendUnsubscribePage } from '../http/unsubscribe-page';
+import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
 import { CatalogReadModelService } from './catalog-read-model.service';
 
@@ -184,6 +191,20 @@ export class ProductsController extends catalogRoutes('product') {
     return this.rpc.send(CatalogSubjects.stockMovements, parseOrThrow(stockMovementsSchema, { productId: id, page: query.page, pageSize: query.pageSize }));
   }
 
+  @Post(':id/back-in-stock')
+  @Public()
+  @FormsBudgeted()
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      '"Email me when it\'s back" (anyone; ADR 0050): one email to this address when the out-of-stock product comes back. 202 {message} whether or not the address was already waiting, so nobody learns who waits; 404 for an unknown product; 409 while it is in stock (in_stock) or for a product whose stock is not counted (not_tracked).',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodBody(backInStockBodySchema)
+  backInStock(@Param('id') id: string, @ZodBody(backInStockBodySchema) body: BackInStockBody): Promise<BackInStockAccepted> {
+    return this.rpc.send(CatalogSubjects.backInStockSubscribe, { productId: id, email: body.email });
+  }
+
   // Declared in the subclass so Nest registers it before the inherited `:id` route.
   @Get('featured')
   @Public()
@@ -196,3 +217,31 @@ export class ProductsController extends catalogRoutes('product') {
 @ApiTags('services')
 @Controller('api/services')
 export class ServicesController extends catalogRoutes('service') {}
+
+/** The one-tap unsubscribe link of back-in-stock emails (ADR 0050). */
+@ApiTags('products')
+@Controller('api/back-in-stock')
+export class BackInStockController {
+  private readonly logger = new Logger('BackInStock');
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('unsubscribe')
+  @Public()
+  @ApiOperation({
+    summary:
+      'The unsubscribe link of back-in-stock emails (no sign-in): the address waits for no product any more. Answers an HTML page: 200 (also when the link was used before), 400 for a missing or malformed token.',
+  })
+  @ApiQuery({ name: 'token', required: true })
+  async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    await sendUnsubscribePage(res, this.logger, async () => {
+      const request = parseOrThrow(backInStockUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
+      const { email } = await this.rpc.send(CatalogSubjects.backInStockUnsubscribe, request);
+      return {
+        status: 200,
+        title: 'You have been unsubscribed',
+        message: `${email ?? 'This address'} will get no more back-in-stock emails from Kingdom Marketplace. You can ask again on any sold-out product's page.`,
+      };
+    });
+  }
+}

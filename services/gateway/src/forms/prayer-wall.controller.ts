@@ -28,10 +28,10 @@ import {
 } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { RateLimits } from '../http/rate-limits';
 import { headerOf } from '../http/raw-reply';
+import { sendRevalidated } from '../http/revalidated';
 import { ApiZodBody } from '../http/zod-body';
 import { visitorHash } from '../media/visitor';
 import { sendUnsubscribePage, type UnsubscribePage } from '../http/unsubscribe-page';
@@ -50,23 +50,6 @@ function addressBudgetGuard(budget: 'consumePrayerTap' | 'consumePrayerFlag') {
 }
 export const PrayerTapLimitGuard = addressBudgetGuard('consumePrayerTap');
 export const PrayerFlagLimitGuard = addressBudgetGuard('consumePrayerFlag');
-
-/**
- * Answers a public list the way the store's lists are answered: the browser keeps it and asks again each time
- * (`no-cache` with an ETag), getting a bodiless 304 while nothing changed, so a withdrawn consent or a flag shows on
- * the next read (ADR 0042).
- */
-async function sendRevalidated(req: FastifyRequest, res: FastifyReply, body: unknown): Promise<void> {
-  const json = JSON.stringify(body);
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  res.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Accept-Encoding');
-  const asked = headerOf(req, 'if-none-match');
-  if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    await res.status(304).send();
-    return;
-  }
-  await res.type('application/json; charset=utf-8').send(json);
-}
 
 /** The public prayer wall (ADR 0042): approved requests their authors allowed to share, and praise reports. */
 @ApiTags('prayer')

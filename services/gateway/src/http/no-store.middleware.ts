@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { isApiPath, requestPath } from './request-path';
 
 // Public catalog reads (same answer for everyone, no personal data) are the only API responses a cache may keep; the
-// prayer wall's pages too, which answer with no-cache and an ETag of their own (ADR 0042).
-const PUBLIC_CATALOG_READ = /^\/api\/((products|services)(\/[^/]+)?|prayer-wall(\/praise)?)\/?$/;
+// prayer wall's pages and the podcast search too, which answer with no-cache and an ETag of their own (ADR 0042, 0053).
+const PUBLIC_CATALOG_READ = /^\/api\/((products|services)(\/[^/]+)?|prayer-wall(\/praise)?|podcast-episodes\/search)\/?$/;
 
 /**
  * Every API response is `Cache-Control: no-store` unless it is a public catalog read, so personal data (me, orders,

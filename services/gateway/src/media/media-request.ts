@@ -1,5 +1,5 @@
 const MAX_KEY_LENGTH = 1024;
-// Object stores keep each path segment as a file or directory name (MinIO, s3rver): 255 bytes at most.
+// Object stores keep each path segment as a file or directory name (MinIO, Ceph): 255 bytes at most.
 const MAX_SEGMENT_BYTES = 255;
 
 /**

@@ -55,3 +55,14 @@ export const episodeFormOpenApi = {
     thumbnail: { type: 'string', format: 'binary', description: 'JPG, PNG or WEBP, at most 10 MB.' },
   },
 };
+
+/** The multipart body of PUT /api/podcast-episodes/{id}/files (ADR 0054). */
+export const episodeFilesOpenApi = {
+  type: 'object',
+  properties: {
+    mediaType: { type: 'string', enum: ['video', 'audio'], description: 'Only with new media of that kind.' },
+    mediaSize: episodeFormOpenApi.properties.mediaSize,
+    media: episodeFormOpenApi.properties.media,
+    thumbnail: episodeFormOpenApi.properties.thumbnail,
+  },
+};

@@ -1,4 +1,5 @@
-import { EPISODE_SORTS, type EpisodeSort } from '@km/contracts/vocabulary';
+import { EPISODE_MEDIA_TYPES, EPISODE_SORTS, type EpisodeSort } from '@km/contracts/vocabulary';
+import { z } from 'zod';
 import {
   EPISODE_QUERY_KEYS,
   episodeEditSchema,
@@ -9,6 +10,8 @@ import {
   toVtt,
   type TranscriptUpload,
   episodeQuerySchema,
+  episodeSearchSchema,
+  EPISODE_SEARCH_LIMIT,
   MediaSubjects,
   podcastSubscriptionSchema,
   podcastUnsubscribeSchema,
@@ -18,7 +21,7 @@ import {
   type PodcastEpisode,
   type PodcastSubscriptionData,
 } from '@km/contracts/media';
-import { AppError, ConflictError, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
+import { AppError, ConflictError, invalidFields, parseOrThrow, Public, RpcClient } from '@km/nest-kit';
 import { ObjectStorage, receiveMultipart, type StoredObject } from '@km/nest-kit/storage';
 import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -31,11 +34,17 @@ import { FormsBudgeted } from '../http/budget-guards';
 import { sendUnsubscribePage } from '../http/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { MediaCopies } from './media-copies';
-import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
+import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFilesOpenApi, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
 import { visitorHash } from './visitor';
 import { headerOf } from '../http/raw-reply';
+import { sendRevalidated } from '../http/revalidated';
 import { PodcastFeedCache } from './podcast-feed-cache';
 import { CHAPTERS_TYPE, chaptersDocument } from './podcast-feed';
+
+/** The text fields of a files replacement (ADR 0054): only the media type, when it changes with the media. */
+const replaceFilesFieldsSchema = z.object({
+  mediaType: z.enum(EPISODE_MEDIA_TYPES, { error: `mediaType must be one of ${EPISODE_MEDIA_TYPES.join(', ')}` }).optional(),
+});
 
 /** Downloads are for admins (ADR 0017: visitors see views). */
 const forCaller = (episode: PodcastEpisode, req: AuthedRequest): PodcastEpisode => {
@@ -105,6 +114,17 @@ export class PodcastEpisodesController {
       logger.error(`the episode list failed after it started: ${error.message}`);
       (res as unknown as FastifyReply).raw.destroy();
     });
+  }
+
+  @Get('search')
+  @Public()
+  @ApiOperation({
+    summary: `Search episodes (anyone; ADR 0053) by title, description (show notes) and transcript: {q, total, items} with the best ${EPISODE_SEARCH_LIMIT}, title and show-note hits first; each hit has the description's snippet and the first transcript line saying the words with its start (seconds). q: words, "a phrase", -word, or; 400 when empty, longer than 200 characters or without a word to search for. no-cache with an ETag (304 while unchanged).`,
+  })
+  @ApiQuery({ name: 'q', required: true, example: 'grace "living water"' })
+  async search(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    const { q } = parseOrThrow(episodeSearchSchema, { q: query.q });
+    await sendRevalidated(req, res, await this.rpc.send(MediaSubjects.episodesSearch, { q }));
   }
 
   @Get('by-number/:episodeNumber')
@@ -225,6 +245,40 @@ export class PodcastEpisodesController {
     const episode = await this.rpc.send(MediaSubjects.episodesUpdate, { id, edit });
     this.feedCache.invalidate();
     return episode;
+  }
+
+  @Put(':id/files')
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      "Replace an episode's media, thumbnail or both (admin; ADR 0054), streamed to storage as on upload: optional mediaType (with new media of that kind), media, thumbnail. The duration is read again from new media; the old files are deleted.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: episodeFilesOpenApi })
+  async replaceFiles(@Param('id') id: string, @Req() req: FastifyRequest): Promise<PodcastEpisode> {
+    const form = await receiveMultipart(req.raw, this.storage, {
+      files: { media: EPISODE_MEDIA_POLICY, thumbnail: EPISODE_THUMBNAIL_POLICY },
+      sizeFields: { media: 'mediaSize' },
+    });
+    const uploads = Object.values(form.files);
+    try {
+      const { mediaType } = parseOrThrow(replaceFilesFieldsSchema, { mediaType: form.fields.mediaType || undefined });
+      const { media, thumbnail } = form.files;
+      if (!media && !thumbnail) throw invalidFields([{ field: 'media', message: 'send a new media file, a new thumbnail, or both' }]);
+      const replaced = await this.rpc.send(MediaSubjects.episodesReplaceFiles, {
+        id,
+        mediaType,
+        media: media && { key: media.key, size: media.size, contentType: media.contentType },
+        thumbnailKey: thumbnail?.key,
+      });
+      this.feedCache.invalidate();
+      for (const key of replaced.mediaKeys) this.copies.forget(key);
+      return replaced.episode;
+    } catch (error) {
+      await this.discard(uploads, error);
+      throw error;
+    }
   }
 
   @Delete(':id')

@@ -15,7 +15,7 @@ export interface ServeOptions {
 
 /**
  * Streams a stored object with `Range` (206/416), HEAD, ETag/If-None-Match (304) and If-Range (ARCHITECTURE §4).
- * Ranges are parsed in our code into absolute offsets (s3rver gets suffix ranges wrong). The bytes come from this
+ * Ranges are parsed in our code into absolute offsets (ADR 0064), the same for storage and the copy. The bytes come from this
  * gateway's copy of the object when it has one, else from storage (MediaCopies).
  */
 export async function serveObject(

@@ -1,9 +1,11 @@
 import {
+  cancelMembershipSchema,
   createMembershipSchema,
   memberListSchema,
   MembershipSubjects,
   membershipSignupSchema,
   updateProfileSchema,
+  type CancelMembershipRequest,
   type CreateMembershipRequest,
   type MemberCommission,
   type MemberPayoutAccount,
@@ -153,9 +155,13 @@ export class MembershipController {
   @Post('membership/cancel')
   @HttpCode(200)
   @RequireMember()
-  @ApiOperation({ summary: 'Cancel at the end of the paid period (spec §9 "cancel anytime"); the profile shows cancelAtPeriodEnd.' })
-  cancel(@Req() req: AuthedRequest): Promise<MemberProfile> {
-    return this.rpc.send(MembershipSubjects.cancel, { memberId: req.user!.memberId! }, this.config.checkoutRpcTimeoutMs);
+  @ApiOperation({
+    summary:
+      'Cancel at the end of the paid period (spec §9 "cancel anytime"), with an optional reason from a short list and a note (ADR 0059); the profile shows cancelAtPeriodEnd and the date.',
+  })
+  @ApiZodBody(cancelMembershipSchema)
+  cancel(@Req() req: AuthedRequest, @ZodBody(cancelMembershipSchema) cancellation: CancelMembershipRequest): Promise<MemberProfile> {
+    return this.rpc.send(MembershipSubjects.cancel, { memberId: req.user!.memberId!, cancellation }, this.config.checkoutRpcTimeoutMs);
   }
 
   @Post('membership/resume')

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
+import { MembershipBillingController } from './membership-billing.controller';
 import { MembershipController } from './membership.controller';
 import { AdminMembersController } from './admin-members.controller';
 import { PayoutRunsController } from './payout-runs.controller';
@@ -15,6 +16,7 @@ export class MembershipModule {
       module: MembershipModule,
       controllers: [
         MembershipController,
+        MembershipBillingController,
         MemberSignInController,
         MembershipWebhookController,
         PayoutRunsController,

@@ -4,6 +4,7 @@ import {
   ITEM_DETAIL_IMAGE_SIZES,
   NOT_FOUND_COPY,
   ORDER_PAGE_COPY,
+  RECEIPT_PAGE_COPY,
   pageCopyOf,
   parseEpisodePath,
   srcSetOf,
@@ -58,6 +59,8 @@ export type FindEpisode = (episodeNumber: number) => Promise<PodcastEpisode | un
 const ITEM_PAGE = /^\/(products|services)\/([^/]+)$/;
 /** An order's status page: whether the number exists is the page's business (it asks with the key it holds). */
 const ORDER_PAGE = /^\/orders\/[^/]+$/;
+/** A member's receipt page (ADR 0059): whose invoice it is, the page asks with the member's session. */
+const RECEIPT_PAGE = /^\/member-dashboard\/invoices\/[^/]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND_OF: Record<string, ItemKind> = { products: 'product', services: 'service' };
 export const ITEM_PATH: Record<ItemKind, string> = { product: '/products', service: '/services' };
@@ -73,6 +76,7 @@ export async function headFor(path: string, site: SiteFacts, findItem: FindItem,
   const copy = pageCopyOf(path);
   if (copy) return { head: pageHead(path, copy, site) };
   if (ORDER_PAGE.test(path)) return { head: pageHead(path, ORDER_PAGE_COPY, site) };
+  if (RECEIPT_PAGE.test(path)) return { head: pageHead(path, RECEIPT_PAGE_COPY, site) };
   const episodeAddress = parseEpisodePath(path);
   if (episodeAddress) {
     const episode = await findEpisode(episodeAddress.episodeNumber);

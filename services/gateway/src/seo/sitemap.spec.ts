@@ -66,6 +66,7 @@ describe('robots.txt', () => {
         'Disallow: /checkout',
         'Disallow: /member-dashboard',
         'Disallow: /verify-email',
+        'Disallow: /staff-invitation',
         'Disallow: /orders',
         'Disallow: /admin',
         '',

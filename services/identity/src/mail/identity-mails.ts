@@ -1,4 +1,5 @@
-import { button, code as typed, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
+import type { StaffAccountRole } from '@km/contracts/identity';
+import { button, code as typed, details, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
 
 /**
  * Identity's emails (ADR 0026). Each goes to an address whose owner may not have proved it yet, so none quotes a
@@ -104,6 +105,35 @@ export function usernameTakenMail(origin: string, email: string): OutgoingMail {
       paragraph('You tried to create a Kingdom Marketplace account, but the username you chose is already taken, so no account was created.'),
       paragraph('Please register again with another username. If it was not you, you can ignore this email.'),
       button('Go to Kingdom Marketplace', origin),
+      SIGNATURE,
+    ],
+  });
+}
+
+const ROLE_NAMES: Record<StaffAccountRole, string> = { admin: 'an admin', prayer_team: 'a member of the prayer team' };
+
+/**
+ * An admin invited this address to the staff (ADR 0052). The username was chosen by that admin, not by a stranger, and
+ * the invitee needs it to sign in; the link sets the first password, once, within 72 hours.
+ */
+export function staffInvitationMail(origin: string, email: string, link: string, username: string, role: StaffAccountRole): OutgoingMail {
+  return renderMail({
+    to: email,
+    subject: 'You are invited to the Kingdom Marketplace team',
+    origin,
+    preheader: 'Set your password to start. The link works once and expires in 72 hours.',
+    reason: 'You are receiving this email because an admin of Kingdom Marketplace invited this address to its staff.',
+    blocks: [
+      heading('Welcome to the team'),
+      paragraph('Hello,'),
+      paragraph(`An admin of Kingdom Marketplace invited you to join the staff as ${ROLE_NAMES[role]}.`),
+      details([
+        ['Username', username],
+        ['Role', role === 'admin' ? 'Admin' : 'Prayer team'],
+      ]),
+      paragraph('Choose your password with the button below. The link works once and expires in 72 hours; then sign in on the admin page.'),
+      button('Set my password', link),
+      paragraph('If you did not expect this, you can ignore this email: the account cannot be used until a password is set.'),
       SIGNATURE,
     ],
   });

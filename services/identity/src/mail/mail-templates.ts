@@ -1,5 +1,5 @@
 import type { MailTemplates } from '@km/nest-kit/mail';
-import { alreadyRegisteredMail, membershipWaitingMail, signInLinkMail, usernameTakenMail, verifyEmailMail } from './identity-mails';
+import { alreadyRegisteredMail, membershipWaitingMail, signInLinkMail, staffInvitationMail, usernameTakenMail, verifyEmailMail } from './identity-mails';
 
 const origin = 'https://kingdom.example';
 const email = 'ruth@example.com';
@@ -18,4 +18,8 @@ export const MAIL_TEMPLATES: MailTemplates = {
   },
   alreadyRegisteredMail: { render: () => alreadyRegisteredMail(origin, email), facts: ['which already has one', `Go to Kingdom Marketplace: ${origin}`] },
   usernameTakenMail: { render: () => usernameTakenMail(origin, email), facts: ['already taken, so no account was created'] },
+  staffInvitationMail: {
+    render: () => staffInvitationMail(origin, email, `${origin}/staff-invitation#token=tok_3`, 'ruth.prays', 'prayer_team'),
+    facts: ['Username: ruth.prays', 'Role: Prayer team', `Set my password: ${origin}/staff-invitation#token=tok_3`, '72 hours'],
+  },
 };

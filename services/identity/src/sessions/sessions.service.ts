@@ -37,7 +37,7 @@ export class SessionsService {
 
   /**
    * The session's user, or null when it is unknown, revoked, past its absolute expiry or idle for longer than its
-   * role allows (admins 30 minutes, others 14 days by default). One statement checks all of that and moves
+   * role allows (admins 30 minutes, others 14 days by default), or its user was removed (ADR 0052). One statement checks all of that and moves
    * last_seen_at forward, at most once a minute, so most requests only read.
    */
   async resolve(token: string): Promise<PublicUser | null> {
@@ -45,7 +45,7 @@ export class SessionsService {
       `WITH live AS (
          SELECT s.id AS session_id, s.last_seen_at, u.id, u.username, u.email, u.is_admin, u.member_id, u.roles
            FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL
             AND s.last_seen_at > now() - make_interval(mins => CASE WHEN u.is_admin OR u.roles <> '{}' THEN $2::int ELSE $3::int END)
        ), touched AS (
          UPDATE sessions SET last_seen_at = now() FROM live

@@ -99,10 +99,11 @@ export class MemberLinksService {
     return () => this.mail.send(`verify-email:${link.linkId}`, verifyEmailMail(this.config.publicOrigin, user.email!, url));
   }
 
-  private async issue(
+  /** A new one-time link of this purpose for the user; the user's older open links of the purpose are retired. */
+  async issue(
     manager: EntityManager,
-    user: User,
-    purpose: 'sign_in' | 'verify_email',
+    user: Pick<User, 'id'>,
+    purpose: 'sign_in' | 'verify_email' | 'staff_invitation',
     ttlMs: number,
     attachMemberId: string | null,
   ): Promise<IssuedLink> {

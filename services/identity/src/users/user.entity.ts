@@ -30,6 +30,10 @@ export class User {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   roles: StaffRole[];
 
+  /** When an admin removed this staff account (ADR 0052): it signs in no more and holds no session. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -30,7 +30,8 @@ export class UsersService {
     const user = await this.findByUsername(username);
     const hash = user?.passwordHash;
     const ok = await this.argon2.run(() => (hash ? verifyPassword(hash, password) : verifyAgainstDummy(password)));
-    if (!user || !ok) throw new UnauthorizedError('Invalid username or password');
+    // A removed staff account (ADR 0052) answers as a wrong password: nothing tells a guesser it exists.
+    if (!user || !ok || user.disabledAt) throw new UnauthorizedError('Invalid username or password');
     return toPublicUser(user);
   }
 

@@ -7,9 +7,13 @@ import {
   type EpisodeTranscript,
   episodeQuerySchema,
   episodeRefSchema,
+  episodeSearchSchema,
+  type EpisodeSearchResult,
   episodeViewSchema,
   MediaSubjects,
   updateEpisodeSchema,
+  replaceEpisodeFilesSchema,
+  type ReplacedEpisodeFiles,
   type DeletedEpisode,
   type EpisodeChunk,
   type EpisodeDownloadResult,
@@ -20,12 +24,21 @@ import {
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EpisodeSearchService } from './episode-search.service';
 import { EpisodesService } from './episodes.service';
 
 /** NATS patterns only; the gateway has already decided who may call what. */
 @Controller()
 export class EpisodesHandlers {
-  constructor(private readonly episodes: EpisodesService) {}
+  constructor(
+    private readonly episodes: EpisodesService,
+    private readonly searches: EpisodeSearchService,
+  ) {}
+
+  @MessagePattern(MediaSubjects.episodesSearch)
+  search(@Payload() payload: unknown): Promise<EpisodeSearchResult> {
+    return this.searches.search(parseOrThrow(episodeSearchSchema, payload).q);
+  }
 
   @MessagePattern(MediaSubjects.episodesList)
   list(@Payload() payload: unknown): Promise<EpisodePage> {
@@ -65,6 +78,11 @@ export class EpisodesHandlers {
   @MessagePattern(MediaSubjects.episodesUpdate)
   update(@Payload() payload: unknown): Promise<PodcastEpisode> {
     return this.episodes.update(parseOrThrow(updateEpisodeSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.episodesReplaceFiles)
+  replaceFiles(@Payload() payload: unknown): Promise<ReplacedEpisodeFiles> {
+    return this.episodes.replaceFiles(parseOrThrow(replaceEpisodeFilesSchema, payload));
   }
 
   @MessagePattern(MediaSubjects.episodesDelete)

@@ -1,6 +1,9 @@
 import type { EpisodeSort } from '@km/contracts/vocabulary';
 import {
   type CreateEpisodeRequest,
+  EPISODE_MEDIA_KINDS,
+  type ReplaceEpisodeFilesRequest,
+  type ReplacedEpisodeFiles,
   type DeletedEpisode,
   EPISODE_CHUNK_MAX_BYTES,
   EPISODE_CHUNK_MAX_ITEMS,
@@ -249,6 +252,54 @@ export class EpisodesService {
       return toEpisodeDto(row);
     } catch (error) {
       if (isUniqueViolation(error, 'podcast_episodes_episode_number_key')) throw episodeNumberTaken(edit.episodeNumber!);
+      throw error;
+    }
+  }
+
+  /**
+   * An admin's new media, thumbnail or both (ADR 0054), already in storage. The row points at them under its lock;
+   * the feed rendition starts again for the new media (the renditions consumer sees media.episode.updated); the
+   * duration is read from the new media when it says; the old objects go after the commit.
+   */
+  async replaceFiles({ id, mediaType, media, thumbnailKey }: ReplaceEpisodeFilesRequest): Promise<ReplacedEpisodeFiles> {
+    const before = await this.find(this.dataSource.manager, id);
+    const kind = mediaType ?? before.mediaType;
+    if (mediaType && mediaType !== before.mediaType && !media)
+      throw invalidFields([{ field: 'media', message: `a ${mediaType} episode needs ${mediaType} media: upload the new file with the new mediaType` }]);
+    if (media && !(EPISODE_MEDIA_KINDS[kind] as readonly string[]).includes(media.contentType))
+      throw invalidFields([
+        {
+          field: 'media',
+          message: `media is ${media.contentType} but mediaType is ${kind}: upload ${kind === 'video' ? 'MP4, MOV or WEBM' : 'MP3, WAV or M4A'}, or change mediaType`,
+        },
+      ]);
+    const duration = media ? await readMediaDuration(this.storage, media.key, media.size, media.contentType) : undefined;
+    const thumbnailWidths = thumbnailKey ? await storeRenditions(this.storage, thumbnailKey, 'thumbnail') : [];
+    let old: EpisodeEntity;
+    try {
+      const row = await commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
+        const current = await this.find(manager, id, true);
+        old = { ...current };
+        if (media) {
+          Object.assign(current, { mediaType: kind, mediaKey: media.key, mediaSize: media.size, mediaContentType: media.contentType });
+          Object.assign(current, { renditionKey: null, renditionSize: null, renditionContentType: null });
+          if (duration) current.duration = duration;
+          checkChapters(current);
+        }
+        if (thumbnailKey) Object.assign(current, { thumbnailKey, thumbnailWidths });
+        const row = await manager.save(current);
+        await record(MediaEvents.episodeUpdated, { episodeId: row.id, episodeNumber: row.episodeNumber });
+        return row;
+      });
+      const unused = [media && old!.mediaKey, media && old!.renditionKey, thumbnailKey && old!.thumbnailKey].filter((key): key is string => Boolean(key));
+      for (const key of unused)
+        await this.storage
+          .delete(key)
+          .catch((error) => this.logger.warn({ err: error, key }, 'could not delete a replaced episode object; it is no longer used'));
+      if (thumbnailKey && old!.thumbnailKey) await deleteRenditions(this.storage, old!.thumbnailKey, old!.thumbnailWidths).catch(() => undefined);
+      return { episode: toEpisodeDto(row), mediaKeys: media ? [old!.mediaKey, old!.renditionKey].filter((key): key is string => Boolean(key)) : [] };
+    } catch (error) {
+      if (thumbnailKey) await deleteRenditions(this.storage, thumbnailKey, thumbnailWidths).catch(() => undefined);
       throw error;
     }
   }

@@ -9,18 +9,21 @@ import { RenditionsService } from './renditions.service';
 
 export const RENDITIONS_CONSUMER = 'media-renditions';
 
-/** A published WAV or WEBM episode gets a feed rendition job (the job itself is idempotent). */
+/**
+ * A published WAV or WEBM episode gets a feed rendition job, and so does one whose media an admin replaced (an update
+ * leaving it without a rendition, ADR 0054); the job is one per media file and idempotent.
+ */
 @Injectable()
-export class RenditionsConsumer extends ConsumerService<typeof MediaEvents.episodePublished> {
+export class RenditionsConsumer extends ConsumerService<typeof MediaEvents.episodePublished | typeof MediaEvents.episodeUpdated> {
   constructor(
     kit: EventConsumerKit,
     private readonly renditions: RenditionsService,
   ) {
-    super(kit, { durable: RENDITIONS_CONSUMER, types: [MediaEvents.episodePublished] });
+    super(kit, { durable: RENDITIONS_CONSUMER, types: [MediaEvents.episodePublished, MediaEvents.episodeUpdated] });
   }
 
-  protected async handle(event: TypedEvent<typeof MediaEvents.episodePublished>, manager: EntityManager): Promise<void> {
+  protected async handle(event: TypedEvent<typeof MediaEvents.episodePublished | typeof MediaEvents.episodeUpdated>, manager: EntityManager): Promise<void> {
     const episode = await manager.findOneBy(EpisodeEntity, { id: event.data.episodeId });
-    if (episode && renditionPlan(episode.mediaContentType) && !episode.renditionKey) await this.renditions.enqueue(episode.id);
+    if (episode && renditionPlan(episode.mediaContentType) && !episode.renditionKey) await this.renditions.enqueue(episode);
   }
 }

@@ -20,6 +20,8 @@ export const RENDITIONS_QUEUE = 'media-renditions';
 
 interface RenditionJob {
   episodeId: string;
+  /** The original it renders: a job for media since replaced (ADR 0054) leaves the episode alone. */
+  mediaKey?: string;
 }
 
 /**
@@ -42,13 +44,13 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
     this.jobs = new JobQueue<RenditionJob>(RENDITIONS_QUEUE, config.jobs.redisUrl, logger);
   }
 
-  /** Queues the rendition of one episode; asking twice queues one job. */
-  async enqueue(episodeId: string): Promise<void> {
+  /** Queues the rendition of one episode's media; asking twice for the same media queues one job. */
+  async enqueue(episode: Pick<EpisodeEntity, 'id' | 'mediaKey'>): Promise<void> {
     await this.jobs.queue.add(
       'render',
-      { episodeId },
+      { episodeId: episode.id, mediaKey: episode.mediaKey },
       {
-        jobId: `rendition_${episodeId}`,
+        jobId: `rendition_${episode.id}_${path.basename(episode.mediaKey).replace(/\W/g, '_')}`,
         attempts: 5,
         backoff: { type: 'exponential', delay: 5000 },
         removeOnComplete: { age: 24 * 3600 },
@@ -70,7 +72,7 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
     const repository = this.dataSource.getRepository(EpisodeEntity);
     const episode = await repository.findOneBy({ id: job.data.episodeId });
     const plan = episode && renditionPlan(episode.mediaContentType);
-    if (!episode || !plan || episode.renditionKey) return;
+    if (!episode || !plan || episode.renditionKey || (job.data.mediaKey && job.data.mediaKey !== episode.mediaKey)) return;
     const original = await this.storage.read(episode.mediaKey);
     if (!original) return;
 
@@ -90,7 +92,7 @@ export class RenditionsService implements OnApplicationBootstrap, OnApplicationS
           .where('e.id = :id', { id: episode.id })
           .setLock('pessimistic_write')
           .getOne();
-        if (!current || current.renditionKey) return false;
+        if (!current || current.renditionKey || current.mediaKey !== episode.mediaKey) return false;
         await manager.update(EpisodeEntity, { id: current.id }, { renditionKey: key, renditionSize: size, renditionContentType: plan.contentType });
         await record(MediaEvents.episodeUpdated, { episodeId: current.id, episodeNumber: current.episodeNumber });
         return true;

@@ -1,4 +1,5 @@
 import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
+import { cancelledForNonPaymentStaffMail, paymentFailedMail, paymentReminderMail, updateCardUrl } from './billing-mails';
 import { dashboardUrl, payoutMail, profitBonusMail, referralEarnedMail, welcomeMail } from './membership-mails';
 
 const origin = 'https://kingdom.example';
@@ -19,5 +20,23 @@ export const MAIL_TEMPLATES: MailTemplates = {
   profitBonusMail: {
     render: () => profitBonusMail(origin, member, { amount: '48.25', period: '2026-H1', payoutDate: '2026-07-15' }),
     facts: ['$48.25', '2026-H1', '2026-07-15'],
+  },
+  paymentFailedMail: {
+    render: () => paymentFailedMail(origin, member, new Date('2026-03-17T09:00:00Z')),
+    facts: ['March 17, 2026', '$5.00', updateCardUrl(origin), 'member discounts are paused'],
+  },
+  paymentReminderMail: {
+    render: () => paymentReminderMail(origin, member, new Date('2026-03-17T09:00:00Z')),
+    facts: ['March 17, 2026', updateCardUrl(origin)],
+  },
+  cancelledForNonPaymentStaffMail: {
+    render: () =>
+      cancelledForNonPaymentStaffMail(
+        origin,
+        'billing@kingdom.example',
+        { ...member, lastName: 'Thyatira', memberId: '00000000-0000-4000-8000-000000000001' },
+        new Date('2026-03-10T09:00:00Z'),
+      ),
+    facts: ['lydia@example.com', 'March 10, 2026', '00000000-0000-4000-8000-000000000001'],
   },
 };

@@ -11,6 +11,8 @@ interface Row {
   email: string;
   subscription_status: SubscriptionStatus;
   cancel_at_period_end: boolean;
+  cancel_reason: string | null;
+  cancel_comment: string | null;
   member_since: Date;
   referrals: number;
   pending: string;
@@ -31,7 +33,7 @@ export class AdminMembersHandlers {
   async list(@Payload() payload: unknown): Promise<MemberPage<AdminMember>> {
     const { page, pageSize } = parseOrThrow(adminMemberListSchema, payload);
     const rows = (await this.dataSource.query(
-      `SELECT m.id, m.first_name, m.last_name, m.email, m.subscription_status, m.cancel_at_period_end, m.member_since,
+      `SELECT m.id, m.first_name, m.last_name, m.email, m.subscription_status, m.cancel_at_period_end, m.cancel_reason, m.cancel_comment, m.member_since,
               (SELECT count(*)::int FROM referrals r WHERE r.referrer_id = m.id) AS referrals,
               GREATEST(
                 COALESCE((SELECT sum(amount) FROM commissions c WHERE c.member_id = m.id AND c.status = 'pending'), 0)
@@ -53,6 +55,8 @@ export class AdminMembersHandlers {
         email: r.email,
         subscriptionStatus: r.subscription_status,
         cancelAtPeriodEnd: r.cancel_at_period_end,
+        cancelReason: r.cancel_reason,
+        cancelComment: r.cancel_comment,
         memberSince: new Date(r.member_since).toISOString(),
         referrals: r.referrals,
         pending: r.pending,

@@ -1,4 +1,5 @@
 import {
+  cancelMembershipMessageSchema,
   joinRequestSchema,
   memberIdSchema,
   memberListSchema,
@@ -73,7 +74,8 @@ export class MembersHandlers {
 
   @MessagePattern(MembershipSubjects.cancel)
   cancel(@Payload() payload: unknown): Promise<MemberProfile> {
-    return this.members.setCancelAtPeriodEnd(parseOrThrow(memberIdSchema, payload).memberId, true);
+    const { memberId, cancellation } = parseOrThrow(cancelMembershipMessageSchema, payload);
+    return this.members.setCancelAtPeriodEnd(memberId, true, cancellation);
   }
 
   @MessagePattern(MembershipSubjects.resume)

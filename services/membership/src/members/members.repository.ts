@@ -18,6 +18,11 @@ export interface MemberRow {
   member_since: Date;
   referral_code: string;
   updated_at: Date;
+  /** Dunning (ADR 0059): set once when a renewal failed, cleared when the subscription is no longer past_due. */
+  past_due_since: Date | null;
+  grace_ends_at: Date | null;
+  cancel_reason: string | null;
+  cancel_comment: string | null;
 }
 
 /** The member's own columns a join writes. */
@@ -108,6 +113,14 @@ export class MembersRepository {
       [memberId, profile.firstName, profile.lastName, profile.phone ?? null],
     )) as [unknown[], number];
     return count > 0;
+  }
+
+  /** The member's answer to "why are you cancelling?", or none (cleared when they resume). */
+  async setCancellation(manager: EntityManager, memberId: string, cancellation: { reason?: string; comment?: string } | null): Promise<void> {
+    await manager.query(
+      `UPDATE members SET cancel_reason = $2, cancel_comment = $3, cancel_requested_at = CASE WHEN $4 THEN now() END, updated_at = now() WHERE id = $1`,
+      [memberId, cancellation?.reason ?? null, cancellation?.comment ?? null, cancellation !== null],
+    );
   }
 
   async setSubscriptionState(manager: EntityManager, memberId: string, sub: SubscriptionState): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   MembershipEvents,
+  type CancelMembershipRequest,
   type CreateMembershipRequest,
   type JoinedMember,
   type JoinRequest,
@@ -24,8 +25,17 @@ import { MembersRepository, type MemberRow } from './members.repository';
 import { newReferralCode } from './referral-code';
 import { reviewJoin } from '../referrals/referral-review';
 
+/** The cancel dialog's reasons as Stripe's cancellation_details.feedback reads them ('' leaves it unset). */
+const STRIPE_FEEDBACK: Record<string, Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback | ''> = {
+  too_expensive: 'too_expensive',
+  not_using_it: 'unused',
+  no_referrals: 'other',
+  payment_trouble: 'other',
+  other: 'other',
+};
+
 /** Statuses in which someone still is a member: a new signup for the email is refused, cancel/resume are allowed. */
-const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
+export const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'trialing', 'unpaid', 'paused'];
 
 const UNKNOWN_CODE = 'referralCode does not match any member. Check the code, or leave it empty.';
 const OWN_CODE = 'referralCode is your own referral code; a member cannot refer themself.';
@@ -269,6 +279,7 @@ export class MembersService {
       subscriptionStatus: m.subscription_status,
       currentPeriodEnd: m.current_period_end?.toISOString() ?? null,
       cancelAtPeriodEnd: m.cancel_at_period_end,
+      graceEndsAt: m.subscription_status === 'past_due' ? (m.grace_ends_at?.toISOString() ?? null) : null,
       totalReferrals: totals.referrals,
       totalCommissions: totals.commissions,
     };
@@ -279,8 +290,11 @@ export class MembersService {
     return this.profile(memberId);
   }
 
-  /** Cancel at the period's end (spec §9 "cancel anytime"), or take that back; Stripe's answer is stored as is. */
-  async setCancelAtPeriodEnd(memberId: string, cancel: boolean): Promise<MemberProfile> {
+  /**
+   * Cancel at the period's end (spec §9 "cancel anytime"), with the member's optional reason, or take that back;
+   * Stripe's answer is stored as is. The reason goes to Stripe's cancellation_details too, so it is seen there.
+   */
+  async setCancelAtPeriodEnd(memberId: string, cancel: boolean, cancellation: CancelMembershipRequest = {}): Promise<MemberProfile> {
     const m = await this.member(memberId);
     if (!LIVE_STATUSES.includes(m.subscription_status))
       throw new ConflictError('membership_not_active', 'This membership has already ended, so there is nothing to cancel or resume. You can join again.');
@@ -288,7 +302,12 @@ export class MembersService {
     try {
       sub = await this.stripe.subscriptions.update(
         m.stripe_subscription_id,
-        { cancel_at_period_end: cancel },
+        {
+          cancel_at_period_end: cancel,
+          cancellation_details: cancel
+            ? { feedback: STRIPE_FEEDBACK[cancellation.reason ?? ''] ?? '', comment: cancellation.comment ?? '' }
+            : { feedback: '', comment: '' },
+        },
         // The member's version in the key: a retry repeats the same change, a later change is a new request.
         { idempotencyKey: `km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}` },
       );
@@ -298,6 +317,7 @@ export class MembersService {
     await this.dataSource.transaction(async (manager) => {
       await lockSubscription(manager, sub.id);
       await this.repository.setSubscriptionState(manager, memberId, subscriptionState(sub));
+      await this.repository.setCancellation(manager, memberId, cancel ? cancellation : null);
     });
     return this.profile(memberId);
   }

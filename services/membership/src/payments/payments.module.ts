@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { MembersModule } from '../members/members.module';
 import { PayoutsModule } from '../payouts/payouts.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -8,7 +9,7 @@ import { SubscriptionWebhooksService } from './subscription-webhooks.service';
 
 /** Stripe's webhooks: subscription changes onto members, refunds and disputes onto commissions (ADR 0016). */
 @Module({
-  imports: [MembersModule, SubscriptionsModule, PayoutsModule],
+  imports: [MembersModule, SubscriptionsModule, PayoutsModule, BillingModule],
   controllers: [PaymentsHandlers],
   providers: [SubscriptionWebhooksService, CommissionReversalsService],
 })

@@ -8,12 +8,12 @@ import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { JoinCompletionQueue } from '../members/join-completion-queue';
 import { lockSubscription } from '../subscriptions/subscription-locks';
-import { subscriptionState } from '../subscriptions/subscription-period';
 import { MembersRepository } from '../members/members.repository';
 import { CommissionReversalsService, invoiceSubscription } from './commission-reversals.service';
 import { REVERSAL_EVENTS } from '../subscriptions/stripe-metadata';
 import { PayoutAccounts } from '../payouts/payout-accounts';
 import { PayoutTransfers } from '../payouts/payout-transfers';
+import { Dunning } from '../billing/dunning';
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
@@ -35,6 +35,7 @@ export class SubscriptionWebhooksService {
     private readonly members: MembersRepository,
     private readonly payoutAccounts: PayoutAccounts,
     private readonly payoutTransfers: PayoutTransfers,
+    private readonly dunning: Dunning,
   ) {}
 
   async handle({ payload, signature }: { payload: string; signature: string }): Promise<MembershipWebhookResult> {
@@ -73,9 +74,15 @@ export class SubscriptionWebhooksService {
       } catch (error) {
         throw stripeFailure(error); // Stripe answers 5xx to us, we answer 503 to Stripe, and it delivers again
       }
-      await this.members.setSubscriptionState(manager, member.id, subscriptionState(sub));
+      // Past due starts a grace period once; any other status ends it (ADR 0059).
+      await this.dunning.apply(manager, member, sub);
       return 'applied';
     });
+    // The grace period's mail and jobs, keyed by its start: asked again by every event (a repeat sends nothing).
+    if (outcome !== 'unknown_member') {
+      const member = await this.members.bySubscription(id, this.dataSource.manager);
+      if (member) await this.dunning.follow(member.id);
+    }
     // A paid first invoice and nobody joined yet: if the browser never comes back, membership finishes the join.
     if (outcome === 'unknown_member' && event.type === 'invoice.paid' && (event.data.object as Stripe.Invoice).billing_reason === 'subscription_create') {
       await this.joinCompletion.schedule(id);

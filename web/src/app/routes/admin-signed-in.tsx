@@ -13,6 +13,8 @@ import { useDeferredModule } from '@/lib/use-deferred-module';
 // first inbox: their code comes at the admin's first sign of use, or when one of those tabs opens (ADR 0024).
 const loadMoreTabs = () => import('./admin-more-tabs');
 const loadPrayer = () => import('@/features/prayer/components/admin-prayer');
+// The Team area (ADR 0052): full admins only, which every user of this module is.
+const loadTeam = () => import('@/features/staff/components/admin-team');
 
 /** /admin for a signed-in admin (loaded apart from the page a visitor gets: see admin.tsx). */
 export function AdminSignedIn({ user }: { user: AuthUser }) {
@@ -22,6 +24,9 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
   const [prayerWanted, setPrayerWanted] = useState(false);
   const prayer = useDeferredModule(loadPrayer, prayerWanted);
   const wantPrayer = useCallback(() => setPrayerWanted(true), []);
+  const [teamWanted, setTeamWanted] = useState(false);
+  const team = useDeferredModule(loadTeam, teamWanted);
+  const wantTeam = useCallback(() => setTeamWanted(true), []);
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   // As Admin Logout does: forget the user, reload to drop admin-only state, and say so on the fresh page.
@@ -54,6 +59,11 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             content: moreTabs ? <moreTabs.StockTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading stock" onShown={wantMoreTabs} />,
           },
           { value: 'prayer', label: 'Prayer', content: prayer ? <prayer.AdminPrayer /> : <TabLoading label="Loading the prayer area" onShown={wantPrayer} /> },
+          {
+            value: 'team',
+            label: 'Team',
+            content: team ? <team.AdminTeam currentUserId={user.id} /> : <TabLoading label="Loading the team" onShown={wantTeam} />,
+          },
           { value: 'security', label: 'Account security', content: <AccountSecurity onSignedOut={signedOutEverywhere} /> },
         ]}
       />

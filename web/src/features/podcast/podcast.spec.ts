@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  chapterRowsOf,
+  chaptersFromRows,
+  searchHitPath,
+  searchQueryOf,
+  transcriptFormatOf,
   episodeLink,
   episodeMedia,
   episodePath,
@@ -74,4 +79,47 @@ test("each source of a player names a file of its own type: the upload, then the
   assert.deepEqual(mediaSources({ ...mp3, feedMedia: { url: '/media/episodes/b.mp3', size: 9, contentType: 'audio/mpeg' } }), [
     { src: '/media/episodes/b.mp3', type: 'audio/mpeg' },
   ]);
+});
+
+test('the search words come from ?q=, trimmed and cut to 200 characters; none is null', () => {
+  assert.equal(searchQueryOf(new URLSearchParams('q=%20living%20water%20')), 'living water');
+  assert.equal(searchQueryOf(new URLSearchParams('q=%20%20')), null);
+  assert.equal(searchQueryOf(new URLSearchParams('')), null);
+  assert.equal(searchQueryOf(new URLSearchParams(`q=${'a'.repeat(250)}`))?.length, 200);
+});
+
+test("a transcript hit opens the episode page at its line's second; another hit opens the page", () => {
+  const hit = { episodeNumber: 7, title: 'Quiet Hour', line: { start: 125, parts: [] } };
+  assert.equal(searchHitPath(hit), '/podcast/7-quiet-hour?t=125');
+  assert.equal(searchHitPath({ ...hit, line: null }), '/podcast/7-quiet-hour');
+});
+
+test('chapter rows become chapters in seconds, and back; a bad row is named with what to do', () => {
+  const rows = [
+    { start: '0:00', title: ' Welcome ', url: '' },
+    { start: '4:30', title: 'The story', url: '/products' },
+    { start: '1:02:03', title: 'Close', url: 'https://example.org/x' },
+  ];
+  const chapters = [
+    { startTime: 0, title: 'Welcome' },
+    { startTime: 270, title: 'The story', url: '/products' },
+    { startTime: 3723, title: 'Close', url: 'https://example.org/x' },
+  ];
+  assert.deepEqual(chaptersFromRows(rows), { chapters });
+  assert.deepEqual(chapterRowsOf(chapters), [
+    { start: '00:00', title: 'Welcome', url: '' },
+    { start: '04:30', title: 'The story', url: '/products' },
+    { start: '01:02:03', title: 'Close', url: 'https://example.org/x' },
+  ]);
+  assert.deepEqual(chaptersFromRows([{ start: '4.30', title: 'x', url: '' }]), { problem: 'Chapter 1: enter its start as m:ss or h:mm:ss, e.g. 4:30.' });
+  assert.deepEqual(chaptersFromRows([{ start: '0:10', title: '  ', url: '' }]), { problem: 'Chapter 1: enter a title.' });
+  assert.deepEqual(chaptersFromRows([{ start: '0:10', title: 'x', url: 'http://example.org' }]), {
+    problem: 'Chapter 1: the link must start with https:// or be a path on this site such as /products.',
+  });
+  assert.deepEqual(chaptersFromRows([rows[1], rows[0]]), { problem: 'Chapter 2 must start after chapter 1.' });
+  assert.deepEqual(chaptersFromRows([]), { chapters: [] });
+});
+
+test('a transcript file is WebVTT or SubRip by its name', () => {
+  assert.deepEqual(['talk.vtt', 'TALK.SRT', 'talk.txt', 'vtt'].map(transcriptFormatOf), ['vtt', 'srt', null, null]);
 });

@@ -1,8 +1,8 @@
 // The API's shapes come from the shared contracts (types only: nothing of it reaches the bundle).
-import type { EpisodeChapter, EpisodePage, PodcastConfig, PodcastEpisode } from '@km/contracts/media';
-import type { EpisodeSort } from '@km/contracts/vocabulary';
+import type { EpisodeChapter, EpisodePage, EpisodeSearchHit, EpisodeSearchResult, PodcastConfig, PodcastEpisode, SearchSnippetPart } from '@km/contracts/media';
+import { episodePath, type EpisodeSort } from '@km/contracts/vocabulary';
 
-export type { EpisodeChapter, EpisodePage, EpisodeSort, PodcastConfig, PodcastEpisode };
+export type { EpisodeChapter, EpisodePage, EpisodeSearchHit, EpisodeSearchResult, EpisodeSort, PodcastConfig, PodcastEpisode, SearchSnippetPart };
 export {
   EPISODE_SORT_OPTIONS,
   PODCAST_APP_LABELS,
@@ -45,8 +45,6 @@ export function episodeMedia(episode: Pick<PodcastEpisode, 'videoUrl' | 'mediaTy
   if (episode.videoUrl && episode.mediaType === 'audio') return { kind: 'audio', action: 'Listen Now' };
   return { kind: 'none', action: 'Play' };
 }
-
-export { episodePath, parseEpisodePath } from '@km/contracts/vocabulary';
 
 /** `?t=90`, `?t=1:30` or `?t=1:02:03` as whole seconds from the start; null when absent or not a time. */
 export function startTimeOf(search: string): number | null {
@@ -94,3 +92,54 @@ export const subscriptionFailureMessage = (error: unknown) =>
   error instanceof Error && error.message.includes('unique')
     ? "You're already subscribed with this email address"
     : 'There was an error processing your subscription';
+
+export { episodePath, parseEpisodePath } from '@km/contracts/vocabulary';
+
+/** The podcast search (ADR 0053); the page keeps the words in `?q=` so a search can be shared. */
+export const EPISODE_SEARCH_PATH = `${EPISODES_PATH}/search`;
+export const SEARCH_MAX_CHARS = 200;
+
+/** The words to search for in a `?q=`, or null when there are none. */
+export function searchQueryOf(params: URLSearchParams): string | null {
+  const q = params.get('q')?.trim() ?? '';
+  return q === '' ? null : q.slice(0, SEARCH_MAX_CHARS);
+}
+
+/** Where a hit leads: its page, at the transcript line's moment when the words were said there (ADR 0045's `?t=`). */
+export const searchHitPath = (hit: Pick<EpisodeSearchHit, 'episodeNumber' | 'title' | 'line'>) =>
+  `${episodePath(hit)}${hit.line ? `?t=${hit.line.start}` : ''}`;
+
+/** One chapter row as the editor holds it: the start as typed (`m:ss` or `h:mm:ss`), the title, the optional link. */
+export interface ChapterRow {
+  start: string;
+  title: string;
+  url: string;
+}
+
+export const chapterRowsOf = (chapters: EpisodeChapter[]): ChapterRow[] =>
+  chapters.map((c) => ({ start: formatClock(c.startTime).replace(/^00:/, ''), title: c.title, url: c.url ?? '' }));
+
+/** The editor's rows as the API's chapters, or the first problem in words a person can act on. */
+export function chaptersFromRows(rows: ChapterRow[]): { chapters: EpisodeChapter[] } | { problem: string } {
+  const chapters: EpisodeChapter[] = [];
+  for (const [i, row] of rows.entries()) {
+    const n = i + 1;
+    const start = row.start.trim();
+    if (!/^(\d{1,3}:)?[0-5]?\d:[0-5]\d$/.test(start)) return { problem: `Chapter ${n}: enter its start as m:ss or h:mm:ss, e.g. 4:30.` };
+    const startTime = start.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    if (!row.title.trim()) return { problem: `Chapter ${n}: enter a title.` };
+    const url = row.url.trim();
+    if (url && !/^(https:\/\/\S+|\/[^/\s]\S*)$/.test(url))
+      return { problem: `Chapter ${n}: the link must start with https:// or be a path on this site such as /products.` };
+    if (i > 0 && startTime <= chapters[i - 1].startTime) return { problem: `Chapter ${n} must start after chapter ${i}.` };
+    chapters.push({ startTime, title: row.title.trim(), ...(url ? { url } : {}) });
+  }
+  return { chapters };
+}
+
+/** A transcript file's format by its name (ADR 0046: WebVTT or SubRip), or null for anything else. */
+export function transcriptFormatOf(fileName: string): 'vtt' | 'srt' | null {
+  const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return ext === 'vtt' || ext === 'srt' ? ext : null;
+}
+export const TRANSCRIPT_ACCEPT = '.vtt,.srt,text/vtt,application/x-subrip';

@@ -1,5 +1,6 @@
 import { BookOpen, HandHeart, Mail, NotebookPen, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormsCounts } from '../api/get-forms-counts';
 import { INBOXES, type InboxKind } from '../inbox';
@@ -27,7 +28,12 @@ interface AdminDashboardProps {
 
 /** The admin inbox (spec §2): four count cards and a tab per kind of submission. */
 export function AdminDashboard({ isAdmin, extraTabs = [] }: AdminDashboardProps) {
-  const [tab, setTab] = useState<string>(INBOXES[0].kind);
+  // `?tab=stock` opens a tab by name: the low-stock email links to the Stock tab (ADR 0050).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<string>(() => {
+    const asked = params.get('tab');
+    return asked && [...INBOXES.map((inbox) => inbox.kind), ...extraTabs.map((extra) => extra.value)].includes(asked) ? asked : INBOXES[0].kind;
+  });
   const counts = useFormsCounts({ enabled: isAdmin });
 
   return (

@@ -2,9 +2,10 @@ import { Check, LoaderCircle, Undo2 } from 'lucide-react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
-import { AdminSection, AdminTable, cell, numericCell, Pager, PersonCell, QueryState } from './admin-list';
+import { AdminSection, cell, numericCell, Pager, PersonCell, QueryState } from './admin-list';
 import { HELD_COMMISSIONS_PAGE_SIZE, useHeldCommissions, useReviewHeldCommission, type HeldCommission, type HoldReason } from '../api/held-commissions';
 
 const REASON: Record<HoldReason, string> = {
@@ -51,7 +52,7 @@ export function AdminHeldCommissions({ isAdmin }: { isAdmin: boolean }) {
       <QueryState query={held} what="held commissions" empty="No commissions are held for review." isEmpty={(data) => data.items.length === 0}>
         {(data) => (
           <>
-            <AdminTable columns={HELD_COLUMNS}>
+            <ScrollTable label="Referral commissions awaiting review" columns={HELD_COLUMNS}>
               {data.items.map((c) => {
                 const referral = `${c.referrer.firstName} ${c.referrer.lastName} referring ${c.referred.email}`;
                 const busy = review.isPending && review.variables?.commissionId === c.commissionId;
@@ -85,7 +86,7 @@ export function AdminHeldCommissions({ isAdmin }: { isAdmin: boolean }) {
                   </tr>
                 );
               })}
-            </AdminTable>
+            </ScrollTable>
             <Pager label="Held commissions pages" page={page} pages={pages} onPage={setPage} busy={held.isPlaceholderData} count={`${data.total} held`} />
           </>
         )}

@@ -55,32 +55,6 @@ export function QueryState<T>({
   return children(query.data);
 }
 
-export interface AdminColumn {
-  label: string;
-  /** Amounts and counts: right-aligned. */
-  numeric?: boolean;
-}
-
-/** The admin lists' table: a header row of columns, and the rows the caller renders (`<tr>` of `<td className={cell}>`). */
-export function AdminTable({ columns, children }: { columns: readonly AdminColumn[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-indigo-100 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-indigo-50 text-indigo-950">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} className={c.numeric ? numericCell : cell}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 /** A person's cell: the name in bold over the email. */
 export function PersonCell({ person }: { person: { firstName: string; lastName: string; email: string } }) {
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { serverMessage } from '@/lib/api-client';
-import { AdminSection, AdminTable, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
+import { AdminSection, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
 import { RunStatus } from './admin-payout-runs';
 import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
 
@@ -45,7 +46,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
     >
       <QueryState query={periods} what="profit bonus periods" empty="No profit bonus periods yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
-          <AdminTable columns={PERIOD_COLUMNS}>
+          <ScrollTable label="Half-year profit bonuses" columns={PERIOD_COLUMNS}>
             {data.map((p) => (
               <tr key={p.period}>
                 <td className={`${cell} font-semibold text-indigo-950`}>{p.period}</td>
@@ -59,7 +60,7 @@ export function AdminProfitBonusPeriods({ isAdmin }: { isAdmin: boolean }) {
                 <td className={numericCell}>${p.total}</td>
               </tr>
             ))}
-          </AdminTable>
+          </ScrollTable>
         )}
       </QueryState>
     </AdminSection>
@@ -84,6 +85,15 @@ const MEMBER_COLUMNS = [
   { label: 'Paid', numeric: true },
 ];
 
+/** The cancel dialog's reasons as staff read them (ADR 0059). */
+const CANCEL_REASON_LABELS: Record<string, string> = {
+  too_expensive: 'costs too much',
+  not_using_it: 'not using it',
+  no_referrals: 'not referring anyone',
+  payment_trouble: 'payment trouble',
+  other: 'something else',
+};
+
 /** Admin Marketshare tab (ADR 0016): the members with status, referrals, pending and paid totals, a page at a time. */
 export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(1);
@@ -95,20 +105,26 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
       <QueryState query={members} what="members" empty="No members yet." isEmpty={(data) => data.items.length === 0}>
         {(data) => (
           <>
-            <AdminTable columns={MEMBER_COLUMNS}>
+            <ScrollTable label="Marketshare member totals" columns={MEMBER_COLUMNS}>
               {data.items.map((m) => (
                 <tr key={m.memberId}>
                   <PersonCell person={m} />
                   <td className={cell}>
                     <Badge variant={m.subscriptionStatus === 'active' ? 'positive' : 'secondary'}>{m.subscriptionStatus}</Badge>
                     {m.cancelAtPeriodEnd ? <span className="ml-2 text-xs text-slate-600">cancels at period end</span> : null}
+                    {m.cancelReason || m.cancelComment ? (
+                      <span className="mt-1 block max-w-xs text-xs text-slate-600">
+                        Reason: {m.cancelReason ? CANCEL_REASON_LABELS[m.cancelReason] : 'not given'}
+                        {m.cancelComment ? ` · “${m.cancelComment}”` : ''}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={numericCell}>{m.referrals}</td>
                   <td className={numericCell}>${m.pending}</td>
                   <td className={numericCell}>${m.paid}</td>
                 </tr>
               ))}
-            </AdminTable>
+            </ScrollTable>
             <Pager label="Members pages" page={page} pages={pages} onPage={setPage} busy={members.isPlaceholderData} count={`${data.total} members`} />
           </>
         )}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { inputClasses } from '@/components/ui/field';
 import { CheckboxField, FormField } from '@/components/ui/form-field';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format-price';
@@ -97,56 +98,33 @@ function OrderBody({ order }: { order: AdminOrder }) {
           Lines
         </h3>
         <p className="text-xs text-slate-600">Choose how many units of each line to refund or ship, then use the forms below.</p>
-        <div role="region" aria-label="Order lines" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Item
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Ordered
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Shipped
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Refunded
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Units
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {order.items.map((line) => (
-                <tr key={line.lineId} data-testid="order-line">
-                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                    {line.productName}
-                    <span className="block text-xs font-normal text-slate-600">
-                      {formatPrice(line.productPrice)} each{line.requiresShipping ? '' : ' · no shipping needed'}
-                    </span>
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{line.quantityFulfilled}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{line.quantityRefunded}</td>
-                  <td className="px-3 py-2">
-                    <input
-                      type="number"
-                      min={0}
-                      max={line.quantity}
-                      inputMode="numeric"
-                      aria-label={`Units of ${line.productName}`}
-                      value={quantities[line.lineId] ?? ''}
-                      onChange={(event) => setQuantities({ ...quantities, [line.lineId]: event.currentTarget.value })}
-                      className={`${inputClasses} w-20`}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label="Order lines" columns={LINE_COLUMNS} look="inset" minWidth="min-w-[36rem]">
+          {order.items.map((line) => (
+            <tr key={line.lineId} data-testid="order-line">
+              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                {line.productName}
+                <span className="block text-xs font-normal text-slate-600">
+                  {formatPrice(line.productPrice)} each{line.requiresShipping ? '' : ' · no shipping needed'}
+                </span>
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{line.quantityFulfilled}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{line.quantityRefunded}</td>
+              <td className="px-3 py-2">
+                <input
+                  type="number"
+                  min={0}
+                  max={line.quantity}
+                  inputMode="numeric"
+                  aria-label={`Units of ${line.productName}`}
+                  value={quantities[line.lineId] ?? ''}
+                  onChange={(event) => setQuantities({ ...quantities, [line.lineId]: event.currentTarget.value })}
+                  className={`${inputClasses} w-20`}
+                />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
 
       <div aria-live="polite" className="text-sm">
@@ -435,3 +413,11 @@ function CancelForm({ paid, disabled, onCancel }: { paid: boolean; disabled: boo
     </form>
   );
 }
+
+const LINE_COLUMNS = [
+  { label: 'Item' },
+  { label: 'Ordered', numeric: true },
+  { label: 'Shipped', numeric: true },
+  { label: 'Refunded', numeric: true },
+  { label: 'Units' },
+];

@@ -2,13 +2,14 @@ import { CircleAlert, ReceiptText, RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { ScrollTable, type TableColumn } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format-price';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
 import type { OrderStatus } from '@km/contracts';
 import { ORDER_STATUSES, orderStatusLabel } from '../order-status';
-import { Pager, type AdminColumn } from './admin-list';
+import { Pager } from './admin-list';
 import { AdminOrderDetail } from './admin-order-detail';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -82,63 +83,43 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
         </div>
       ) : (
         <>
-          {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
-          <div
-            role="region"
-            aria-label="Orders table"
-            tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-indigo-100 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
-          >
-            <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={orders.isFetching}>
-              <caption className="sr-only">Orders, newest first</caption>
-              <thead className="border-b border-indigo-100 bg-indigo-50/60 text-xs font-semibold tracking-wide text-indigo-900 uppercase">
-                <tr>
-                  {ORDER_COLUMNS.map((c) => (
-                    <th key={c.label} scope="col" className={c.numeric ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.items.map((order) => (
-                  <tr key={order.orderNumber} className="hover:bg-stone-50" data-testid="order-row">
-                    <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-indigo-950">
-                      <button
-                        type="button"
-                        className="rounded text-indigo-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
-                        aria-label={`Open order ${order.orderNumber}`}
-                        onClick={(event) => {
-                          openedBy.current = event.currentTarget;
-                          setOpened(order.orderNumber);
-                        }}
-                      >
-                        {order.orderNumber}
-                      </button>
-                    </th>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-900">{order.customerName}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{order.customerEmail}</td>
-                    <td className="px-4 py-3">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                      {formatPrice(order.total)}
-                      {order.status === 'payment_review' && order.amountReceived !== null && (
-                        <span className="block text-xs font-normal text-red-800" data-testid="order-amount-received">
-                          Received {formatPrice(order.amountReceived)}
-                          {order.receivedCurrency && order.receivedCurrency !== 'usd' ? ` ${order.receivedCurrency.toUpperCase()}` : ''}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{order.itemCount}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label="Orders table" caption="Orders, newest first" columns={ORDER_COLUMNS} minWidth="min-w-[52rem]" busy={orders.isFetching}>
+            {data.items.map((order) => (
+              <tr key={order.orderNumber} className="hover:bg-stone-50" data-testid="order-row">
+                <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-indigo-950">
+                  <button
+                    type="button"
+                    className="rounded text-indigo-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
+                    aria-label={`Open order ${order.orderNumber}`}
+                    onClick={(event) => {
+                      openedBy.current = event.currentTarget;
+                      setOpened(order.orderNumber);
+                    }}
+                  >
+                    {order.orderNumber}
+                  </button>
+                </th>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-900">{order.customerName}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{order.customerEmail}</td>
+                <td className="px-4 py-3">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                  {formatPrice(order.total)}
+                  {order.status === 'payment_review' && order.amountReceived !== null && (
+                    <span className="block text-xs font-normal text-red-800" data-testid="order-amount-received">
+                      Received {formatPrice(order.amountReceived)}
+                      {order.receivedCurrency && order.receivedCurrency !== 'usd' ? ` ${order.receivedCurrency.toUpperCase()}` : ''}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">{order.itemCount}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
 
           <Pager label="Orders pages" page={page} pages={pages} onPage={setPage} busy={orders.isFetching} />
         </>
@@ -148,7 +129,7 @@ export function AdminOrders({ isAdmin }: AdminOrdersProps) {
   );
 }
 
-const ORDER_COLUMNS: readonly AdminColumn[] = [
+const ORDER_COLUMNS: readonly TableColumn[] = [
   { label: 'Order' },
   { label: 'Customer' },
   { label: 'Email' },

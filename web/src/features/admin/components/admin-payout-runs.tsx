@@ -2,8 +2,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { serverMessage } from '@/lib/api-client';
-import { AdminSection, AdminTable, cell, numericCell, StartRunForm, QueryState } from './admin-list';
+import { AdminSection, cell, numericCell, StartRunForm, QueryState } from './admin-list';
 import { payoutRunCsvUrl, usePayoutRuns, useStartPayoutRun } from '../api/payout-runs';
 
 /** The last month whose 15th has come (the month an admin would most likely start or repeat). */
@@ -51,7 +52,7 @@ export function AdminPayoutRuns({ isAdmin }: { isAdmin: boolean }) {
     >
       <QueryState query={runs} what="payout runs" empty="No payout runs yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
-          <AdminTable columns={RUN_COLUMNS}>
+          <ScrollTable label="Payout history by month" columns={RUN_COLUMNS}>
             {data.map((run) => (
               <tr key={run.month}>
                 <td className={`${cell} font-semibold text-indigo-950`}>{run.month}</td>
@@ -72,7 +73,7 @@ export function AdminPayoutRuns({ isAdmin }: { isAdmin: boolean }) {
                 </td>
               </tr>
             ))}
-          </AdminTable>
+          </ScrollTable>
         )}
       </QueryState>
     </AdminSection>

@@ -1,7 +1,9 @@
 import { CircleAlert, History } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { useStockMovements, useStockProducts } from '../api/stock-movements';
 import { formatOrderDate, pageCount, pageRange } from '../admin-orders';
@@ -11,7 +13,9 @@ import { Pager } from './admin-list';
 /** The dashboard's Stock tab: pick a product, read its stock movements a page at a time, newest first (ADR 0032). */
 export function AdminStock({ isAdmin }: { isAdmin: boolean }) {
   const [search, setSearch] = useState('');
-  const [productId, setProductId] = useState<string | null>(null);
+  // `?product=<id>` opens a product's movements: the low-stock email links here (ADR 0050).
+  const [params] = useSearchParams();
+  const [productId, setProductId] = useState<string | null>(() => params.get('product'));
   const [page, setPage] = useState(1);
   const searchId = useId();
   const productFieldId = useId();
@@ -79,53 +83,32 @@ export function AdminStock({ isAdmin }: { isAdmin: boolean }) {
         </p>
       ) : (
         <>
-          <div
-            role="region"
-            aria-label="Stock movements table"
-            tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-indigo-100 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+          <ScrollTable
+            label="Stock movements table"
+            caption="Stock movements, newest first"
+            columns={MOVEMENT_COLUMNS}
+            minWidth="min-w-[40rem]"
+            busy={movements.isFetching}
           >
-            <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={movements.isFetching}>
-              <caption className="sr-only">Stock movements, newest first</caption>
-              <thead className="border-b border-indigo-100 bg-indigo-50/60 text-xs font-semibold tracking-wide text-indigo-900 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    When
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    What
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Change
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Left after
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Who
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.items.map((movement) => (
-                  <tr key={movement.id} data-testid="stock-movement-row">
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={movement.createdAt}>{formatOrderDate(movement.createdAt)}</time>
-                    </td>
-                    <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                      {movementReasonLabel(movement.reason)}
-                    </th>
-                    <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatDelta(movement.delta)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{movement.quantityAfter ?? '—'}</td>
-                    <td className="px-4 py-3 text-slate-700">{movementBy(movement)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {data.items.map((movement) => (
+              <tr key={movement.id} data-testid="stock-movement-row">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <time dateTime={movement.createdAt}>{formatOrderDate(movement.createdAt)}</time>
+                </td>
+                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                  {movementReasonLabel(movement.reason)}
+                </th>
+                <td className="px-4 py-3 text-right font-semibold tabular-nums">{formatDelta(movement.delta)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{movement.quantityAfter ?? '—'}</td>
+                <td className="px-4 py-3 text-slate-700">{movementBy(movement)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           <Pager label="Stock movements pages" page={page} pages={pages} onPage={setPage} busy={movements.isFetching} />
         </>
       )}
     </div>
   );
 }
+
+const MOVEMENT_COLUMNS = [{ label: 'When' }, { label: 'What' }, { label: 'Change', numeric: true }, { label: 'Left after', numeric: true }, { label: 'Who' }];

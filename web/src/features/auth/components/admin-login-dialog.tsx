@@ -86,8 +86,9 @@ export function AdminLoginDialog({ trigger, open: controlledOpen, onOpenChange, 
           return;
         }
         const user = result.user;
-        if (!user.isAdmin) {
-          // The server opened a session for this non-admin; close it so no half-signed-in state lingers.
+        // Staff short of admin sign in here too (ADR 0043, 0052): /admin then shows them their area alone.
+        if (!user.isAdmin && !user.isPrayerTeam) {
+          // The server opened a session for this non-staff user; close it so no half-signed-in state lingers.
           await logout().catch(() => undefined);
           queryClient.setQueryData(meQueryKey, null);
           toast({ title: 'Access denied: Admin access required', variant: 'destructive' });

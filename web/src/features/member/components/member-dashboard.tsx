@@ -24,9 +24,12 @@ import { useRedeemSignInCode } from '../api/redeem-sign-in-code';
 import { useRedeemSignInLink } from '../api/redeem-sign-in-link';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { useUpdateProfile } from '../api/update-profile';
+import { BillingSection, CancelMembershipDialog, longDate, StatusBanner, UpdateCardDialog } from './billing';
 import { PayoutsCard } from './payouts-card';
 
-const longDate = (iso: string | Date) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** The dunning emails' one tap (ADR 0059): the dashboard opens the update-card dialog, after signing in if need be. */
+const UPDATE_CARD_HASH = '#update-card';
+const UPDATE_CARD_KEY = 'km-member-update-card';
 const money = (amount: string) => `$${amount}`;
 // `held`: the referral looked like self-referral and an admin reviews it before it is paid (ADR 0028).
 const STATUS_LABEL = { pending: 'Pending', held: 'Under review', paid: 'Paid', reversed: 'Reversed' } as const;
@@ -49,11 +52,20 @@ export function MemberDashboard() {
     redeem.mutate(decodeURIComponent(token), { onError: (e) => setLinkError(serverMessage(e) ?? 'This sign-in link did not work. Request a new one.') });
   }, [token, redeem]);
 
+  // Kept for this tab until the dashboard shows, so signing in first (a link by email) still ends at the card form.
+  const [updateCard] = useState(() => {
+    if (window.location.hash === UPDATE_CARD_HASH) {
+      window.sessionStorage.setItem(UPDATE_CARD_KEY, '1');
+      window.history.replaceState(null, '', window.location.pathname);
+    }
+    return window.sessionStorage.getItem(UPDATE_CARD_KEY) === '1';
+  });
+
   const profile = useMemberProfile();
   if (redeem.isPending || profile.isPending) return <Loading />;
   if (profile.isError) return <Centered>We could not load your dashboard. Please try again in a moment.</Centered>;
-  if (profile.data.kind !== 'member') return <SignIn notMember={profile.data.kind === 'not-member'} error={linkError} />;
-  return <Dashboard profile={profile.data.profile} />;
+  if (profile.data.kind !== 'member') return <SignIn notMember={profile.data.kind === 'not-member'} error={linkError} updateCard={updateCard} />;
+  return <Dashboard profile={profile.data.profile} openUpdateCard={updateCard} />;
 }
 
 function Loading() {
@@ -70,7 +82,7 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-lg px-4 py-16 text-center text-slate-700">{children}</div>;
 }
 
-function SignIn({ notMember, error }: { notMember: boolean; error: string | null }) {
+function SignIn({ notMember, error, updateCard }: { notMember: boolean; error: string | null; updateCard: boolean }) {
   const [email, setEmail] = useState('');
   const request = useRequestSignInLink();
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -90,6 +102,11 @@ function SignIn({ notMember, error }: { notMember: boolean; error: string | null
         </p>
       )}
       {notMember && <p className="mt-4 text-slate-700">You are signed in, but not as a Marketshare member. Sign in with the email you joined with.</p>}
+      {updateCard && (
+        <p role="status" className="mt-4 rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950">
+          Sign in to update your card: we email you a sign-in link, no password needed. The card form opens as soon as you are in.
+        </p>
+      )}
       {request.isSuccess ? (
         <>
           <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
@@ -161,7 +178,7 @@ function StatCard({ label, value, icon, note }: { label: string; value: string; 
   );
 }
 
-function Dashboard({ profile }: { profile: MemberProfile }) {
+function Dashboard({ profile, openUpdateCard }: { profile: MemberProfile; openUpdateCard: boolean }) {
   const stats = useMemberStats();
   const referrals = useMemberReferrals();
   const commissions = useMemberCommissions();
@@ -169,6 +186,9 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
   const orders = useMemberOrders();
   const change = useMembershipChange();
   const [copied, setCopied] = useState(false);
+  const [updatingCard, setUpdatingCard] = useState(openUpdateCard);
+  const [cancelling, setCancelling] = useState(false);
+  useEffect(() => window.sessionStorage.removeItem(UPDATE_CARD_KEY), []);
   const link = referralLink(window.location.origin, profile.referralCode);
   const vip = vipProgress(profile.totalReferrals);
   useEffect(() => {
@@ -191,17 +211,10 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
     if (outcome === 'copied') toast({ title: 'Link copied!', description: 'Your referral link has been copied to clipboard.', variant: 'success' });
     if (outcome === 'failed') toast({ title: 'Copy failed', description: 'Unable to copy referral link.', variant: 'destructive' });
   }
-  async function changeMembership(action: 'cancel' | 'resume') {
+  async function resumeMembership() {
     try {
-      await change.mutateAsync(action);
-      toast({
-        title: action === 'cancel' ? 'Membership cancelled' : 'Membership resumed',
-        description:
-          action === 'cancel' && profile.currentPeriodEnd
-            ? `Your membership stays active until ${longDate(profile.currentPeriodEnd)}.`
-            : 'Your membership continues.',
-        variant: 'success',
-      });
+      await change.mutateAsync({ action: 'resume' });
+      toast({ title: 'Membership resumed', description: 'Your membership continues.', variant: 'success' });
     } catch (e) {
       toast({ title: 'Membership not changed', description: serverMessage(e) ?? 'Please try again.', variant: 'destructive' });
     }
@@ -227,6 +240,9 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
         </div>
       </div>
 
+      <StatusBanner profile={profile} onUpdateCard={() => setUpdatingCard(true)} />
+      <UpdateCardDialog open={updatingCard} onOpenChange={setUpdatingCard} />
+
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Referrals" value={String(s?.totalReferrals ?? profile.totalReferrals)} icon={<Users className="size-4" aria-hidden />} />
         <StatCard
@@ -238,7 +254,12 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
         <StatCard
           label="Member Savings"
           value={s ? money(s.memberSavings) : '…'}
-          note={`${s?.membershipDiscount ?? 5}% off every store purchase`}
+          // A past-due member gets no member discount until the renewal is paid (ADR 0059).
+          note={
+            profile.subscriptionStatus === 'past_due'
+              ? 'Discount paused until your payment goes through'
+              : `${s?.membershipDiscount ?? 5}% off every store purchase`
+          }
           icon={<Percent className="size-4" aria-hidden />}
         />
       </div>
@@ -272,6 +293,7 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
       </div>
 
       <PayoutsCard />
+      <BillingSection onUpdateCard={() => setUpdatingCard(true)} />
 
       <Tabs defaultValue="referrals" className="mt-8">
         <TabsList>
@@ -399,16 +421,17 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                 <p className="mt-1 text-sm text-slate-600">
                   Your membership is cancelled and ends {profile.currentPeriodEnd ? `on ${longDate(profile.currentPeriodEnd)}` : 'at the end of this period'}.
                 </p>
-                <Button className="mt-3" onClick={() => changeMembership('resume')} disabled={change.isPending}>
+                <Button className="mt-3" onClick={resumeMembership} disabled={change.isPending}>
                   Resume Membership
                 </Button>
               </>
             ) : (
               <>
                 <p className="mt-1 text-sm text-slate-600">$5.00 per month. Cancel anytime: your membership stays active until the end of the paid month.</p>
-                <Button variant="outline" className="mt-3" onClick={() => changeMembership('cancel')} disabled={change.isPending}>
+                <Button variant="outline" className="mt-3" onClick={() => setCancelling(true)}>
                   Cancel Membership
                 </Button>
+                <CancelMembershipDialog open={cancelling} onOpenChange={setCancelling} profile={profile} />
               </>
             )}
           </section>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice, toCents } from '@/lib/format-price';
 import { ApiError, serverMessage } from '@/lib/api-client';
@@ -138,35 +139,22 @@ export function OrderStatus({ order }: { order: BuyerOrder }) {
 
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem] print:grid-cols-1">
         <Panel id="items-heading" title="Items">
-          <table className="mt-3 w-full text-sm">
-            <caption className="sr-only">Items in order {order.orderNumber}, with their prices</caption>
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Item
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell print:table-cell">
-                  Price
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Total
-                </th>
+          <ScrollTable
+            label={`Items in order ${order.orderNumber}`}
+            caption={`Items in order ${order.orderNumber}, with their prices`}
+            columns={ITEM_COLUMNS}
+            look="plain"
+            className="mt-3"
+          >
+            {order.items.map((line) => (
+              <tr key={line.productId} data-testid="order-line">
+                <td className="py-2 pr-2 font-medium text-slate-900">{line.productName}</td>
+                <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
+                <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell print:table-cell">{formatPrice(line.productPrice)}</td>
+                <td className="py-2 pl-3 text-right font-semibold tabular-nums">{formatPrice(line.subtotal)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {order.items.map((line) => (
-                <tr key={line.productId} data-testid="order-line">
-                  <td className="py-2 pr-2 font-medium text-slate-900">{line.productName}</td>
-                  <td className="py-2 pl-3 text-right tabular-nums">{line.quantity}</td>
-                  <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell print:table-cell">{formatPrice(line.productPrice)}</td>
-                  <td className="py-2 pl-3 text-right font-semibold tabular-nums">{formatPrice(line.subtotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ScrollTable>
           <dl className="mt-3 grid gap-1.5 border-t border-slate-200 pt-3 text-sm">
             <Amount label="Subtotal" value={formatPrice(order.subtotal)} />
             {order.memberDiscount && toCents(order.memberDiscount) > 0 && (
@@ -269,3 +257,10 @@ function Amount({ label, value, strong, testId }: { label: string; value: string
     </div>
   );
 }
+
+const ITEM_COLUMNS = [
+  { label: 'Item' },
+  { label: 'Qty', numeric: true },
+  { label: 'Price', numeric: true, className: 'hidden sm:table-cell print:table-cell' },
+  { label: 'Total', numeric: true },
+];

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Bookmark, BookmarkCheck, Clock, Download, Eye, Play, Share2 } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Clock, Download, Eye, Pencil, Play, Share2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -14,10 +14,13 @@ interface EpisodeCardProps {
   saved: boolean;
   highlighted: boolean;
   onToggleSaved: (id: string) => void;
+  /** Admins only: open the edit dialog or the delete confirmation for this episode. */
+  onEdit?: (episode: PodcastEpisode) => void;
+  onDelete?: (episode: PodcastEpisode) => void;
 }
 
 /** Spec §2 Episode card: media, title, description, date, views, tags; Watch/Listen Now, Share and Save. */
-export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }: EpisodeCardProps) {
+export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved, onEdit, onDelete }: EpisodeCardProps) {
   const titleId = useId();
   const mediaRef = useRef<HTMLMediaElement>(null);
   const countView = useCountEpisodeView();
@@ -100,6 +103,18 @@ export function EpisodeCard({ episode, view, saved, highlighted, onToggleSaved }
             {saved ? <BookmarkCheck className="size-4" aria-hidden /> : <Bookmark className="size-4" aria-hidden />}
             {saved ? 'Saved' : 'Save'}
           </Button>
+          {onEdit && (
+            <Button size="sm" variant="outline" aria-label={`Edit episode ${episode.episodeNumber}`} onClick={() => onEdit(episode)}>
+              <Pencil className="size-4" aria-hidden />
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="sm" variant="outline" aria-label={`Delete episode ${episode.episodeNumber}`} onClick={() => onDelete(episode)}>
+              <Trash2 className="size-4" aria-hidden />
+              Delete
+            </Button>
+          )}
         </div>
       </div>
     </article>

@@ -7,13 +7,17 @@ import { inputClasses } from '@/components/ui/field';
 import { LazyDialog } from '@/components/ui/lazy-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEpisodes } from '../api/get-episodes';
-import { EPISODE_SORT_OPTIONS, type EpisodeSort } from '../podcast';
+import { EPISODE_SORT_OPTIONS, type EpisodeSort, type PodcastEpisode } from '../podcast';
 import { readSavedEpisodes, toggleSavedEpisode } from '../saved-episodes';
 import { EpisodeCard } from './episode-card';
+import { EpisodeSearch } from './episode-search';
 import { FeaturedVideo } from './featured-video';
 
 // Admins only: visitors' phones do not download the upload form's code.
 const UploadEpisodeForm = lazy(() => import('./upload-episode-form').then((m) => ({ default: m.UploadEpisodeForm })));
+// Admins only, like the upload form: editing an episode and confirming its deletion.
+const EditEpisodeDialog = lazy(() => import('./edit-episode-dialog').then((m) => ({ default: m.EditEpisodeDialog })));
+const DeleteEpisodeDialog = lazy(() => import('./delete-episode-dialog').then((m) => ({ default: m.DeleteEpisodeDialog })));
 // The subscribe form's dialog loads after the page (its hero heading is the largest paint on a phone).
 const loadSubscribeDialog = () => import('./subscribe-dialog').then((m) => ({ Dialog: m.SubscribeDialog }));
 
@@ -32,6 +36,8 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [savedOnly, setSavedOnly] = useState(false);
   const [saved, setSaved] = useState<string[]>(readSavedEpisodes);
+  const [editing, setEditing] = useState<PodcastEpisode | null>(null);
+  const [deleting, setDeleting] = useState<PodcastEpisode | null>(null);
   const episodes = useEpisodes(sort);
   const loaded = useMemo(() => episodes.data?.pages.flatMap((page) => page.items) ?? [], [episodes.data]);
   const shown = savedOnly ? loaded.filter((e) => saved.includes(e.id)) : loaded;
@@ -85,6 +91,8 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
           </Suspense>
         </div>
       )}
+
+      <EpisodeSearch />
 
       <FeaturedVideo />
 
@@ -151,6 +159,8 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
                 saved={saved.includes(episode.id)}
                 highlighted={episode.episodeNumber === wanted}
                 onToggleSaved={(id) => setSaved((current) => toggleSavedEpisode(current, id))}
+                onEdit={isAdmin ? setEditing : undefined}
+                onDelete={isAdmin ? setDeleting : undefined}
               />
             ))}
           </div>
@@ -164,6 +174,13 @@ export function PodcastPage({ isAdmin, adminLogin }: PodcastPageProps) {
           </div>
         )}
       </section>
+
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <EditEpisodeDialog episode={editing} onClose={() => setEditing(null)} />
+          <DeleteEpisodeDialog episode={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

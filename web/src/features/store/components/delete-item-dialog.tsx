@@ -1,8 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { TriangleAlert } from 'lucide-react';
 import { toast } from '@/components/toast/use-toast';
-import { Button } from '@/components/ui/button';
-import { DialogFrame } from '@/components/ui/dialog-frame';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useDeleteCatalogItem } from '../api/delete-catalog-item';
 import { KIND_LABELS, type CatalogItem } from '../catalog';
 
@@ -44,26 +41,13 @@ export function DeleteItemDialog({ item, onClose, onDeleted }: DeleteItemDialogP
   const noun = item ? KIND_LABELS[item.kind].one.toLowerCase() : '';
 
   return (
-    <DialogFrame open={item !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()} role="alertdialog" className="max-w-md">
-      <div className="flex gap-4">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-100 text-red-700">
-          <TriangleAlert className="size-5" aria-hidden />
-        </span>
-        <div className="grid gap-2">
-          <Dialog.Title className="text-lg font-bold text-slate-900">Delete this {noun}?</Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600">“{item?.name}” will be removed from the store. This cannot be undone.</Dialog.Description>
-        </div>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="outline" disabled={remove.isPending}>
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button variant="destructive" onClick={handleConfirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </div>
-    </DialogFrame>
+    <ConfirmDeleteDialog
+      open={item !== null}
+      title={`Delete this ${noun}?`}
+      description={`“${item?.name}” will be removed from the store. This cannot be undone.`}
+      pending={remove.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
+    />
   );
 }

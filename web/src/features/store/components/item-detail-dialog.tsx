@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { formatPrice } from '@/lib/format-price';
 import { Link } from 'react-router-dom';
+import { offersBackInStock } from '../back-in-stock';
 import { itemPagePath, stockLabel, type CatalogItem } from '../catalog';
+import { BackInStockForm } from './back-in-stock-form';
 import { ItemImage } from './item-image';
 import { RatingStars } from './rating-stars';
 
@@ -116,6 +118,7 @@ export function ItemDetails({ item, onAddToCart, Title, Description, pageLink }:
           <ShoppingCart className="size-5" aria-hidden />
           Add to Cart
         </Button>
+        {offersBackInStock(item) && <BackInStockForm key={item.id} productId={item.id} productName={item.name} />}
         {pageLink && (
           <Link to={pageLink} className="text-center text-sm font-semibold text-indigo-800 underline-offset-4 hover:underline">
             View the full page<span className="sr-only"> of {item.name}</span>
