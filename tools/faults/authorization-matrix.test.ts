@@ -83,6 +83,11 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('GET /api/membership/payout-account'), 'member');
     assert.equal(keys.get('POST /api/membership/payout-account/onboarding'), 'member');
     assert.equal(keys.get('POST /api/admin/payout-runs/payouts/:payoutId/retry'), 'admin');
+    // ADR 0061: a run's payouts and the yearly earnings are the admin's; a member reads only their own statement.
+    assert.equal(keys.get('GET /api/admin/payout-runs/:month/payouts'), 'admin');
+    assert.equal(keys.get('GET /api/admin/earnings/:file'), 'admin');
+    assert.equal(keys.get('GET /api/admin/earnings/:year/members/:memberId'), 'admin');
+    assert.equal(keys.get('GET /api/membership/earnings/:year'), 'member');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {

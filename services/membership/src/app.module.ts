@@ -10,6 +10,8 @@ import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-ref
 import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { PayoutTransfers1764100000520 } from '../migrations/1764100000520-payout-transfers';
+import { PayoutRunOutcomes1764200000500 } from '../migrations/1764200000500-payout-run-outcomes';
+import { EarningsModule } from './earnings/earnings.module';
 import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
 import type { MembershipConfig } from './config';
 import { MembershipMailModule } from './mail/membership-mail.module';
@@ -41,6 +43,7 @@ export class AppModule {
             ReferralReview1763700000506,
             SignupBrowsers1763700000510,
             PayoutTransfers1764100000520,
+            PayoutRunOutcomes1764200000500,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),
@@ -54,6 +57,7 @@ export class AppModule {
         ProfitBonusesModule,
         MembershipMailModule,
         SavingsModule,
+        EarningsModule,
       ],
     };
   }

@@ -14,6 +14,8 @@ import type {
   payoutMonthSchema,
   payoutRowsSchema,
   updateProfileMessageSchema,
+  earningsStatementSchema,
+  earningsYearRowsSchema,
 } from './schemas';
 import type {
   AdminMember,
@@ -32,6 +34,8 @@ import type {
   MemberStats,
   PayoutRow,
   PayoutRetry,
+  EarningsStatement,
+  EarningsYearRow,
   MemberPayoutAccount,
   PayoutOnboardingLink,
   PayoutRun,
@@ -78,6 +82,12 @@ export const MembershipSubjects = {
   /** Admin: transfer one held payout now (ADR 0048). */
   retryPayout: 'membership.payouts.retry',
   /**
+   * A member's earnings of a calendar year (ADR 0061): the member's own statement, or any member's for an admin; and
+   * the admin's yearly export, a page of members with their totals, flagged at the year's 1099-NEC threshold.
+   */
+  earningsStatement: 'membership.earnings.statement',
+  earningsYearRows: 'membership.earnings.year-rows',
+  /**
    * Admin: start or resume a half-year's profit bonus run (idempotent), list the periods, and the newest period whose
    * payout day has come in the payout time zone (ADR 0018), so the admin's default is the one the start accepts.
    */
@@ -113,6 +123,8 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.payoutAccount]: { payload: z.input<typeof memberIdSchema>; result: MemberPayoutAccount };
   [MembershipSubjects.payoutOnboarding]: { payload: z.input<typeof memberIdSchema>; result: PayoutOnboardingLink };
   [MembershipSubjects.retryPayout]: { payload: z.input<typeof payoutIdSchema>; result: PayoutRetry };
+  [MembershipSubjects.earningsStatement]: { payload: z.input<typeof earningsStatementSchema>; result: EarningsStatement };
+  [MembershipSubjects.earningsYearRows]: { payload: z.input<typeof earningsYearRowsSchema>; result: { items: EarningsYearRow[] } };
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
   [MembershipSubjects.dueProfitBonusPeriod]: { payload: Record<string, never>; result: ProfitBonusPeriodDue };

@@ -4,6 +4,7 @@ import { MemberSignInController } from './member-sign-in.controller';
 import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipController } from './membership.controller';
 import { AdminMembersController } from './admin-members.controller';
+import { EarningsController } from './earnings.controller';
 import { PayoutRunsController } from './payout-runs.controller';
 import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
@@ -20,6 +21,7 @@ export class MembershipModule {
         PayoutRunsController,
         ProfitBonusPeriodsController,
         AdminMembersController,
+        EarningsController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { serverMessage } from '@/lib/api-client';
+import { statementPageUrl } from '../api/earnings';
 import { AdminSection, AdminTable, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
 import { RunStatus } from './admin-payout-runs';
 import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
@@ -82,6 +83,7 @@ const MEMBER_COLUMNS = [
   { label: 'Referrals', numeric: true },
   { label: 'Pending', numeric: true },
   { label: 'Paid', numeric: true },
+  { label: 'Earnings' },
 ];
 
 /** Admin Marketshare tab (ADR 0016): the members with status, referrals, pending and paid totals, a page at a time. */
@@ -106,6 +108,15 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
                   <td className={numericCell}>{m.referrals}</td>
                   <td className={numericCell}>${m.pending}</td>
                   <td className={numericCell}>${m.paid}</td>
+                  <td className={cell}>
+                    <a
+                      href={statementPageUrl(m.memberId, String(new Date().getFullYear()))}
+                      className="font-semibold whitespace-nowrap text-indigo-800 underline underline-offset-2"
+                      aria-label={`${m.firstName} ${m.lastName}’s earnings statement`}
+                    >
+                      Statement
+                    </a>
+                  </td>
                 </tr>
               ))}
             </AdminTable>

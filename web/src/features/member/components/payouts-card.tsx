@@ -1,9 +1,11 @@
-import { Banknote, LoaderCircle } from 'lucide-react';
+import { Banknote, FileText, LoaderCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/components/toast/use-toast';
 import { usePayoutAccount, usePayoutOnboarding } from '../api/payout-account';
+import { ownStatementPageUrl } from '../api/get-statement';
 
 /** Stripe's requirement names as a person reads them. */
 const NEEDS: Record<string, string> = {
@@ -38,9 +40,17 @@ export function PayoutsCard() {
   const a = account.data;
   return (
     <section aria-labelledby="payouts-heading" className="mt-6 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
-      <h2 id="payouts-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
-        <Banknote className="size-4 text-emerald-700" aria-hidden /> Payouts
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payouts-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
+          <Banknote className="size-4 text-emerald-700" aria-hidden /> Payouts
+        </h2>
+        <Link
+          to={ownStatementPageUrl(String(new Date().getFullYear()))}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-800 underline underline-offset-2"
+        >
+          <FileText className="size-4" aria-hidden /> Yearly statement
+        </Link>
+      </div>
       {!a ? (
         <p className="mt-2 text-sm text-slate-600">{account.isError ? 'Payout status is unavailable right now.' : 'Loading payout status…'}</p>
       ) : a.status === 'active' ? (
