@@ -88,6 +88,8 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('GET /api/admin/earnings/:file'), 'admin');
     assert.equal(keys.get('GET /api/admin/earnings/:year/members/:memberId'), 'admin');
     assert.equal(keys.get('GET /api/membership/earnings/:year'), 'member');
+    // ADR 0062: where a member's own earnings go.
+    assert.equal(keys.get('PUT /api/membership/payout-method'), 'member');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {

@@ -11,6 +11,7 @@ import { ReferralReview1763700000506 } from '../migrations/1763700000506-referra
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { PayoutTransfers1764100000520 } from '../migrations/1764100000520-payout-transfers';
 import { PayoutRunOutcomes1764200000500 } from '../migrations/1764200000500-payout-run-outcomes';
+import { MembershipCredit1764200000501 } from '../migrations/1764200000501-membership-credit';
 import { EarningsModule } from './earnings/earnings.module';
 import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
 import type { MembershipConfig } from './config';
@@ -44,6 +45,7 @@ export class AppModule {
             SignupBrowsers1763700000510,
             PayoutTransfers1764100000520,
             PayoutRunOutcomes1764200000500,
+            MembershipCredit1764200000501,
           ],
         }),
         MailModule.forRoot(config.mail, 'membership', config.logLevel),

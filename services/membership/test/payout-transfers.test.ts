@@ -1,14 +1,16 @@
 // Payouts that move money (ADR 0048): each payout of a run becomes one Stripe transfer to the member's connected
 // account, keyed by the payout id, or is held with a reason and retried by every later run. The emulator counts
 // transfers per Idempotency-Key; these tests read it.
+import { MembershipSubjects } from '@km/contracts';
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
 import { PayoutAccounts } from '../src/payouts/payout-accounts';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { PayoutTransfers } from '../src/payouts/payout-transfers';
 import { EarningsStatements } from '../src/earnings/earnings-statements';
-import { startMembershipHarness, type MembershipHarness } from './membership-harness';
+import { joinedMember, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 beforeAll(async () => {
@@ -354,5 +356,95 @@ describe('the admin’s run view, retry at once and yearly statements (ADR 0061)
     const second = await statements.yearRows('2023', first[0].memberId, 1);
     const third = await statements.yearRows('2023', second[0].memberId, 1);
     assert.deepEqual([first[0].memberId, second[0].memberId, third.length], [expected[0].memberId, expected[1].memberId, 0]);
+  });
+});
+
+describe('earnings as membership credit (ADR 0062)', () => {
+  /** A member who joined on a test clock (their $5.00 first invoice paid at its time), with a subscription that renews on it. */
+  async function memberOnClock() {
+    const email = `credit-${randomUUID().slice(0, 8)}@example.com`;
+    const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
+    const customer = await h.stripe.customers.create({ email, test_clock: clock.id });
+    await h.data.query(`INSERT INTO signups (email, stripe_customer_id) VALUES ($1, $2)`, [email, customer.id]);
+    const { joined, payment } = await joinedMember(h, { email });
+    return { memberId: joined.memberId, customerId: customer.id, clockId: clock.id, subscriptionId: payment.subscriptionId };
+  }
+
+  /** Owed `amount` for `month`: a referral of another member, its commission pending. */
+  const owed = (memberId: string, amount: string, month: string) => owedMore(memberId, amount, month);
+
+  async function renewal(clockId: string, subscriptionId: string): Promise<Stripe.Invoice> {
+    const sub = await h.stripe.subscriptions.retrieve(subscriptionId);
+    await h.stripe.testHelpers.testClocks.advance(clockId, { frozen_time: sub.items.data[0].current_period_end + 3600 });
+    await eventually(async () => (await h.stripe.testHelpers.testClocks.retrieve(clockId)).status === 'ready', 10_000, 20);
+    const renewed = await h.stripe.subscriptions.retrieve(subscriptionId);
+    return h.stripe.invoices.retrieve(String(renewed.latest_invoice));
+  }
+
+  it('membership credit reduces the next invoice by the earned amount', async () => {
+    const member = await memberOnClock();
+    const chosen = await h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'membership_credit' });
+    assert.deepEqual([chosen.method, chosen.status], ['membership_credit', 'none']);
+    await owed(member.memberId, '3.00', '2031-08');
+    // No payout account is needed: the credit goes on the member's own Stripe customer.
+    await run('2031-08');
+    const payout = await payoutOf(member.memberId, '2031-08');
+    assert.deepEqual([payout.status, payout.held_reason, payout.transferred, payout.transfer_id], ['paid', null, '3.00', null]);
+    const [row] = (await h.data.query(`SELECT method, credit_id FROM payouts WHERE id = $1`, [payout.id])) as { method: string; credit_id: string }[];
+    assert.equal(row.method, 'membership_credit');
+    const credit = (await h.stripe.customers.listBalanceTransactions(member.customerId)).data[0];
+    assert.deepEqual([credit.id, credit.amount, credit.type, credit.metadata?.payout_id], [row.credit_id, -300, 'adjustment', payout.id]);
+    assert.equal(((await h.stripe.customers.retrieve(member.customerId)) as Stripe.Customer).balance, -300);
+
+    // Stripe takes the credit off the next $5.00 invoice: $2.00 is charged.
+    const invoice = await renewal(member.clockId, member.subscriptionId);
+    assert.deepEqual(
+      [invoice.total, invoice.starting_balance, invoice.amount_due, invoice.ending_balance, invoice.amount_paid, invoice.status],
+      [500, -300, 200, 0, 200, 'paid'],
+    );
+    // Shown as such: the commission was applied to the membership, and Member Savings counts the credit.
+    const commissions = await h.rpc.send(MembershipSubjects.commissions, { memberId: member.memberId, page: 1, pageSize: 10 });
+    assert.deepEqual(
+      commissions.items.map((c) => [c.amount, c.status, c.paidAs]),
+      [['3.00', 'paid', 'membership_credit']],
+    );
+    const stats = await h.rpc.send(MembershipSubjects.stats, { memberId: member.memberId });
+    assert.deepEqual([stats.membershipCredit, stats.memberSavings], ['3.00', '0.00']);
+    const year = (await h.app.get(EarningsStatements).statement(member.memberId, String(new Date().getFullYear()))).lines;
+    assert.deepEqual(
+      year.map((l) => [l.kind, l.amount, l.paidAs, l.transferId]),
+      [['payout', '3.00', 'membership_credit', null]],
+    );
+  });
+
+  it('five retries and a run at once credit a payout exactly once; a member who switches meanwhile is not paid the other way too', async () => {
+    const member = await memberOnClock();
+    await onboard(member.memberId);
+    await h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'membership_credit' });
+    await owed(member.memberId, '2.50', '2031-09');
+    // Written and mailed by a run whose Stripe requests cannot be made yet: the payout is held (no customer to credit).
+    await h.data.query(`UPDATE members SET stripe_customer_id = 'cus_missing' WHERE id = $1`, [member.memberId]);
+    await run('2031-09');
+    const held = await payoutOf(member.memberId, '2031-09');
+    assert.deepEqual([held.status, held.held_reason], ['held', 'transfer_failed']);
+    assert.match(held.held_detail!, /No such customer/);
+    await h.data.query(`UPDATE members SET stripe_customer_id = $2 WHERE id = $1`, [member.memberId, member.customerId]);
+
+    const transfers = h.app.get(PayoutTransfers);
+    const outcomes = await Promise.all([
+      transfers.transferDue('2031-09'),
+      ...Array.from({ length: 5 }, () => transfers.transfer(held.id)),
+      // The member switches back to transfers while the credit is being made.
+      h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'transfer' }),
+    ]);
+    const retries = outcomes.slice(1, 6) as string[];
+    const runCounts = outcomes[0] as Record<string, number>;
+    assert.equal(runCounts.paid + retries.filter((o) => o === 'paid').length, 1, JSON.stringify(outcomes));
+    const credits = (await h.stripe.customers.listBalanceTransactions(member.customerId)).data.filter((t) => t.metadata?.payout_id === held.id);
+    const transfersMade = (await h.stripe.transfers.list({ transfer_group: 'payouts-2031-09' })).data.filter((t) => t.metadata.payout_id === held.id);
+    // Exactly one of the two ways, once, for the whole amount.
+    assert.equal(credits.length + transfersMade.length, 1, JSON.stringify({ credits, transfersMade }));
+    const paid = await payoutOf(member.memberId, '2031-09');
+    assert.deepEqual([paid.status, paid.transferred], ['paid', '2.50']);
   });
 });

@@ -93,7 +93,11 @@ function StatementBody({ statement: s }: { statement: EarningsStatement }) {
               {s.lines.map((line) => (
                 <tr key={line.id}>
                   <td className="px-4 py-2 whitespace-nowrap">{longDate(line.paidOn)}</td>
-                  <td className="px-4 py-2">{line.kind === 'payout' ? `Referral commissions of ${line.period}` : `Profit bonus ${line.period}`}</td>
+                  <td className="px-4 py-2">
+                    {line.kind === 'profit_bonus'
+                      ? `Profit bonus ${line.period}`
+                      : `Referral commissions of ${line.period}${line.paidAs === 'membership_credit' ? ', applied to the membership' : ''}`}
+                  </td>
                   <td className="px-4 py-2 font-mono text-xs break-all">{line.transferId ?? '—'}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{money(line.amount)}</td>
                 </tr>

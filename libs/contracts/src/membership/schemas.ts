@@ -147,6 +147,13 @@ export const payoutRowsSchema = payoutMonthSchema.extend({
   limit: z.number().int().min(1).max(5000).default(5000),
 });
 
+/** PUT /api/membership/payout-method: where the member's earnings go (ADR 0062). */
+export const payoutMethodSchema = z.object({
+  method: z.enum(['transfer', 'membership_credit'], { error: 'method must be transfer (to your bank) or membership_credit (off your $5 invoices)' }),
+});
+export type PayoutMethodRequest = z.infer<typeof payoutMethodSchema>;
+export const payoutMethodMessageSchema = payoutMethodSchema.extend({ memberId: z.uuid() });
+
 /** A calendar year of earnings (ADR 0061), "YYYY": from 2020 (before Marketshare paid anyone) to 2099. */
 export const earningsYearSchema = z.object({
   year: z

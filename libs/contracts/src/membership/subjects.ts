@@ -16,6 +16,7 @@ import type {
   updateProfileMessageSchema,
   earningsStatementSchema,
   earningsYearRowsSchema,
+  payoutMethodMessageSchema,
 } from './schemas';
 import type {
   AdminMember,
@@ -79,6 +80,8 @@ export const MembershipSubjects = {
   /** A member's payout account (ADR 0048): its state, and the link that sets it up (the account is made once). */
   payoutAccount: 'membership.payout-accounts.get',
   payoutOnboarding: 'membership.payout-accounts.onboard',
+  /** Where the member's earnings go (ADR 0062): transfers, or credit on their own membership invoices. */
+  setPayoutMethod: 'membership.payout-accounts.set-method',
   /** Admin: transfer one held payout now (ADR 0048). */
   retryPayout: 'membership.payouts.retry',
   /**
@@ -122,6 +125,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
   [MembershipSubjects.payoutAccount]: { payload: z.input<typeof memberIdSchema>; result: MemberPayoutAccount };
   [MembershipSubjects.payoutOnboarding]: { payload: z.input<typeof memberIdSchema>; result: PayoutOnboardingLink };
+  [MembershipSubjects.setPayoutMethod]: { payload: z.input<typeof payoutMethodMessageSchema>; result: MemberPayoutAccount };
   [MembershipSubjects.retryPayout]: { payload: z.input<typeof payoutIdSchema>; result: PayoutRetry };
   [MembershipSubjects.earningsStatement]: { payload: z.input<typeof earningsStatementSchema>; result: EarningsStatement };
   [MembershipSubjects.earningsYearRows]: { payload: z.input<typeof earningsYearRowsSchema>; result: { items: EarningsYearRow[] } };

@@ -62,6 +62,8 @@ export interface MemberCommission {
    * against the next payouts, and when it was made. The paid row itself is never changed.
    */
   clawback: { amount: string; at: string } | null;
+  /** How a paid commission reached the member (ADR 0062): transferred, or applied to their membership invoices. */
+  paidAs: PayoutMethod | null;
 }
 
 /** Spec §3 Profit bonus. */
@@ -88,6 +90,8 @@ export interface MemberStats {
   membershipDiscount: number;
   /** Member Savings: the sum of the member's discounts on paid orders (learnt from orders.order.paid). */
   memberSavings: string;
+  /** Earnings applied to the member's own membership invoices (ADR 0062), also shown under Member Savings. */
+  membershipCredit: string;
 }
 
 /** What a member gets off a store purchase now: MEMBER_DISCOUNT_PERCENT while the subscription is active, else 0. */
@@ -169,7 +173,13 @@ export interface PayoutRow {
   /** What Stripe said when a transfer failed (`transfer_failed`), as it said it. */
   heldDetail: string | null;
   transferId: string | null;
+  /** How it was paid (or is being paid): null while nothing was asked of Stripe; the balance transaction of a credit. */
+  method: PayoutMethod | null;
+  creditId: string | null;
 }
+
+/** How a payout reaches the member (ADR 0062): a Stripe transfer, or credit on their customer balance. */
+export type PayoutMethod = 'transfer' | 'membership_credit';
 
 /** A payout's transfer state and why one is held (ADR 0048). */
 export type PayoutStatus = 'scheduled' | 'paid' | 'held';
@@ -177,6 +187,8 @@ export type PayoutHeldReason = 'no_account' | 'below_minimum' | 'restricted' | '
 /** A member's Stripe Connect account as membership knows it: none yet, being onboarded, active, or restricted. */
 export interface MemberPayoutAccount {
   status: 'none' | 'onboarding' | 'active' | 'restricted';
+  /** Where the member's earnings go (ADR 0062): transfers to their bank, or credit on their own $5 invoices. */
+  method: PayoutMethod;
   /** What Stripe still needs from the member (requirements.currently_due). */
   currentlyDue: string[];
 }
@@ -220,6 +232,8 @@ export interface EarningsLine {
   amount: string;
   /** The Stripe transfer of a payout (none for a bonus or a payout settled by hand before transfers). */
   transferId: string | null;
+  /** A payout applied to the member's own membership invoices instead (ADR 0062). */
+  paidAs: PayoutMethod | null;
 }
 
 /** One member's line of the admin's yearly export. */

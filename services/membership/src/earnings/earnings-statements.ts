@@ -13,11 +13,11 @@ import { thresholdFor } from './reporting-threshold';
  */
 const paidInYear = (members: (column: string) => string) => `
   SELECT 'payout' AS kind, p.id, p.member_id, p.month AS period, COALESCE((p.paid_at AT TIME ZONE $1)::date, p.payout_date) AS paid_on,
-         p.transferred AS amount, p.transfer_id
+         p.transferred AS amount, p.transfer_id, p.method AS paid_as
   FROM payouts p
   WHERE p.transferred > 0 AND COALESCE((p.paid_at AT TIME ZONE $1)::date, p.payout_date) BETWEEN $2::date AND $3::date AND ${members('p.member_id')}
   UNION ALL
-  SELECT 'profit_bonus', b.id, b.member_id, b.bonus_period, b.payout_date, b.amount, NULL
+  SELECT 'profit_bonus', b.id, b.member_id, b.bonus_period, b.payout_date, b.amount, NULL, NULL
   FROM profit_bonuses b WHERE b.status = 'paid' AND b.payout_date BETWEEN $2::date AND $3::date AND ${members('b.member_id')}`;
 
 @Injectable()
@@ -41,16 +41,24 @@ export class EarningsStatements {
     }[];
     if (!member) throw new NotFoundError('member', memberId);
     const rows = (await this.dataSource.query(
-      `SELECT kind, id, period, paid_on::text AS paid_on, amount::text AS amount, transfer_id
+      `SELECT kind, id, period, paid_on::text AS paid_on, amount::text AS amount, transfer_id, paid_as
        FROM (${paidInYear((column) => `${column} = $4`)}) paid ORDER BY paid_on, kind, period`,
       [this.config.payouts.timeZone, `${year}-01-01`, `${year}-12-31`, memberId],
-    )) as { kind: EarningsLine['kind']; id: string; period: string; paid_on: string; amount: string; transfer_id: string | null }[];
+    )) as {
+      kind: EarningsLine['kind'];
+      id: string;
+      period: string;
+      paid_on: string;
+      amount: string;
+      transfer_id: string | null;
+      paid_as: EarningsLine['paidAs'];
+    }[];
     const cents = rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
     const threshold = this.threshold(year);
     return {
       year,
       member: { memberId: member.id, firstName: member.first_name, lastName: member.last_name, email: member.email },
-      lines: rows.map((r) => ({ kind: r.kind, id: r.id, period: r.period, paidOn: r.paid_on, amount: r.amount, transferId: r.transfer_id })),
+      lines: rows.map((r) => ({ kind: r.kind, id: r.id, period: r.period, paidOn: r.paid_on, amount: r.amount, transferId: r.transfer_id, paidAs: r.paid_as })),
       total: (cents / 100).toFixed(2),
       threshold: (threshold.cents / 100).toFixed(2),
       thresholdFrom: String(threshold.from),

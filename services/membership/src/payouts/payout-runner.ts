@@ -130,7 +130,8 @@ export class PayoutRunner {
            SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted
            ON CONFLICT (member_id, month) DO UPDATE SET gross = payouts.gross + EXCLUDED.gross, deducted = payouts.deducted + EXCLUDED.deducted,
              amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL,
-             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END
+             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END,
+             method = CASE WHEN payouts.status = 'paid' THEN NULL ELSE payouts.method END
            RETURNING id, member_id, amount, payout_date
          )
          SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
@@ -158,7 +159,7 @@ export class PayoutRunner {
   async rows(month: string, after: string | undefined, limit: number): Promise<PayoutRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT p.id, p.member_id, m.first_name, m.last_name, m.email, p.amount::text AS amount, p.payout_date::text AS payout_date,
-              p.status, p.held_reason, p.held_detail, p.transfer_id,
+              p.status, p.held_reason, p.held_detail, p.transfer_id, p.method, p.credit_id,
               (SELECT count(*)::int FROM commissions c WHERE c.payout_id = p.id) AS commissions
        FROM payouts p JOIN members m ON m.id = p.member_id
        WHERE p.month = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid) ORDER BY p.id LIMIT $3`,
@@ -176,6 +177,8 @@ export class PayoutRunner {
       held_reason: PayoutRow['heldReason'];
       held_detail: string | null;
       transfer_id: string | null;
+      method: PayoutRow['method'];
+      credit_id: string | null;
     }[];
     return rows.map((r) => ({
       payoutId: r.id,
@@ -190,6 +193,8 @@ export class PayoutRunner {
       heldReason: r.held_reason,
       heldDetail: r.held_detail,
       transferId: r.transfer_id,
+      method: r.method,
+      creditId: r.credit_id,
     }));
   }
 }

@@ -101,7 +101,16 @@ function RunPayouts({ month }: { month: string }) {
                       </>
                     )}
                   </td>
-                  <td className={`${cell} font-mono text-xs break-all`}>{p.transferId ?? '—'}</td>
+                  <td className={`${cell} font-mono text-xs break-all`}>
+                    {p.creditId ? (
+                      <>
+                        <span className="block font-sans text-slate-700">Membership credit</span>
+                        {p.creditId}
+                      </>
+                    ) : (
+                      (p.transferId ?? '—')
+                    )}
+                  </td>
                   <td className={cell}>
                     <div className="flex flex-wrap gap-2">
                       {p.status !== 'paid' && (

@@ -237,8 +237,12 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
         <StatCard label="Pending Earnings" value={s ? money(s.pendingCommissions) : '…'} icon={<Wallet className="size-4" aria-hidden />} />
         <StatCard
           label="Member Savings"
-          value={s ? money(s.memberSavings) : '…'}
-          note={`${s?.membershipDiscount ?? 5}% off every store purchase`}
+          value={s ? money((Number(s.memberSavings) + Number(s.membershipCredit)).toFixed(2)) : '…'}
+          note={
+            s && Number(s.membershipCredit) > 0
+              ? `${money(s.memberSavings)} off store purchases and ${money(s.membershipCredit)} of earnings off your membership`
+              : `${s?.membershipDiscount ?? 5}% off every store purchase`
+          }
           icon={<Percent className="size-4" aria-hidden />}
         />
       </div>
@@ -329,6 +333,7 @@ function Dashboard({ profile }: { profile: MemberProfile }) {
                     Payout month {c.payoutMonth}
                     {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
                     {c.status === 'reversed' ? ' · payment refunded or disputed, not paid' : ''}
+                    {c.paidAs === 'membership_credit' ? ' · applied to your membership' : ''}
                   </span>
                   {c.clawback ? (
                     <span className="block text-sm text-slate-600">
