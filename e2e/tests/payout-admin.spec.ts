@@ -1,11 +1,10 @@
 import type { PayoutRun } from '@km/contracts/membership';
 import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
-import type { Page } from '@playwright/test';
 import { uniqueEmail } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { adminCredentials, apiPost, expectAccessible, toasts } from './helpers';
-import { joinInNewBrowser } from './marketshare-helpers';
+import { joinInNewBrowser, setUpPayouts } from './marketshare-helpers';
 
 /**
  * ADR 0061, 0062: the admin's payout run view (paid, held by reason, failed; each payout with its transfer; retry now),
@@ -13,7 +12,6 @@ import { joinInNewBrowser } from './marketshare-helpers';
  */
 
 const PHONE = { width: 390, height: 844 };
-const IDENTITY = { first: 'Lydia', last: 'Thyatira' };
 /** A past month of this run's own, so no other test's run has closed it. */
 const ownMonth = () => `20${10 + Math.floor(Math.random() * 15)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
 
@@ -28,21 +26,6 @@ async function owed(db: Postgres, email: string, amount: string, month: string) 
      INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date) SELECT referrer_id, id, $3::numeric, $4, ($4 || '-15')::date FROM ref`,
     [tag, email, amount, month],
   );
-}
-
-/** The member sets up payouts through the emulator's onboarding page and comes back with Payouts active. */
-async function setUpPayouts(page: Page) {
-  await page.goto('/member-dashboard');
-  await page.getByRole('region', { name: 'Payouts' }).getByRole('button', { name: 'Set up payouts' }).click();
-  await expect(page.getByRole('heading', { name: 'Set up payouts' })).toBeVisible({ timeout: 15_000 });
-  await page.getByLabel('First name').fill(IDENTITY.first);
-  await page.getByLabel('Last name').fill(IDENTITY.last);
-  await page.getByRole('button', { name: 'Agree and submit' }).click();
-  await expect(page).toHaveURL(/\/member-dashboard\?payouts=return$/, { timeout: 15_000 });
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Payouts' }).getByText('Payouts active')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 async function runMonth(adminApi: import('@playwright/test').APIRequestContext, month: string) {
@@ -75,6 +58,7 @@ test.describe('payout admin', () => {
     const paidMember = { firstName: 'Phoebe', lastName: 'Cenchreae', email: uniqueEmail('paid') };
     const heldMember = { firstName: 'Chloe', lastName: 'Corinth', email: uniqueEmail('held') };
     const paid = await joinInNewBrowser(browser, baseURL!, paidMember);
+    await paid.goto('/member-dashboard');
     await setUpPayouts(paid);
     const held = await joinInNewBrowser(browser, baseURL!, heldMember, { card: '5555 5555 5555 4444' });
     await owed(db, paidMember.email, '1.50', month);
@@ -107,6 +91,7 @@ test.describe('payout admin', () => {
     await heldRow.getByRole('button', { name: `Retry now: ${heldMember.firstName} ${heldMember.lastName}’s payout` }).click();
     await expect(toasts(admin)).toContainText('Payout still held');
     // The member sets up payouts; the admin's retry now transfers it.
+    await held.goto('/member-dashboard');
     await setUpPayouts(held);
     await heldRow.getByRole('button', { name: `Retry now: ${heldMember.firstName} ${heldMember.lastName}’s payout` }).click();
     await expect(toasts(admin)).toContainText('Payout transferred');

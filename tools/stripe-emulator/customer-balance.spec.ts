@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';
-import { emulator, sdk } from './test-helpers';
+import { activeOnClock, emulator, sdk } from './test-helpers';
 
 const T0 = Date.UTC(2026, 0, 10, 12) / 1000; // 10 January 2026, noon UTC
 
@@ -16,24 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await em.close();
 });
-
-/** A clock at T0, a customer on it and an active $5.00 monthly subscription whose first invoice was paid by card. */
-async function memberOnClock() {
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: T0 });
-  const customer = await stripe.customers.create({ email: 'credit@example.com', test_clock: clock.id });
-  const product = await stripe.products.create({ name: 'Marketshare membership' });
-  const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 500, recurring: { interval: 'month' } });
-  const sub = await stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: price.id }],
-    payment_behavior: 'default_incomplete',
-    payment_settings: { save_default_payment_method: 'on_subscription' },
-    expand: ['latest_invoice.confirmation_secret'],
-  });
-  const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
-  await stripe.paymentIntents.confirm(secret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
-  return { clock, customer, sub: await stripe.subscriptions.retrieve(sub.id) };
-}
 
 /** Advances the clock past the period's end and answers the renewal invoice. */
 async function renew(clockId: string, sub: Stripe.Subscription): Promise<Stripe.Invoice> {
@@ -76,7 +58,7 @@ describe('customer balance transactions', () => {
   });
 
   it('the next invoice takes a credit: starting_balance, amount_due reduced, ending_balance, and what it took recorded', async () => {
-    const { clock, customer, sub } = await memberOnClock();
+    const { clock, customer, sub } = await activeOnClock(stripe, T0);
     await stripe.customers.createBalanceTransaction(customer.id, { amount: -300, currency: 'usd' });
     const invoice = await renew(clock.id, sub);
     assert.deepEqual(
@@ -89,7 +71,7 @@ describe('customer balance transactions', () => {
   });
 
   it('a credit larger than the invoice pays it whole and the rest waits for the next; under 50 cents due is not charged but carried', async () => {
-    const { clock, customer, sub } = await memberOnClock();
+    const { clock, customer, sub } = await activeOnClock(stripe, T0);
     await stripe.customers.createBalanceTransaction(customer.id, { amount: -730, currency: 'usd' });
     const covered = await renew(clock.id, sub);
     assert.deepEqual([covered.starting_balance, covered.amount_due, covered.ending_balance, covered.status], [-730, 0, -230, 'paid']);

@@ -1,7 +1,8 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { EarningsStatement } from '@km/contracts';
-import { Printer } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
@@ -15,25 +16,35 @@ const longDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateStrin
 /**
  * A member's earnings statement of a calendar year, laid out to print (ADR 0061): who paid whom, each payment with its
  * date and Stripe transfer, the total, and whether it reaches the year's 1099-NEC threshold. Shared by the member's
- * own page and the admin's; `back` is the way back (a link), `yearPicker` the field that changes the year.
+ * own page and the admin's: the year is the page's `?year=` (this year by default), `back` the way back.
  */
-export function EarningsStatementPage({
-  query,
-  year,
+export function EarningsStatementPage<K extends QueryKey>({
+  statementOf,
   back,
-  yearPicker,
 }: {
-  query: UseQueryResult<EarningsStatement>;
-  year: string;
-  back: ReactNode;
-  yearPicker: ReactNode;
+  /** The query of the statement of a year (the member's own, or a member's for the admin). */
+  statementOf: (year: string) => UseQueryOptions<EarningsStatement, Error, EarningsStatement, K>;
+  back: { to: string; label: string };
 }) {
+  const [params, setParams] = useSearchParams();
+  const year = params.get('year') ?? String(new Date().getFullYear());
+  const query = useQuery(statementOf(year));
+  const setYear = (next: string) =>
+    setParams(
+      (current) => {
+        current.set('year', next);
+        return current;
+      },
+      { replace: true },
+    );
   return (
     <section aria-labelledby="statement-heading" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4 print:hidden">
-        {back}
+        <Link to={back.to} className="inline-flex items-center gap-1 font-semibold text-indigo-800 underline underline-offset-2">
+          <ArrowLeft className="size-4" aria-hidden /> {back.label}
+        </Link>
         <div className="flex flex-wrap items-end gap-3">
-          {yearPicker}
+          <StatementYearField year={year} onChange={setYear} />
           <Button type="button" variant="outline" onClick={() => window.print()}>
             <Printer className="size-4" aria-hidden /> Print
           </Button>
