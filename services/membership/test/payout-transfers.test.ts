@@ -310,7 +310,7 @@ describe('the admin’s run view, retry at once and yearly statements (ADR 0061)
         member,
         // In the order they were paid.
         lines: [
-          { kind: 'payout', id: payout.id, period: '2031-06', paidOn: today, amount: '5.00', transferId: payout.transfer_id },
+          { kind: 'payout', id: payout.id, period: '2031-06', paidOn: today, amount: '5.00', transferId: payout.transfer_id, paidAs: 'transfer' },
           {
             kind: 'profit_bonus',
             id: now.lines.find((l) => l.kind === 'profit_bonus')?.id,
@@ -318,6 +318,7 @@ describe('the admin’s run view, retry at once and yearly statements (ADR 0061)
             paidOn: `${thisYear}-07-15`,
             amount: '1995.00',
             transferId: null,
+            paidAs: null,
           },
         ].sort((a, b) => a.paidOn.localeCompare(b.paidOn)),
         total: '2000.00',
