@@ -211,7 +211,7 @@ describe('yearly earnings (ADR 0061)', () => {
       {
         year: '2025',
         member: { memberId: over.id, firstName: 'Phoebe', lastName: 'Joppa', email: over.email },
-        lines: [{ kind: 'profit_bonus', id: undefined, period: '2024-H2', paidOn: '2025-01-15', amount: '600.00', transferId: null }],
+        lines: [{ kind: 'profit_bonus', id: undefined, period: '2024-H2', paidOn: '2025-01-15', amount: '600.00', transferId: null, paidAs: null }],
         total: '600.00',
         threshold: '600.00',
         thresholdFrom: '2020',
