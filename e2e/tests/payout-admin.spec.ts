@@ -100,8 +100,8 @@ test.describe('payout admin', () => {
     await admin.setViewportSize(PHONE);
     await expectAccessible(admin, '[role="dialog"]');
     await admin.screenshot({ path: testInfo.outputPath('admin-run-payouts-phone.png'), fullPage: true });
-    await admin.keyboard.press('Escape');
     await admin.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(runRow.getByRole('cell').nth(5)).toHaveText('2');
 
     // The paid member's statement of this year, to print.

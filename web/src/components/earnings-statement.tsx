@@ -89,14 +89,20 @@ function StatementBody({ statement: s }: { statement: EarningsStatement }) {
       {s.lines.length === 0 ? (
         <p className="mt-6 text-slate-700">Nothing was paid to this member in {s.year}.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-indigo-100 bg-white print:border-0">
+        // A region of its own that takes focus, so a keyboard can scroll it where the table is wider than a phone.
+        <div
+          role="region"
+          aria-label={`Payments in ${s.year}`}
+          tabIndex={0}
+          className="mt-6 overflow-x-auto rounded-xl border border-indigo-100 bg-white focus-visible:outline-2 focus-visible:outline-indigo-500 print:border-0"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Payments in {s.year}</caption>
             <thead className="bg-indigo-50 text-indigo-950">
               <tr>
                 <th className="px-4 py-2">Paid on</th>
                 <th className="px-4 py-2">Payment</th>
-                <th className="px-4 py-2">Stripe transfer</th>
+                <th className="hidden px-4 py-2 sm:table-cell print:table-cell">Stripe transfer</th>
                 <th className="px-4 py-2 text-right">Amount</th>
               </tr>
             </thead>
@@ -109,16 +115,17 @@ function StatementBody({ statement: s }: { statement: EarningsStatement }) {
                       ? `Profit bonus ${line.period}`
                       : `Referral commissions of ${line.period}${line.paidAs === 'membership_credit' ? ', applied to the membership' : ''}`}
                   </td>
-                  <td className="px-4 py-2 font-mono text-xs break-all">{line.transferId ?? '—'}</td>
+                  <td className="hidden px-4 py-2 font-mono text-xs break-all sm:table-cell print:table-cell">{line.transferId ?? '—'}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{money(line.amount)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold text-indigo-950">
-                <th scope="row" colSpan={3} className="px-4 py-2 text-right">
+                <th scope="row" colSpan={2} className="px-4 py-2 text-right">
                   Total paid in {s.year}
                 </th>
+                <td className="hidden sm:table-cell print:table-cell" />
                 <td className="px-4 py-2 text-right tabular-nums" data-testid="statement-total">
                   {money(s.total)}
                 </td>
