@@ -109,14 +109,14 @@ function StatementBody({ statement: s }: { statement: EarningsStatement }) {
             <tbody className="divide-y divide-slate-100">
               {s.lines.map((line) => (
                 <tr key={line.id}>
-                  <td className="px-4 py-2 whitespace-nowrap">{longDate(line.paidOn)}</td>
+                  <td className="px-3 py-2 sm:px-4 sm:whitespace-nowrap">{longDate(line.paidOn)}</td>
                   <td className="px-4 py-2">
                     {line.kind === 'profit_bonus'
                       ? `Profit bonus ${line.period}`
                       : `Referral commissions of ${line.period}${line.paidAs === 'membership_credit' ? ', applied to the membership' : ''}`}
                   </td>
                   <td className="hidden px-4 py-2 font-mono text-xs break-all sm:table-cell print:table-cell">{line.transferId ?? '—'}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{money(line.amount)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums sm:px-4">{money(line.amount)}</td>
                 </tr>
               ))}
             </tbody>
