@@ -1,19 +1,74 @@
-// A monthly payout run at scale: `KM_PORT_OFFSET=840 npx tsx bench/payouts.ts [members=100000]`
+// A monthly payout run at scale, with the Stripe emulator in the loop: `KM_PORT_OFFSET=840 npx tsx bench/payouts.ts [members=100000]`
 //
 // Starts a throw-away test-profile stack (ports shifted by KM_PORT_OFFSET), gives `members` referrers one pending
 // $1.00 commission each (written straight into membership's database: joining through Stripe is not what is
-// measured), then starts the month's run as an admin would (POST /api/admin/payout-runs) and waits for it to complete.
-// The mail queue is paused first: the run enqueues one mail per payout, their delivery is not part of the run.
-// Prints one line per figure: the run's time and the count of payouts (exactly one per member).
+// measured) and a Stripe Connect account each, onboarded through the emulator's onboarding page as a member would
+// (ADR 0047; the accounts become active in membership from Stripe's account.updated webhooks), funds the platform,
+// then starts the month's run as an admin would (POST /api/admin/payout-runs) and waits for it to complete: every
+// payout written, mailed and transferred (ADR 0048). The mail queue is paused first: the run enqueues one mail per
+// payout, their delivery is not part of the run. Prints one line per figure: the run's time, the transfers per payout
+// (the emulator counts them per Idempotency-Key: never more than one) and the counts that prove one payout per member.
 import { mailQueueName } from '@km/nest-kit/mail';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { Client as Postgres } from 'pg';
+import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { startBenchStack } from './stack';
 
 const [members = 100_000] = process.argv.slice(2).map(Number);
 const MONTH = '2026-10';
+/** Onboarding requests in flight at once (each account: create, account link, the onboarding form). */
+const ONBOARDING_CONCURRENCY = 32;
+const IDENTITY = {
+  first_name: 'Bench',
+  last_name: 'Member',
+  dob: '1901-01-01',
+  ssn_last_4: '0000',
+  routing_number: '110000000',
+  account_number: '000123456789',
+};
+
+/** Runs `work` over `items` with at most `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** A Connect account per member, set up through the emulator's onboarding page (the same test identity for all). */
+async function onboardAll(stripeApi: string, db: Postgres, memberIds: string[]) {
+  const auth = { authorization: `Bearer ${STRIPE_EMULATOR.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' };
+  const post = async (path: string, form: Record<string, string>) => {
+    const res = await fetch(`${stripeApi}${path}`, { method: 'POST', headers: auth, body: new URLSearchParams(form).toString() });
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { id: string; url: string };
+  };
+  const accounts: string[] = new Array(memberIds.length);
+  await pool([...memberIds.keys()], ONBOARDING_CONCURRENCY, async (i) => {
+    accounts[i] = (await post('/v1/accounts', { type: 'express', country: 'US', 'capabilities[transfers][requested]': 'true' })).id;
+  });
+  // Membership knows each account before Stripe says it is verified, as after a member's onboarding link.
+  await db.query(`INSERT INTO payout_accounts (member_id, stripe_account_id) SELECT * FROM unnest($1::uuid[], $2::text[])`, [memberIds, accounts]);
+  await pool(accounts, ONBOARDING_CONCURRENCY, async (account) => {
+    const link = await post('/v1/account_links', {
+      account,
+      type: 'account_onboarding',
+      refresh_url: 'http://localhost/r',
+      return_url: 'http://localhost/done',
+    });
+    const done = await fetch(link.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(IDENTITY).toString(),
+    });
+    if (done.status !== 303) throw new Error(`the onboarding form answered ${done.status}`);
+  });
+}
 
 async function main() {
   const { settings, urls, base, stop } = await startBenchStack('test');
@@ -39,6 +94,19 @@ async function main() {
        INSERT INTO commissions (member_id, referral_id, amount, payout_month, payout_date) SELECT referrer_id, id, 1.00, $2, ($2 || '-15')::date FROM refs`,
       [members, MONTH],
     );
+    const memberIds = (await db.query(`SELECT member_id FROM commissions ORDER BY member_id`)).rows.map((r: { member_id: string }) => r.member_id);
+    console.log(`━━ onboarding ${members} Connect accounts at the emulator`);
+    const onboarding = performance.now();
+    await onboardAll(urls.stripeApi, db, memberIds);
+    // account.updated reaches membership as a webhook; every account is active once each was read back from Stripe.
+    for (;;) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM payout_accounts WHERE status = 'active'`);
+      if (rows[0].n === members) break;
+      if (performance.now() - onboarding > 1_800_000) throw new Error(`only ${rows[0].n} of ${members} payout accounts active after 30 minutes`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log(`   ${members} accounts active in ${((performance.now() - onboarding) / 1000).toFixed(0)} s (not part of the run)`);
+    await fetch(`${urls.stripeApi}/_emulator/balance?amount=${members * 100}`, { method: 'POST' });
     await db.query('ANALYZE');
     await mail.pause();
 
@@ -66,14 +134,20 @@ async function main() {
     const [counts] = (
       await db.query(
         `SELECT (SELECT count(*)::int FROM payouts WHERE month = $1) AS payouts,
+                (SELECT count(*)::int FROM payouts WHERE month = $1 AND status = 'paid') AS paid,
                 (SELECT count(*)::int FROM (SELECT member_id FROM payouts WHERE month = $1 GROUP BY member_id HAVING count(*) > 1) d) AS doubled,
                 (SELECT count(*)::int FROM commissions WHERE status = 'pending') AS pending`,
         [MONTH],
       )
-    ).rows as { payouts: number; doubled: number; pending: number }[];
+    ).rows as { payouts: number; paid: number; doubled: number; pending: number }[];
     const mails = await mail.getJobCountByTypes('paused', 'waiting');
+    const transfers = (await (await fetch(`${urls.stripeApi}/_emulator/transfers`)).json()) as { transfers: number; keys: number; max_per_key: number };
 
-    console.log(`\npayout run of ${members} members, seconds: ${seconds.toFixed(1)} (goal ≤ 30)`);
+    const label = members % 1000 === 0 ? `${members / 1000}k` : String(members);
+    console.log(`\npayout run ${label} members: ${seconds.toFixed(1)} s (goal ≤ 60)`);
+    console.log(`transfers per payout: ${transfers.max_per_key} (goal ≤ 1)`);
+    console.log(`transfers at Stripe: ${transfers.transfers} for ${transfers.keys} keys (goal ≥ ${members})`);
+    console.log(`payouts transferred: ${counts.paid} (goal ≥ ${members})`);
     console.log(`payouts: ${counts.payouts} (goal ≥ ${members})`);
     console.log(`members paid more than once: ${counts.doubled} (goal ≤ 0)`);
     console.log(`commissions left pending: ${counts.pending} (goal ≤ 0)`);

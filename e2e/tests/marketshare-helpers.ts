@@ -30,3 +30,22 @@ export async function joinInNewBrowser(
   await expect(page.getByRole('heading', { name: `Welcome to Marketshare, ${who.firstName}!` })).toBeVisible({ timeout: 15_000 });
   return page;
 }
+
+/**
+ * The member sets up payouts from the dashboard's Payouts card through Stripe's onboarding (the emulator's page) and
+ * comes back to "Payouts active" (ADR 0048); `onForm` runs on the filled form before it is submitted.
+ */
+export async function setUpPayouts(page: Page, onForm: () => Promise<void> = async () => undefined) {
+  await page.getByRole('region', { name: 'Payouts' }).getByRole('button', { name: 'Set up payouts' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up payouts' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('First name').fill('Lydia');
+  await page.getByLabel('Last name').fill('Thyatira');
+  await onForm();
+  await page.getByRole('button', { name: 'Agree and submit' }).click();
+  await expect(page).toHaveURL(/\/member-dashboard\?payouts=return$/, { timeout: 15_000 });
+  // account.updated reaches membership through the gateway's Stripe webhook; the card follows it.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Payouts' }).getByText('Payouts active')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,6 +1,6 @@
 import { uniqueEmail } from './checkout-helpers';
 import { expect, test } from './fixtures';
-import { payMembership } from './marketshare-helpers';
+import { payMembership, setUpPayouts } from './marketshare-helpers';
 import { expectAccessible } from './helpers';
 
 /** ADR 0048: a member sets up payouts from the dashboard through Stripe's onboarding (the emulator's page) and comes back to "Payouts active". */
@@ -21,19 +21,7 @@ test('a member sets up payouts: what is missing, Stripe onboarding, back on the 
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('payouts-set-up.png'), fullPage: true });
 
-  await payouts.getByRole('button', { name: 'Set up payouts' }).click();
-  await expect(page.getByRole('heading', { name: 'Set up payouts' })).toBeVisible({ timeout: 15_000 });
-  await page.getByLabel('First name').fill('Lydia');
-  await page.getByLabel('Last name').fill('Thyatira');
-  await page.screenshot({ path: testInfo.outputPath('payouts-onboarding.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Agree and submit' }).click();
-
-  await expect(page).toHaveURL(/\/member-dashboard\?payouts=return$/, { timeout: 15_000 });
-  // account.updated reaches membership through the gateway's Stripe webhook; the card follows it.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Payouts' }).getByText('Payouts active')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await setUpPayouts(page, () => page.screenshot({ path: testInfo.outputPath('payouts-onboarding.png'), fullPage: true }).then(() => undefined));
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('payouts-active.png'), fullPage: true });
 });

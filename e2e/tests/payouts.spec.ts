@@ -61,7 +61,7 @@ test.describe('monthly payouts', () => {
     await expect(runRow.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', `/api/admin/payout-runs/${month}.csv`);
     // Beside the runs: the members with status, referrals, pending and paid totals, and the profit bonus periods.
     const memberRow = admin.getByRole('region', { name: 'Members' }).getByRole('row').filter({ hasText: referrer.email });
-    await expect(memberRow.getByRole('cell')).toHaveText([`${referrer.firstName} Thessalonica${referrer.email}`, 'active', '1', '$0.00', '$1.00']);
+    await expect(memberRow.getByRole('cell')).toHaveText([`${referrer.firstName} Thessalonica${referrer.email}`, 'active', '1', '$0.00', '$1.00', 'Statement']);
     const bonusPeriods = admin.getByRole('region', { name: 'Profit Bonus Periods' });
     await expect(bonusPeriods.getByRole('button', { name: 'Start Profit Bonus Run' })).toBeVisible();
     // The form's default is the period the server says is due (in its payout time zone), not one from the browser's clock.

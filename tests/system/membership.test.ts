@@ -188,6 +188,38 @@ describe('member-only reads', () => {
   });
 });
 
+describe('a member’s own earnings statement (ADR 0061)', () => {
+  test('a member reads only their own: no member id in the address, another member’s by the admin route is a 403, a bad year a 400', async () => {
+    const client = new Client(h.gateway);
+    const { body, joined } = await joinThroughHttp(client);
+    assert.equal(joined.status, 201);
+    const own = await client.get('/api/membership/earnings/2026');
+    assert.equal(own.status, 200);
+    assert.deepEqual(
+      { ...own.body, member: { ...own.body.member, memberId: undefined } },
+      {
+        year: '2026',
+        member: { memberId: undefined, firstName: body.firstName, lastName: body.lastName, email: body.email },
+        lines: [],
+        total: '0.00',
+        threshold: '2000.00',
+        thresholdFrom: '2026',
+        reportable: false,
+      },
+    );
+    const other = new Client(h.gateway);
+    await joinThroughHttp(other);
+    const otherId = (await other.get('/api/auth/me')).body.user.memberId as string;
+    const forbidden = await client.get(`/api/admin/earnings/2026/members/${otherId}`);
+    assert.equal(forbidden.status, 403);
+    assert.doesNotMatch(JSON.stringify(forbidden.body), new RegExp(otherId));
+    for (const year of ['26', '1999', '2026-01', '2026%27%3B--']) {
+      const bad = await client.get(`/api/membership/earnings/${year}`);
+      assert.deepEqual([year, bad.status, bad.body.message], [year, 400, 'year must be a calendar year written YYYY between 2020 and 2099, e.g. 2026']);
+    }
+  });
+});
+
 describe('member sign-in by emailed link', () => {
   const linkFor = async (email: string, after = 0) => {
     const mail = await eventually(async () => {

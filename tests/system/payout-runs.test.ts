@@ -2,6 +2,7 @@ import { eventually, testServers, type ServiceProcess, type TestDatabase } from 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client as Postgres } from 'pg';
+import type { PayoutRow, PayoutRun } from '@km/contracts/membership';
 import { ADMIN, Client, startDownstream, startHarness, type Harness } from './harness';
 
 /** ADR 0016: the admin's payout runs over HTTP (the exactly-once rules are proved in services/membership/test/payouts.test.ts). */
@@ -103,6 +104,8 @@ describe('admin payout runs', () => {
         completedAt: undefined,
         memberCount: 3,
         total: '3.00',
+        // Nobody here has set up payouts (ADR 0048): all three are held for want of an account.
+        outcomes: { paid: 0, scheduled: 0, held: { no_account: 3, below_minimum: 0, restricted: 0 }, failed: 0 },
       },
     );
 
@@ -138,6 +141,37 @@ describe('admin payout runs', () => {
     );
   });
 
+  test('GET a run’s payouts pages them as JSON with status, held reason and transfer id (ADR 0061); a bad month or cursor is a 400', async () => {
+    const client = await admin();
+    const member = await referrerWithCommission('Priscilla', '2026-09');
+    const started = await client.post('/api/admin/payout-runs', { month: '2026-09' });
+    assert.equal(started.status, 202);
+    await eventually(
+      async () => ((await client.get('/api/admin/payout-runs')).body as PayoutRun[]).find((r) => r.month === '2026-09')?.status === 'completed',
+      15_000,
+      100,
+    );
+    const page = await client.get('/api/admin/payout-runs/2026-09/payouts');
+    assert.equal(page.status, 200);
+    assert.deepEqual(
+      (page.body as PayoutRow[]).map(({ memberId, amount, status, heldReason, heldDetail, transferId }) => ({
+        memberId,
+        amount,
+        status,
+        heldReason,
+        heldDetail,
+        transferId,
+      })),
+      [{ memberId: member.id, amount: '1.00', status: 'held', heldReason: 'no_account', heldDetail: null, transferId: null }],
+    );
+    const after = await client.get(`/api/admin/payout-runs/2026-09/payouts?after=${page.body[0].payoutId}`);
+    assert.deepEqual([after.status, after.body], [200, []]);
+    const badCursor = await client.get('/api/admin/payout-runs/2026-09/payouts?after=%27%20OR%201=1');
+    assert.deepEqual([badCursor.status, badCursor.body.message], [400, 'after must be the payout id the previous page ended with (a UUID)']);
+    const badMonth = await client.get('/api/admin/payout-runs/2026-13/payouts');
+    assert.deepEqual([badMonth.status, badMonth.body.message], [400, 'month must be a month as YYYY-MM, e.g. 2026-11']);
+  });
+
   test('a month given wrong is a 400 that says how to write it; a month whose 15th has not come is a 409', async () => {
     const client = await admin();
     const bad = await client.post('/api/admin/payout-runs', { month: '2026-1' });
@@ -150,6 +184,57 @@ describe('admin payout runs', () => {
       ['The payout run for 2099-01 pays on 2099-01-15 and cannot start before then.', 'payout_not_due'],
     );
     assert.equal((await client.get('/api/admin/payout-runs/2026-1.csv')).status, 400);
+  });
+});
+
+describe('yearly earnings (ADR 0061)', () => {
+  test('are for admins only: 401 signed out', async () => {
+    const visitor = new Client(h.gateway);
+    for (const path of ['/api/admin/earnings/2026.csv', `/api/admin/earnings/2026/members/${randomUUID()}`, '/api/membership/earnings/2026']) {
+      assert.deepEqual([path, (await visitor.get(path)).status], [path, 401]);
+    }
+  });
+
+  test('an admin reads a member’s statement and the year’s CSV with 1099-NEC flags; a bad year is a 400, an unknown member a 404', async () => {
+    const client = await admin();
+    const over = await referrerWithCommission('Phoebe', '2026-08');
+    const under = await referrerWithCommission('Chloe', '2026-08');
+    // Profit bonuses paid in 2025 (the $600 threshold): one at it, one a cent under it.
+    await db.query(
+      `INSERT INTO profit_bonuses (member_id, amount, bonus_period, status, payout_date) VALUES ($1, 600.00, '2024-H2', 'paid', '2025-01-15'), ($2, 599.99, '2024-H2', 'paid', '2025-01-15')`,
+      [over.id, under.id],
+    );
+    const statement = await client.get(`/api/admin/earnings/2025/members/${over.id}`);
+    assert.equal(statement.status, 200);
+    assert.deepEqual(
+      { ...statement.body, lines: statement.body.lines.map((l: Record<string, unknown>) => ({ ...l, id: undefined })) },
+      {
+        year: '2025',
+        member: { memberId: over.id, firstName: 'Phoebe', lastName: 'Joppa', email: over.email },
+        lines: [{ kind: 'profit_bonus', id: undefined, period: '2024-H2', paidOn: '2025-01-15', amount: '600.00', transferId: null, paidAs: null }],
+        total: '600.00',
+        threshold: '600.00',
+        thresholdFrom: '2020',
+        reportable: true,
+      },
+    );
+    const csv = await fetch(`${h.baseUrl}/api/admin/earnings/2025.csv`, { headers: { cookie: client.cookie! } });
+    assert.equal(csv.status, 200);
+    assert.equal(csv.headers.get('content-disposition'), 'attachment; filename="earnings-2025.csv"');
+    const lines = (await csv.text()).trimEnd().split('\n');
+    assert.equal(lines[0], 'member_id,first_name,last_name,email,payouts,profit_bonuses,total,form_1099_nec');
+    assert.deepEqual(
+      lines.slice(1).sort(),
+      [`${over.id},Phoebe,Joppa,${over.email},0.00,600.00,600.00,yes`, `${under.id},Chloe,Joppa,${under.email},0.00,599.99,599.99,no`].sort(),
+    );
+
+    for (const path of ['/api/admin/earnings/1999.csv', '/api/admin/earnings/20x5.csv', `/api/admin/earnings/99999/members/${over.id}`]) {
+      const bad = await client.get(path);
+      assert.deepEqual([path, bad.status, bad.body.message], [path, 400, 'year must be a calendar year written YYYY between 2020 and 2099, e.g. 2026']);
+    }
+    const notId = await client.get('/api/admin/earnings/2025/members/not-a-member');
+    assert.deepEqual([notId.status, notId.body.message], [400, 'memberId must be a member id (a UUID)']);
+    assert.equal((await client.get(`/api/admin/earnings/2025/members/${randomUUID()}`)).status, 404);
   });
 });
 

@@ -92,6 +92,13 @@ describe('authorization matrix from the gateway’s route metadata', () => {
       'GET /api/membership/invoices/:invoiceId',
     ])
       assert.equal(keys.get(route), 'member', route);
+    // ADR 0061: a run's payouts and the yearly earnings are the admin's; a member reads only their own statement.
+    assert.equal(keys.get('GET /api/admin/payout-runs/:month/payouts'), 'admin');
+    assert.equal(keys.get('GET /api/admin/earnings/:file'), 'admin');
+    assert.equal(keys.get('GET /api/admin/earnings/:year/members/:memberId'), 'admin');
+    assert.equal(keys.get('GET /api/membership/earnings/:year'), 'member');
+    // ADR 0062: where a member's own earnings go.
+    assert.equal(keys.get('PUT /api/membership/payout-method'), 'member');
   });
 
   test('every route declares its access (@Public, @RequireUser, @RequireMember, @RequireAdmin or @RequirePrayerTeam): none is open by omission', () => {

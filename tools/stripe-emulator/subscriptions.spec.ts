@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import type { StripeEmulator } from './server';
-import { emulator, receiver, sdk, until } from './test-helpers';
+import { activeOnClock, emulator, fiveDollarsMonthly, receiver, sdk, until } from './test-helpers';
 
 const DAY = 86400;
 const T0 = Date.UTC(2026, 0, 10, 12) / 1000; // 10 January 2026, noon UTC
@@ -21,27 +21,6 @@ afterAll(async () => {
   await hook.close();
 });
 
-async function fiveDollarsMonthly() {
-  const product = await stripe.products.create({ name: 'Marketshare membership' });
-  return stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 500, recurring: { interval: 'month' } });
-}
-
-/** A clock at T0, a customer on it and an active subscription whose first invoice was paid with `pm_card_visa`. */
-async function activeOnClock() {
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: T0, name: 'membership' });
-  const customer = await stripe.customers.create({ email: 'clock@example.com', test_clock: clock.id });
-  const sub = await stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: (await fiveDollarsMonthly()).id }],
-    payment_behavior: 'default_incomplete',
-    payment_settings: { save_default_payment_method: 'on_subscription' },
-    expand: ['latest_invoice.confirmation_secret'],
-  });
-  const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
-  await stripe.paymentIntents.confirm(secret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
-  return { clock, customer, sub: await stripe.subscriptions.retrieve(sub.id) };
-}
-
 async function advance(clockId: string, to: number) {
   const moving = await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: to });
   assert.equal(moving.status, 'advancing');
@@ -55,7 +34,7 @@ async function advance(clockId: string, to: number) {
 
 describe('subscriptions on a test clock', () => {
   it('starts the subscription at the clock’s frozen time and renews it each month with a paid invoice', async () => {
-    const { clock, sub } = await activeOnClock();
+    const { clock, sub } = await activeOnClock(stripe, T0);
     assert.equal(sub.status, 'active');
     assert.equal(sub.test_clock, clock.id);
     assert.equal(sub.items.data[0].current_period_start, T0);
@@ -78,7 +57,7 @@ describe('subscriptions on a test clock', () => {
   });
 
   it('a declined renewal makes the subscription past_due (invoice.payment_failed); paying the invoice makes it active again', async () => {
-    const { clock, customer, sub } = await activeOnClock();
+    const { clock, customer, sub } = await activeOnClock(stripe, T0);
     const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
     await stripe.subscriptions.update(sub.id, { default_payment_method: failing.id });
     const feb10 = sub.items.data[0].current_period_end;
@@ -105,7 +84,7 @@ describe('subscriptions on a test clock', () => {
   });
 
   it('cancel_at_period_end ends the subscription when the clock passes the period end, and resuming before that keeps it', async () => {
-    const { clock, sub } = await activeOnClock();
+    const { clock, sub } = await activeOnClock(stripe, T0);
     const end = sub.items.data[0].current_period_end;
     const cancelling = await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
     assert.deepEqual([cancelling.status, cancelling.cancel_at_period_end, cancelling.cancel_at], ['active', true, end]);
@@ -116,7 +95,7 @@ describe('subscriptions on a test clock', () => {
     assert.deepEqual([ended.status, ended.ended_at], ['canceled', end]);
     assert.equal((await stripe.invoices.list({ subscription: sub.id })).data.length, 1); // no renewal invoice
 
-    const other = await activeOnClock();
+    const other = await activeOnClock(stripe, T0);
     await stripe.subscriptions.update(other.sub.id, { cancel_at_period_end: true });
     const resumed = await stripe.subscriptions.update(other.sub.id, { cancel_at_period_end: false });
     assert.deepEqual([resumed.cancel_at_period_end, resumed.cancel_at], [false, null]);
@@ -127,7 +106,7 @@ describe('subscriptions on a test clock', () => {
   it('expires an unpaid incomplete subscription after 23 hours and refuses to move more than two intervals at once', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: T0 });
     const customer = await stripe.customers.create({ email: 'never-paid@example.com', test_clock: clock.id });
-    const price = await fiveDollarsMonthly();
+    const price = await fiveDollarsMonthly(stripe);
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], payment_behavior: 'default_incomplete' });
     await assert.rejects(stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + 70 * DAY }), {
       statusCode: 400,
@@ -141,7 +120,7 @@ describe('subscriptions on a test clock', () => {
 
 describe('webhook endpoints with their own secrets', () => {
   it('signs subscription events for the configured endpoint with its own secret, in the order they happened', async () => {
-    const { sub } = await activeOnClock();
+    const { sub } = await activeOnClock(stripe, T0);
     const ours = await until('customer.subscription.updated to active', () =>
       hook.received.find((r) => {
         const e = JSON.parse(r.raw);

@@ -62,3 +62,25 @@ export async function raw(em: StripeEmulator, method: string, path: string, body
   });
   return { status: res.status, headers: res.headers, json: (await res.json()) as any };
 }
+
+/** The membership's price: $5.00 a month. */
+export async function fiveDollarsMonthly(stripe: Stripe): Promise<Stripe.Price> {
+  const product = await stripe.products.create({ name: 'Marketshare membership' });
+  return stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 500, recurring: { interval: 'month' } });
+}
+
+/** A clock at `frozenTime`, a customer on it and an active subscription whose first invoice was paid with `pm_card_visa`. */
+export async function activeOnClock(stripe: Stripe, frozenTime: number) {
+  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: frozenTime, name: 'membership' });
+  const customer = await stripe.customers.create({ email: 'clock@example.com', test_clock: clock.id });
+  const sub = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: (await fiveDollarsMonthly(stripe)).id }],
+    payment_behavior: 'default_incomplete',
+    payment_settings: { save_default_payment_method: 'on_subscription' },
+    expand: ['latest_invoice.confirmation_secret'],
+  });
+  const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
+  await stripe.paymentIntents.confirm(secret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
+  return { clock, customer, sub: await stripe.subscriptions.retrieve(sub.id) };
+}

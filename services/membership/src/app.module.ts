@@ -10,6 +10,9 @@ import { StoreRefunds1763700000505 } from '../migrations/1763700000505-store-ref
 import { ReferralReview1763700000506 } from '../migrations/1763700000506-referral-review';
 import { SignupBrowsers1763700000510 } from '../migrations/1763700000510-signup-browsers';
 import { PayoutTransfers1764100000520 } from '../migrations/1764100000520-payout-transfers';
+import { PayoutRunOutcomes1764200000500 } from '../migrations/1764200000500-payout-run-outcomes';
+import { MembershipCredit1764200000501 } from '../migrations/1764200000501-membership-credit';
+import { EarningsModule } from './earnings/earnings.module';
 import { MemberBilling1764200000520 } from '../migrations/1764200000520-member-billing';
 import { BillingModule } from './billing/billing.module';
 import { ProfitBonusesModule } from './bonuses/profit-bonuses.module';
@@ -43,6 +46,8 @@ export class AppModule {
             ReferralReview1763700000506,
             SignupBrowsers1763700000510,
             PayoutTransfers1764100000520,
+            PayoutRunOutcomes1764200000500,
+            MembershipCredit1764200000501,
             MemberBilling1764200000520,
           ],
         }),
@@ -58,6 +63,7 @@ export class AppModule {
         ProfitBonusesModule,
         MembershipMailModule,
         SavingsModule,
+        EarningsModule,
       ],
     };
   }

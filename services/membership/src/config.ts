@@ -3,6 +3,7 @@ import { jobsEnv, jobsProductionRules, jobsSettingsFromEnv, workerFlag } from '@
 import { mailEnv, mailProductionRules, mailSettingsFromEnv } from '@km/nest-kit/mail';
 import { refuseStripeEmulatorInProduction, stripeEnv, stripeProductionRules, stripeSettingsFromEnv } from '@km/nest-kit/stripe';
 import { z } from 'zod';
+import { reportingThresholds } from './earnings/reporting-threshold';
 
 export const membershipConfigSchema = z
   .object({
@@ -48,6 +49,12 @@ export const membershipConfigSchema = z
      * join itself (the buyer closed the tab after paying): 10 minutes by default.
      */
     JOIN_COMPLETION_DELAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+    /**
+     * The 1099-NEC reporting threshold by calendar year (ADR 0061), as `YYYY=dollars` rows: each applies from its year
+     * until the next row's; a year before the first row takes the first. $600 through 2025, $2,000 for payments from
+     * 2026; from 2027 the IRS indexes it for inflation, and each year's published figure is added as a row.
+     */
+    EARNINGS_REPORTING_THRESHOLDS: reportingThresholds.prefault('2020=600,2026=2000'),
     /** Whether this process works the join-completion queue (every replica may: a join is idempotent per subscription). */
     JOIN_COMPLETION_WORKER: workerFlag,
     /** How long a member whose renewal failed stays a (past_due) member before the membership is cancelled: 7 days (ADR 0059). */
@@ -102,6 +109,7 @@ export const membershipConfigSchema = z
       minimumCents: env.PAYOUT_MINIMUM_CENTS,
       transferConcurrency: env.PAYOUT_TRANSFER_CONCURRENCY,
     },
+    earnings: { reportingThresholds: env.EARNINGS_REPORTING_THRESHOLDS },
     joinCompletion: { delayMs: env.JOIN_COMPLETION_DELAY_MS, worker: env.JOIN_COMPLETION_WORKER },
     dunning: {
       graceMs: env.DUNNING_GRACE_MS,

@@ -351,6 +351,7 @@ describe('referrals', () => {
       totalProfitBonuses: '0.00',
       membershipDiscount: 5,
       memberSavings: '0.00',
+      membershipCredit: '0.00',
     });
     const profile = await h.rpc.send(MembershipSubjects.profile, { memberId });
     assert.deepEqual([profile.totalReferrals, profile.totalCommissions, profile.subscriptionStatus], [1, '1.00', 'active']);

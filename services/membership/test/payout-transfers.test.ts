@@ -1,13 +1,16 @@
 // Payouts that move money (ADR 0048): each payout of a run becomes one Stripe transfer to the member's connected
 // account, keyed by the payout id, or is held with a reason and retried by every later run. The emulator counts
 // transfers per Idempotency-Key; these tests read it.
+import { MembershipSubjects } from '@km/contracts';
 import { eventually } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
 import { PayoutAccounts } from '../src/payouts/payout-accounts';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { PayoutTransfers } from '../src/payouts/payout-transfers';
-import { startMembershipHarness, type MembershipHarness } from './membership-harness';
+import { EarningsStatements } from '../src/earnings/earnings-statements';
+import { joinedMember, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 beforeAll(async () => {
@@ -212,5 +215,237 @@ describe('payouts that move money', () => {
     const paid = await payoutOf(member, '2030-12');
     assert.deepEqual([paid.status, paid.transfer_id], ['paid', made.id]);
     assert.equal(await transfersFor(held.id), 1);
+  });
+});
+
+describe('the admin’s run view, retry at once and yearly statements (ADR 0061)', () => {
+  beforeAll(async () => {
+    await fund(1_000_000);
+  });
+
+  it('a run counts its payouts paid, held by reason and failed, and pages them with the transfer id or what Stripe said', async () => {
+    const paid = await memberOwed('4.00', '2031-04');
+    await onboard(paid);
+    const noAccount = await memberOwed('4.00', '2031-04');
+    const small = await memberOwed('0.40', '2031-04');
+    await onboard(small);
+    const restricted = await memberOwed('4.00', '2031-04');
+    await onboard(restricted, { ...IDENTITY, dob: '1900-01-01' }, 'restricted');
+    // An account Stripe no longer knows: the transfer is refused (resource_missing) and the payout fails.
+    const failed = await memberOwed('4.00', '2031-04');
+    await h.data.query(`INSERT INTO payout_accounts (member_id, stripe_account_id, status) VALUES ($1, 'acct_gone' || $2, 'active')`, [
+      failed,
+      randomUUID().slice(0, 8),
+    ]);
+    const done = await run('2031-04');
+    assert.deepEqual(done.outcomes, { paid: 1, scheduled: 0, held: { no_account: 1, below_minimum: 1, restricted: 1 }, failed: 1 });
+    assert.deepEqual([done.memberCount, done.total], [5, '16.40']);
+
+    const rows = await h.app.get(PayoutRunner).rows('2031-04', undefined, 100);
+    const rowOf = (member: string) => rows.find((r) => r.memberId === member)!;
+    assert.deepEqual(
+      [paid, noAccount, small, restricted].map((m) => [rowOf(m).status, rowOf(m).heldReason, rowOf(m).heldDetail]),
+      [
+        ['paid', null, null],
+        ['held', 'no_account', null],
+        ['held', 'below_minimum', null],
+        ['held', 'restricted', null],
+      ],
+    );
+    assert.equal(rowOf(paid).transferId, (await payoutOf(paid, '2031-04')).transfer_id);
+    assert.match(rowOf(paid).transferId!, /^tr_/);
+    assert.deepEqual([rowOf(failed).status, rowOf(failed).heldReason, rowOf(failed).transferId], ['held', 'transfer_failed', null]);
+    assert.match(rowOf(failed).heldDetail!, /No such destination/);
+    // Paging: two pages of three and two, in payout id order, make the whole run.
+    const first = await h.app.get(PayoutRunner).rows('2031-04', undefined, 3);
+    const second = await h.app.get(PayoutRunner).rows('2031-04', first[2].payoutId, 3);
+    assert.deepEqual(
+      [...first, ...second].map((r) => r.payoutId),
+      rows.map((r) => r.payoutId),
+    );
+  });
+
+  it('an admin’s retry at once, raced by four more retries and a run in progress, transfers a held payout exactly once', async () => {
+    const member = await memberOwed('6.00', '2031-05');
+    await run('2031-05');
+    const held = await payoutOf(member, '2031-05');
+    assert.deepEqual([held.status, held.held_reason], ['held', 'no_account']);
+    await onboard(member);
+    const transfers = h.app.get(PayoutTransfers);
+    const [runCounts, ...retries] = await Promise.all([transfers.transferDue('2031-05'), ...Array.from({ length: 5 }, () => transfers.transfer(held.id))]);
+    // Exactly one of the six made the transfer; every other found it locked (skipped) or paid already (skipped).
+    assert.equal(runCounts.paid + retries.filter((o) => o === 'paid').length, 1, JSON.stringify({ runCounts, retries }));
+    assert.ok(retries.every((o) => o === 'paid' || o === 'skipped'));
+    const after = await payoutOf(member, '2031-05');
+    assert.deepEqual([after.status, after.transferred], ['paid', '6.00']);
+    assert.equal(await transfersFor(held.id), 1);
+    const [count] = (await h.data.query(`SELECT count(*)::int AS n FROM payout_transfers WHERE payout_id = $1`, [held.id])) as { n: number }[];
+    assert.equal(count.n, 1);
+    // A retry of a payout already paid changes nothing and transfers nothing.
+    assert.equal(await transfers.transfer(held.id), 'skipped');
+    assert.equal(await transfersFor(held.id), 1);
+  });
+
+  it('a yearly statement lists what reached the member in the calendar year and flags 1099-NEC at the year’s threshold', async () => {
+    const member = await memberOwed('5.00', '2031-06');
+    await onboard(member);
+    await run('2031-06');
+    const payout = await payoutOf(member, '2031-06');
+    const [{ year: thisYear, today }] = (await h.data.query(
+      `SELECT extract(year FROM now() AT TIME ZONE 'America/New_York')::text AS year, (now() AT TIME ZONE 'America/New_York')::date::text AS today`,
+    )) as { year: string; today: string }[];
+    // Profit bonuses paid on their payout dates: $1,995 in this year (with the $5 payout: $2,000, at the threshold from
+    // 2026), $600 in 2024 (at the $600 threshold), and a bonus still pending, which counts nowhere.
+    await h.data.query(
+      `INSERT INTO profit_bonuses (member_id, amount, bonus_period, status, payout_date) VALUES
+         ($1, 1995.00, $2 || '-H1', 'paid', ($2 || '-07-15')::date), ($1, 600.00, '2023-H2', 'paid', '2024-01-15'), ($1, 50.00, $2 || '-H2', 'pending', NULL)`,
+      [member, thisYear],
+    );
+    const statements = h.app.get(EarningsStatements);
+    const now = await statements.statement(member, thisYear);
+    assert.deepEqual(
+      { ...now, member: now.member.memberId },
+      {
+        year: thisYear,
+        member,
+        // In the order they were paid.
+        lines: [
+          { kind: 'payout', id: payout.id, period: '2031-06', paidOn: today, amount: '5.00', transferId: payout.transfer_id, paidAs: 'transfer' },
+          {
+            kind: 'profit_bonus',
+            id: now.lines.find((l) => l.kind === 'profit_bonus')?.id,
+            period: `${thisYear}-H1`,
+            paidOn: `${thisYear}-07-15`,
+            amount: '1995.00',
+            transferId: null,
+            paidAs: null,
+          },
+        ].sort((a, b) => a.paidOn.localeCompare(b.paidOn)),
+        total: '2000.00',
+        threshold: Number(thisYear) >= 2026 ? '2000.00' : '600.00',
+        thresholdFrom: Number(thisYear) >= 2026 ? '2026' : '2020',
+        reportable: true,
+      },
+    );
+    const old = await statements.statement(member, '2024');
+    assert.deepEqual([old.total, old.threshold, old.reportable, old.lines.length], ['600.00', '600.00', true, 1]);
+    // A year the table has no row for yet takes the last row (2026's $2,000) until its indexed figure is configured.
+    const later = await statements.statement(member, '2031');
+    assert.deepEqual([later.total, later.threshold, later.thresholdFrom, later.reportable, later.lines], ['0.00', '2000.00', '2026', false, []]);
+    await assert.rejects(statements.statement(randomUUID(), thisYear), { code: 'not_found' });
+  });
+
+  it('the yearly export has one line per member paid in the year, flagged at or above the threshold, paged by member id', async () => {
+    const over = await memberOwed('1.00', '2031-07');
+    const under = await memberOwed('1.00', '2031-07');
+    await h.data.query(
+      `INSERT INTO profit_bonuses (member_id, amount, bonus_period, status, payout_date) VALUES
+         ($1, 600.00, '2022-H2', 'paid', '2023-01-15'), ($2, 599.99, '2022-H2', 'paid', '2023-01-15'), ($2, 10.00, '2023-H2', 'paid', '2024-01-15')`,
+      [over, under],
+    );
+    const statements = h.app.get(EarningsStatements);
+    const rows = await statements.yearRows('2023', undefined, 100);
+    const expected = [
+      { memberId: over, payouts: '0.00', profitBonuses: '600.00', total: '600.00', reportable: true },
+      { memberId: under, payouts: '0.00', profitBonuses: '599.99', total: '599.99', reportable: false },
+    ].sort((a, b) => a.memberId.localeCompare(b.memberId));
+    assert.deepEqual(
+      rows.map(({ memberId, payouts, profitBonuses, total, reportable }) => ({ memberId, payouts, profitBonuses, total, reportable })),
+      expected,
+    );
+    const first = await statements.yearRows('2023', undefined, 1);
+    const second = await statements.yearRows('2023', first[0].memberId, 1);
+    const third = await statements.yearRows('2023', second[0].memberId, 1);
+    assert.deepEqual([first[0].memberId, second[0].memberId, third.length], [expected[0].memberId, expected[1].memberId, 0]);
+  });
+});
+
+describe('earnings as membership credit (ADR 0062)', () => {
+  /** A member who joined on a test clock (their $5.00 first invoice paid at its time), with a subscription that renews on it. */
+  async function memberOnClock() {
+    const email = `credit-${randomUUID().slice(0, 8)}@example.com`;
+    const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) });
+    const customer = await h.stripe.customers.create({ email, test_clock: clock.id });
+    await h.data.query(`INSERT INTO signups (email, stripe_customer_id) VALUES ($1, $2)`, [email, customer.id]);
+    const { joined, payment } = await joinedMember(h, { email });
+    return { memberId: joined.memberId, customerId: customer.id, clockId: clock.id, subscriptionId: payment.subscriptionId };
+  }
+
+  /** Owed `amount` for `month`: a referral of another member, its commission pending. */
+  const owed = (memberId: string, amount: string, month: string) => owedMore(memberId, amount, month);
+
+  async function renewal(clockId: string, subscriptionId: string): Promise<Stripe.Invoice> {
+    const sub = await h.stripe.subscriptions.retrieve(subscriptionId);
+    await h.stripe.testHelpers.testClocks.advance(clockId, { frozen_time: sub.items.data[0].current_period_end + 3600 });
+    await eventually(async () => (await h.stripe.testHelpers.testClocks.retrieve(clockId)).status === 'ready', 10_000, 20);
+    const renewed = await h.stripe.subscriptions.retrieve(subscriptionId);
+    return h.stripe.invoices.retrieve(String(renewed.latest_invoice));
+  }
+
+  it('membership credit reduces the next invoice by the earned amount', async () => {
+    const member = await memberOnClock();
+    const chosen = await h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'membership_credit' });
+    assert.deepEqual([chosen.method, chosen.status], ['membership_credit', 'none']);
+    await owed(member.memberId, '3.00', '2031-08');
+    // No payout account is needed: the credit goes on the member's own Stripe customer.
+    await run('2031-08');
+    const payout = await payoutOf(member.memberId, '2031-08');
+    assert.deepEqual([payout.status, payout.held_reason, payout.transferred, payout.transfer_id], ['paid', null, '3.00', null]);
+    const [row] = (await h.data.query(`SELECT method, credit_id FROM payouts WHERE id = $1`, [payout.id])) as { method: string; credit_id: string }[];
+    assert.equal(row.method, 'membership_credit');
+    const credit = (await h.stripe.customers.listBalanceTransactions(member.customerId)).data[0];
+    assert.deepEqual([credit.id, credit.amount, credit.type, credit.metadata?.payout_id], [row.credit_id, -300, 'adjustment', payout.id]);
+    assert.equal(((await h.stripe.customers.retrieve(member.customerId)) as Stripe.Customer).balance, -300);
+
+    // Stripe takes the credit off the next $5.00 invoice: $2.00 is charged.
+    const invoice = await renewal(member.clockId, member.subscriptionId);
+    assert.deepEqual(
+      [invoice.total, invoice.starting_balance, invoice.amount_due, invoice.ending_balance, invoice.amount_paid, invoice.status],
+      [500, -300, 200, 0, 200, 'paid'],
+    );
+    // Shown as such: the commission was applied to the membership, and Member Savings counts the credit.
+    const commissions = await h.rpc.send(MembershipSubjects.commissions, { memberId: member.memberId, page: 1, pageSize: 10 });
+    assert.deepEqual(
+      commissions.items.map((c) => [c.amount, c.status, c.paidAs]),
+      [['3.00', 'paid', 'membership_credit']],
+    );
+    const stats = await h.rpc.send(MembershipSubjects.stats, { memberId: member.memberId });
+    assert.deepEqual([stats.membershipCredit, stats.memberSavings], ['3.00', '0.00']);
+    const year = (await h.app.get(EarningsStatements).statement(member.memberId, String(new Date().getFullYear()))).lines;
+    assert.deepEqual(
+      year.map((l) => [l.kind, l.amount, l.paidAs, l.transferId]),
+      [['payout', '3.00', 'membership_credit', null]],
+    );
+  });
+
+  it('five retries and a run at once credit a payout exactly once; a member who switches meanwhile is not paid the other way too', async () => {
+    const member = await memberOnClock();
+    await onboard(member.memberId);
+    await h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'membership_credit' });
+    await owed(member.memberId, '2.50', '2031-09');
+    // Written and mailed by a run whose Stripe requests cannot be made yet: the payout is held (no customer to credit).
+    await h.data.query(`UPDATE members SET stripe_customer_id = 'cus_missing' WHERE id = $1`, [member.memberId]);
+    await run('2031-09');
+    const held = await payoutOf(member.memberId, '2031-09');
+    assert.deepEqual([held.status, held.held_reason], ['held', 'transfer_failed']);
+    assert.match(held.held_detail!, /No such customer/);
+    await h.data.query(`UPDATE members SET stripe_customer_id = $2 WHERE id = $1`, [member.memberId, member.customerId]);
+
+    const transfers = h.app.get(PayoutTransfers);
+    const outcomes = await Promise.all([
+      transfers.transferDue('2031-09'),
+      ...Array.from({ length: 5 }, () => transfers.transfer(held.id)),
+      // The member switches back to transfers while the credit is being made.
+      h.rpc.send(MembershipSubjects.setPayoutMethod, { memberId: member.memberId, method: 'transfer' }),
+    ]);
+    const retries = outcomes.slice(1, 6) as string[];
+    const runCounts = outcomes[0] as Record<string, number>;
+    assert.equal(runCounts.paid + retries.filter((o) => o === 'paid').length, 1, JSON.stringify(outcomes));
+    const credits = (await h.stripe.customers.listBalanceTransactions(member.customerId)).data.filter((t) => t.metadata?.payout_id === held.id);
+    const transfersMade = (await h.stripe.transfers.list({ transfer_group: 'payouts-2031-09' })).data.filter((t) => t.metadata.payout_id === held.id);
+    // Exactly one of the two ways, once, for the whole amount.
+    assert.equal(credits.length + transfersMade.length, 1, JSON.stringify({ credits, transfersMade }));
+    const paid = await payoutOf(member.memberId, '2031-09');
+    assert.deepEqual([paid.status, paid.transferred], ['paid', '2.50']);
   });
 });

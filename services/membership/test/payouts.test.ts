@@ -264,7 +264,11 @@ describe('monthly payouts on the 15th', () => {
         // No payout account set up (ADR 0048): the payout is held and no transfer was made.
         status: 'held',
         heldReason: 'no_account',
+        heldDetail: null,
         transferId: null,
+        // Nothing was asked of Stripe yet (ADR 0062): no method fixed, no credit.
+        method: null,
+        creditId: null,
       },
     );
   });

@@ -4,6 +4,7 @@ import type { Shapes } from '../present';
 import type { Route } from '../routing';
 import * as accounts from './accounts';
 import * as charges from './charges';
+import * as customerBalanceTransactions from './customer-balance-transactions';
 import * as customers from './customers';
 import * as disputes from './disputes';
 import * as events from './events';
@@ -21,6 +22,7 @@ import * as transfers from './transfers';
 import * as webhookEndpoints from './webhook-endpoints';
 
 export const ROUTES: Route[] = [
+  ...customerBalanceTransactions.routes,
   ...customers.routes,
   ...paymentIntents.routes,
   ...paymentMethods.routes,
@@ -42,6 +44,7 @@ export const ROUTES: Route[] = [
 
 export const SHAPES: Shapes = {
   ...customers.shapes,
+  ...customerBalanceTransactions.shapes,
   ...paymentIntents.shapes,
   ...paymentMethods.shapes,
   ...setupIntents.shapes,

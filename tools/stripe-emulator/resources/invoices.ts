@@ -7,6 +7,7 @@ import { get, route } from '../routing';
 import { type Ctx, idOf, isBasil, type StripeState } from '../store';
 import { confirmPaymentIntent, createPaymentIntent } from './payment-intents';
 import { paymentMethod } from './payment-methods';
+import { applyBalanceToInvoice } from './customer-balance-transactions';
 import { clockNow } from './test-clocks';
 
 /** Opens (finalizes) the invoice for the subscription's current period, with the PaymentIntent that pays it;
@@ -27,6 +28,8 @@ export function openSubscriptionInvoice(
   const total = sub.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0);
   const sequence = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = sequence + 1;
+  // Finalized at once: the customer's balance is taken now (credit lowers what is due, ADR 0062).
+  const { starting_balance, ending_balance, amount_due } = applyBalanceToInvoice(s, customer, invId, total, cur, ctx);
   const invoice = s.put(
     'invoice',
     {
@@ -35,10 +38,10 @@ export function openSubscriptionInvoice(
       account_country: 'US',
       account_name: 'Stripe emulator',
       account_tax_ids: null,
-      amount_due: total,
+      amount_due,
       amount_overpaid: 0,
       amount_paid: 0,
-      amount_remaining: total,
+      amount_remaining: amount_due,
       amount_shipping: 0,
       application: null,
       attempt_count: 0,
@@ -66,7 +69,7 @@ export function openSubscriptionInvoice(
       discounts: [],
       due_date: null,
       effective_at: at,
-      ending_balance: 0,
+      ending_balance,
       footer: null,
       from_invoice: null,
       hosted_invoice_url: null,
@@ -124,7 +127,7 @@ export function openSubscriptionInvoice(
       rendering: null,
       shipping_cost: null,
       shipping_details: null,
-      starting_balance: 0,
+      starting_balance,
       statement_descriptor: null,
       status: 'open',
       status_transitions: { finalized_at: at, marked_uncollectible_at: null, paid_at: null, voided_at: null },
@@ -143,7 +146,7 @@ export function openSubscriptionInvoice(
   sub.latest_invoice = invId;
   s.emit('invoice.created', 'invoice', invoice, ctx);
   s.emit('invoice.finalized', 'invoice', invoice, ctx);
-  if (total === 0) {
+  if (amount_due === 0) {
     invoicePaid(s, invoice, undefined, undefined, undefined, ctx);
     return invoice;
   }
@@ -151,7 +154,7 @@ export function openSubscriptionInvoice(
   const pi = createPaymentIntent(
     s,
     {
-      amount: String(total),
+      amount: String(amount_due),
       currency: cur,
       customer: customer.id,
       description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
@@ -167,7 +170,7 @@ export function openSubscriptionInvoice(
       id: newId('inpay'),
       object: 'invoice_payment',
       amount_paid: null,
-      amount_requested: total,
+      amount_requested: amount_due,
       created: at,
       currency: cur,
       invoice: invId,

@@ -15,8 +15,7 @@ import type { Ctx, StripeState } from '../store';
 export function available(s: StripeState, cur: string): number {
   let total = s.balanceAdjustments[cur] ?? 0;
   for (const c of s.all('charge')) if (c.currency === cur && c.status === 'succeeded') total += c.amount - c.amount_refunded;
-  for (const t of s.all('transfer')) if (t.currency === cur) total -= t.amount - t.amount_reversed;
-  return total;
+  return total - (s.transferredOut[cur] ?? 0);
 }
 
 export function retrieveBalance(s: StripeState): Stripe.Balance {
@@ -78,6 +77,7 @@ export function createTransfer(s: StripeState, p: Params, ctx: Ctx): Stripe.Tran
     },
     { idempotencyKey: ctx.idempotencyKey ?? null },
   );
+  s.transferredOut[cur] = (s.transferredOut[cur] ?? 0) + amount;
   s.emit('transfer.created', 'transfer', transfer, ctx);
   return transfer;
 }
@@ -113,6 +113,7 @@ export function createReversal(s: StripeState, transferId: string, p: Params, ct
     {},
   );
   const before = clone(transfer);
+  s.transferredOut[transfer.currency] -= amount;
   transfer.amount_reversed += amount;
   transfer.reversed = transfer.amount_reversed === transfer.amount;
   transfer.reversals = { ...transfer.reversals, data: [reversal, ...transfer.reversals.data] };

@@ -146,6 +146,13 @@ const router = createBrowserRouter([
         ),
       },
       {
+        path: '/member-dashboard/statement',
+        lazy: lazyPage(
+          () => import('@/features/member/components/member-statement-page'),
+          (m) => m.MemberStatementPage,
+        ),
+      },
+      {
         path: '/verify-email',
         lazy: lazyPage(
           () => import('@/features/auth/components/verify-email-page'),
@@ -165,6 +172,13 @@ const router = createBrowserRouter([
         lazy: lazyPage(
           () => import('./routes/admin'),
           (m) => m.AdminPage,
+        ),
+      },
+      {
+        path: '/admin/earnings-statement',
+        lazy: lazyPage(
+          () => import('@/features/admin/components/admin-earnings-statement-page'),
+          (m) => m.AdminEarningsStatementPage,
         ),
       },
       // Policy pages are long text few visitors open: kept out of the first page's script.

@@ -138,12 +138,37 @@ export const bonusPeriodSchema = z.object({
 });
 export type BonusPeriodRequest = z.infer<typeof bonusPeriodSchema>;
 
-/** One page of a run's payouts for the CSV export, in member order after `after`. */
 /** One payout, by id (an admin's retry of a held payout). */
 export const payoutIdSchema = z.object({ payoutId: z.uuid('payoutId must be a payout id (a UUID)') });
 
+/** One page of a run's payouts (the CSV export, the admin's run view), in payout id order after `after`. */
 export const payoutRowsSchema = payoutMonthSchema.extend({
-  after: z.uuid().optional(),
+  after: z.uuid('after must be the payout id the previous page ended with (a UUID)').optional(),
+  limit: z.number().int().min(1).max(5000).default(5000),
+});
+
+/** PUT /api/membership/payout-method: where the member's earnings go (ADR 0062). */
+export const payoutMethodSchema = z.object({
+  method: z.enum(['transfer', 'membership_credit'], { error: 'method must be transfer (to your bank) or membership_credit (off your $5 invoices)' }),
+});
+export type PayoutMethodRequest = z.infer<typeof payoutMethodSchema>;
+export const payoutMethodMessageSchema = payoutMethodSchema.extend({ memberId: z.uuid() });
+
+/** A calendar year of earnings (ADR 0061), "YYYY": from 2020 (before Marketshare paid anyone) to 2099. */
+export const earningsYearSchema = z.object({
+  year: z
+    .string({ error: 'year is required, as YYYY (e.g. 2026)' })
+    .regex(/^20[2-9][0-9]$/, 'year must be a calendar year written YYYY between 2020 and 2099, e.g. 2026'),
+});
+
+/** A member's earnings statement of one calendar year (the member's own, or any member's for an admin). */
+export const earningsStatementSchema = earningsYearSchema.extend({
+  memberId: z.uuid('memberId must be a member id (a UUID)'),
+});
+
+/** One page of a year's earnings per member (the admin's 1099-NEC export), in member id order after `after`. */
+export const earningsYearRowsSchema = earningsYearSchema.extend({
+  after: z.uuid('after must be the member id the previous page ended with (a UUID)').optional(),
   limit: z.number().int().min(1).max(5000).default(5000),
 });
 

@@ -17,6 +17,9 @@ import type {
   payoutMonthSchema,
   payoutRowsSchema,
   updateProfileMessageSchema,
+  earningsStatementSchema,
+  earningsYearRowsSchema,
+  payoutMethodMessageSchema,
 } from './schemas';
 import type {
   AdminMember,
@@ -39,6 +42,8 @@ import type {
   MemberStats,
   PayoutRow,
   PayoutRetry,
+  EarningsStatement,
+  EarningsYearRow,
   MemberPayoutAccount,
   PayoutOnboardingLink,
   PayoutRun,
@@ -82,8 +87,16 @@ export const MembershipSubjects = {
   /** A member's payout account (ADR 0048): its state, and the link that sets it up (the account is made once). */
   payoutAccount: 'membership.payout-accounts.get',
   payoutOnboarding: 'membership.payout-accounts.onboard',
+  /** Where the member's earnings go (ADR 0062): transfers, or credit on their own membership invoices. */
+  setPayoutMethod: 'membership.payout-accounts.set-method',
   /** Admin: transfer one held payout now (ADR 0048). */
   retryPayout: 'membership.payouts.retry',
+  /**
+   * A member's earnings of a calendar year (ADR 0061): the member's own statement, or any member's for an admin; and
+   * the admin's yearly export, a page of members with their totals, flagged at the year's 1099-NEC threshold.
+   */
+  earningsStatement: 'membership.earnings.statement',
+  earningsYearRows: 'membership.earnings.year-rows',
   /**
    * Admin: start or resume a half-year's profit bonus run (idempotent), list the periods, and the newest period whose
    * payout day has come in the payout time zone (ADR 0018), so the admin's default is the one the start accepts.
@@ -128,7 +141,10 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };
   [MembershipSubjects.payoutAccount]: { payload: z.input<typeof memberIdSchema>; result: MemberPayoutAccount };
   [MembershipSubjects.payoutOnboarding]: { payload: z.input<typeof memberIdSchema>; result: PayoutOnboardingLink };
+  [MembershipSubjects.setPayoutMethod]: { payload: z.input<typeof payoutMethodMessageSchema>; result: MemberPayoutAccount };
   [MembershipSubjects.retryPayout]: { payload: z.input<typeof payoutIdSchema>; result: PayoutRetry };
+  [MembershipSubjects.earningsStatement]: { payload: z.input<typeof earningsStatementSchema>; result: EarningsStatement };
+  [MembershipSubjects.earningsYearRows]: { payload: z.input<typeof earningsYearRowsSchema>; result: { items: EarningsYearRow[] } };
   [MembershipSubjects.startProfitBonusPeriod]: { payload: z.input<typeof bonusPeriodSchema>; result: ProfitBonusPeriodStart };
   [MembershipSubjects.listProfitBonusPeriods]: { payload: Record<string, never>; result: { items: ProfitBonusPeriod[] } };
   [MembershipSubjects.dueProfitBonusPeriod]: { payload: Record<string, never>; result: ProfitBonusPeriodDue };

@@ -64,6 +64,8 @@ export interface MemberCommission {
    * against the next payouts, and when it was made. The paid row itself is never changed.
    */
   clawback: { amount: string; at: string } | null;
+  /** How a paid commission reached the member (ADR 0062): transferred, or applied to their membership invoices. */
+  paidAs: PayoutMethod | null;
 }
 
 /** Spec §3 Profit bonus. */
@@ -90,6 +92,8 @@ export interface MemberStats {
   membershipDiscount: number;
   /** Member Savings: the sum of the member's discounts on paid orders (learnt from orders.order.paid). */
   memberSavings: string;
+  /** Earnings applied to the member's own membership invoices (ADR 0062), also shown under Member Savings. */
+  membershipCredit: string;
 }
 
 /** What a member gets off a store purchase now: MEMBER_DISCOUNT_PERCENT while the subscription is active, else 0. */
@@ -136,6 +140,16 @@ export interface PayoutRun {
   memberCount: number;
   /** Two decimals. */
   total: string;
+  /** Where the run's payouts stand now (ADR 0048): transferred, still to transfer, held by reason, failed at Stripe. */
+  outcomes: PayoutRunOutcomes;
+}
+
+/** Counts of a run's payouts by transfer state; `failed` is a payout held because Stripe refused or did not answer. */
+export interface PayoutRunOutcomes {
+  paid: number;
+  scheduled: number;
+  held: Record<Exclude<PayoutHeldReason, 'transfer_failed'>, number>;
+  failed: number;
 }
 
 /** Answer of the admin's start: the run as it is now (a new or resumed run is being worked on by the payouts queue). */
@@ -158,8 +172,16 @@ export interface PayoutRow {
   /** Whether the money moved (ADR 0048): paid with its Stripe transfer, or held with a reason, or still scheduled. */
   status: PayoutStatus;
   heldReason: PayoutHeldReason | null;
+  /** What Stripe said when a transfer failed (`transfer_failed`), as it said it. */
+  heldDetail: string | null;
   transferId: string | null;
+  /** How it was paid (or is being paid): null while nothing was asked of Stripe; the balance transaction of a credit. */
+  method: PayoutMethod | null;
+  creditId: string | null;
 }
+
+/** How a payout reaches the member (ADR 0062): a Stripe transfer, or credit on their customer balance. */
+export type PayoutMethod = 'transfer' | 'membership_credit';
 
 /** A payout's transfer state and why one is held (ADR 0048). */
 export type PayoutStatus = 'scheduled' | 'paid' | 'held';
@@ -167,6 +189,8 @@ export type PayoutHeldReason = 'no_account' | 'below_minimum' | 'restricted' | '
 /** A member's Stripe Connect account as membership knows it: none yet, being onboarded, active, or restricted. */
 export interface MemberPayoutAccount {
   status: 'none' | 'onboarding' | 'active' | 'restricted';
+  /** Where the member's earnings go (ADR 0062): transfers to their bank, or credit on their own $5 invoices. */
+  method: PayoutMethod;
   /** What Stripe still needs from the member (requirements.currently_due). */
   currentlyDue: string[];
 }
@@ -178,6 +202,53 @@ export interface PayoutOnboardingLink {
 export interface PayoutRetry {
   payoutId: string;
   outcome: 'paid' | PayoutHeldReason | 'skipped';
+}
+
+/**
+ * A member's earnings of one calendar year (ADR 0061): every payout and profit bonus paid in it, when and how, with the
+ * total and whether it reaches the year's 1099-NEC reporting threshold.
+ */
+export interface EarningsStatement {
+  /** "YYYY". */
+  year: string;
+  member: { memberId: string; firstName: string; lastName: string; email: string };
+  lines: EarningsLine[];
+  /** Two decimals: what the member was paid in the year. */
+  total: string;
+  /** Two decimals: the year's threshold from configuration, and the year of the table row it came from. */
+  threshold: string;
+  thresholdFrom: string;
+  /** `total` is at or above `threshold`: the payer files a 1099-NEC for this member. */
+  reportable: boolean;
+}
+
+/** One payment of a statement: a monthly payout (with its Stripe transfer) or a half-year's profit bonus. */
+export interface EarningsLine {
+  kind: 'payout' | 'profit_bonus';
+  id: string;
+  /** The payout month ("YYYY-MM") or the bonus period ("YYYY-H1"). */
+  period: string;
+  /** "YYYY-MM-DD": when it was paid. */
+  paidOn: string;
+  /** Two decimals: what reached the member. */
+  amount: string;
+  /** The Stripe transfer of a payout (none for a bonus or a payout settled by hand before transfers). */
+  transferId: string | null;
+  /** A payout applied to the member's own membership invoices instead (ADR 0062). */
+  paidAs: PayoutMethod | null;
+}
+
+/** One member's line of the admin's yearly export. */
+export interface EarningsYearRow {
+  memberId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Two decimals each. */
+  payouts: string;
+  profitBonuses: string;
+  total: string;
+  reportable: boolean;
 }
 
 /** A half-year's profit bonus run (admin, ADR 0018): started on 15 January or 15 July, or by hand; completed once. */

@@ -77,9 +77,11 @@ export const PAGE_COPY = {
   '/checkout': { title: 'Checkout', description: 'Pay for your order securely.', index: false },
   '/checkout/success': { title: 'Order confirmed', description: 'Your order is confirmed.', index: false },
   '/member-dashboard': { title: 'Member dashboard', description: 'Your Marketshare referrals, earnings and orders.', index: false },
+  '/member-dashboard/statement': { title: 'Earnings statement', description: 'Your Marketshare earnings of a calendar year, to print.', index: false },
   '/verify-email': { title: 'Confirm your email', description: 'Confirm your email address.', index: false },
   '/staff-invitation': { title: 'Join the team', description: 'Set your password to join the Kingdom Marketplace staff.', index: false },
   '/orders': { title: 'Find your order', description: 'Look up an order with its number and the email it was placed with.', index: false },
+  '/admin/earnings-statement': { title: 'Earnings statement', description: 'A member’s Marketshare earnings of a calendar year, to print.', index: false },
   '/admin': { title: 'Admin dashboard', description: 'Run the Kingdom Marketplace catalog, podcast and inbox.', index: false },
 } as const satisfies Record<string, PageCopy>;
 

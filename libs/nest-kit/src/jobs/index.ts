@@ -1,3 +1,4 @@
 export * from './job-queue';
 export * from './jobs-env';
 export * from './keyset-pages';
+export * from './scheduled-runs';

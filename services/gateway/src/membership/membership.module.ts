@@ -5,6 +5,7 @@ import { MembershipWebhookController } from './membership-webhook.controller';
 import { MembershipBillingController } from './membership-billing.controller';
 import { MembershipController } from './membership.controller';
 import { AdminMembersController } from './admin-members.controller';
+import { EarningsController } from './earnings.controller';
 import { PayoutRunsController } from './payout-runs.controller';
 import { ProfitBonusPeriodsController } from './profit-bonus-periods.controller';
 
@@ -22,6 +23,7 @@ export class MembershipModule {
         PayoutRunsController,
         ProfitBonusPeriodsController,
         AdminMembersController,
+        EarningsController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
     };

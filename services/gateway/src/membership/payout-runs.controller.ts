@@ -1,19 +1,36 @@
-import { MembershipSubjects, payoutIdSchema, payoutMonthSchema, type PayoutRetry, type PayoutRun, type PayoutRunStart } from '@km/contracts/membership';
+import {
+  MembershipSubjects,
+  payoutIdSchema,
+  payoutMonthSchema,
+  payoutRowsSchema,
+  type PayoutRetry,
+  type PayoutRow,
+  type PayoutRun,
+  type PayoutRunStart,
+} from '@km/contracts/membership';
 import { parseOrThrow, RpcClient } from '@km/nest-kit';
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireAdmin } from '../auth/guards';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
-import { takeOver } from '../http/raw-reply';
+import { sendCsvPages } from '../http/csv-reply';
 
-const CSV_HEADER = 'payout_id,member_id,first_name,last_name,email,amount,payout_date,commissions,status,held_reason,transfer_id';
-/** A field as RFC 4180 wants it; a leading =, +, - or @ is prefixed so a spreadsheet does not run it as a formula. */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+const CSV_HEADER = [
+  'payout_id',
+  'member_id',
+  'first_name',
+  'last_name',
+  'email',
+  'amount',
+  'payout_date',
+  'commissions',
+  'status',
+  'held_reason',
+  'transfer_id',
+];
+/** Payouts per page of the admin's run view (the CSV pages by thousands). */
+const VIEW_PAGE = 100;
 
 /** The admin's view of the monthly payouts (ADR 0016): start or resume a month's run, list runs, export one as CSV. */
 @ApiTags('admin')
@@ -51,43 +68,43 @@ export class PayoutRunsController {
     return this.rpc.send(MembershipSubjects.retryPayout, parseOrThrow(payoutIdSchema, { payoutId }), 30_000);
   }
 
+  @Get(':month/payouts')
+  @RequireAdmin()
+  @ApiOperation({
+    summary:
+      'A page of a run’s payouts (100, in payout id order after `after`): status, held reason, what Stripe said of a failed transfer, and the transfer id (ADR 0061).',
+  })
+  @ApiParam({ name: 'month', example: '2026-11' })
+  @ApiQuery({ name: 'after', required: false, description: 'the last payout id of the previous page' })
+  async payouts(@Param('month') month: string, @Query('after') after?: string): Promise<PayoutRow[]> {
+    const page = parseOrThrow(payoutRowsSchema, { month, after, limit: VIEW_PAGE });
+    return (await this.rpc.send(MembershipSubjects.payoutRows, page)).items;
+  }
+
   @Get(':file')
   @RequireAdmin()
   @ApiOperation({ summary: 'A run’s payouts as CSV (one line per member paid): GET /api/admin/payout-runs/2026-11.csv' })
   @ApiParam({ name: 'file', example: '2026-11.csv' })
   async csv(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const { month } = parseOrThrow(payoutMonthSchema, { month: file.replace(/\.csv$/, '') });
-    // Pages from membership (a whole run does not fit one NATS message); the first page is read before headers go out,
-    // so an error still becomes a proper status.
-    let page = (await this.rpc.send(MembershipSubjects.payoutRows, { month })).items;
-    reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="payouts-${month}.csv"`);
-    const res = takeOver(reply, 200);
-    res.write(`${CSV_HEADER}\n`);
-    while (page.length > 0) {
-      res.write(
-        page
-          .map(
-            (r) =>
-              [
-                r.payoutId,
-                r.memberId,
-                r.firstName,
-                r.lastName,
-                r.email,
-                r.amount,
-                r.payoutDate,
-                r.commissions,
-                r.status,
-                r.heldReason ?? '',
-                r.transferId ?? '',
-              ]
-                .map(csvField)
-                .join(',') + '\n',
-          )
-          .join(''),
-      );
-      page = (await this.rpc.send(MembershipSubjects.payoutRows, { month, after: page[page.length - 1].payoutId })).items;
-    }
-    res.end();
+    await sendCsvPages(
+      reply,
+      { name: `payouts-${month}.csv`, header: CSV_HEADER },
+      async () => (await this.rpc.send(MembershipSubjects.payoutRows, { month })).items,
+      async (last) => (await this.rpc.send(MembershipSubjects.payoutRows, { month, after: last.payoutId })).items,
+      (r) => [
+        r.payoutId,
+        r.memberId,
+        r.firstName,
+        r.lastName,
+        r.email,
+        r.amount,
+        r.payoutDate,
+        r.commissions,
+        r.status,
+        r.heldReason ?? '',
+        r.transferId ?? '',
+      ],
+    );
   }
 }

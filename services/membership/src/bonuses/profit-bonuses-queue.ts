@@ -1,6 +1,6 @@
 import type { ProfitBonusPeriodDue, ProfitBonusPeriodStart } from '@km/contracts';
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { JobQueue, type Job } from '@km/nest-kit/jobs';
+import { ScheduledRuns } from '@km/nest-kit/jobs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
@@ -9,53 +9,46 @@ import { isDue, lastDuePeriod, periodBounds, previousPeriod } from './bonus-peri
 import { ProfitBonusRunner } from './profit-bonus-runner';
 
 export const PROFIT_BONUSES_QUEUE = 'profit-bonuses';
-const SCHEDULER_ID = 'profit-bonuses-half-yearly';
-
-interface ProfitBonusJob {
-  /** Set when started by hand; a scheduled job pays the half-year before the one it fired in. */
-  period?: string;
-}
 
 /**
- * The `profit-bonuses` queue (ARCHITECTURE §7), run like payouts: one job scheduler fires on 15 January and 15 July
- * (cron and time zone from config), the admin's start adds a job for a period, any replica may work it, and the
- * runner decides in the database, so two firings or a hand start during the scheduled run pay once.
+ * The `profit-bonuses` queue (ARCHITECTURE §7), scheduled runs from the kit like payouts: fires on 15 January and
+ * 15 July (cron and time zone from config) for the half-year before, the admin's start adds a job for a period, and
+ * the runner decides in the database, so two firings or a hand start during the scheduled run pay once.
  */
 @Injectable()
 export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly jobs: JobQueue<ProfitBonusJob>;
+  private readonly runs: ScheduledRuns<'period'>;
 
   constructor(
     private readonly runner: ProfitBonusRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.jobs = new JobQueue<ProfitBonusJob>(PROFIT_BONUSES_QUEUE, config.jobs.redisUrl, logger);
+    const { schedule, timeZone, worker } = config.profitBonuses;
+    this.runs = new ScheduledRuns(
+      {
+        queue: PROFIT_BONUSES_QUEUE,
+        keyField: 'period',
+        scheduler: { id: 'profit-bonuses-half-yearly', pattern: schedule, tz: timeZone, keepCompleted: 20 },
+        worker,
+        failed: 'profit bonus run failed; it resumes when started again',
+        keyAt: (firedAt) => previousPeriod(calendarIn(timeZone, firedAt).date),
+        run: async (period) => {
+          const done = await this.runner.run(period);
+          return { period: done.period, memberCount: done.memberCount, total: done.total };
+        },
+      },
+      config.jobs.redisUrl,
+      logger,
+    );
   }
 
-  async onApplicationBootstrap() {
-    const { schedule, timeZone, worker } = this.config.profitBonuses;
-    await this.jobs.schedule(SCHEDULER_ID, { pattern: schedule, tz: timeZone }, 'scheduled-run', { removeOnComplete: 20 });
-    if (!worker) return;
-    this.jobs.work((job) => this.process(job), {
-      concurrency: 1,
-      failed: 'profit bonus run failed; it resumes when started again',
-      failedLevel: 'error',
-    });
+  onApplicationBootstrap() {
+    return this.runs.start();
   }
 
   onApplicationShutdown() {
-    return this.jobs.close();
-  }
-
-  /** The period a job pays: the one asked for, or the half-year before the day (in the time zone) the schedule fired. */
-  periodOf(job: Job<ProfitBonusJob>): string {
-    return job.data.period ?? previousPeriod(calendarIn(this.config.profitBonuses.timeZone, new Date(job.timestamp + (job.delay ?? 0))).date);
-  }
-
-  private async process(job: Job<ProfitBonusJob>) {
-    const done = await this.runner.run(this.periodOf(job));
-    return { period: done.period, memberCount: done.memberCount, total: done.total };
+    return this.runs.close();
   }
 
   /** The admin's default period: the newest one `start` accepts now, decided here so the browser's zone plays no part. */
@@ -72,7 +65,7 @@ export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplication
     }
     const existing = await this.runner.find(period);
     if (existing?.status === 'completed') return { period: existing, queued: false };
-    await this.jobs.queue.add('manual-run', { period }, { jobId: `profit-bonus-run-${period}`, removeOnComplete: true, removeOnFail: true });
+    await this.runs.queueRun(period, `profit-bonus-run-${period}`);
     return { period: await this.runner.find(period), queued: true };
   }
 

@@ -53,8 +53,9 @@ export class MemberReadsService {
     await this.members.member(memberId);
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.amount::text AS amount, c.payout_month, c.status, c.payout_date::text AS payout_date,
-              x.amount::text AS clawback, x.created_at AS clawback_at, count(*) OVER ()::int AS total
-       FROM commissions c LEFT JOIN commission_reversals x ON x.commission_id = c.id
+              x.amount::text AS clawback, x.created_at AS clawback_at, count(*) OVER ()::int AS total,
+              CASE WHEN p.status = 'paid' THEN p.method END AS paid_as
+       FROM commissions c LEFT JOIN commission_reversals x ON x.commission_id = c.id LEFT JOIN payouts p ON p.id = c.payout_id
        WHERE c.member_id = $1 ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
       [memberId, pageSize, (page - 1) * pageSize],
     )) as {
@@ -66,6 +67,7 @@ export class MemberReadsService {
       clawback: string | null;
       clawback_at: Date | null;
       total: number;
+      paid_as: MemberCommission['paidAs'];
     }[];
     return {
       items: rows.map((r) => ({
@@ -75,6 +77,7 @@ export class MemberReadsService {
         status: r.status,
         payoutDate: r.payout_date,
         clawback: r.clawback && r.clawback_at ? { amount: r.clawback, at: iso(r.clawback_at) } : null,
+        paidAs: r.paid_as ?? null,
       })),
       total: rows[0]?.total ?? (await this.count('commissions', 'member_id', memberId)),
       page,
@@ -119,10 +122,12 @@ export class MemberReadsService {
               GREATEST((x.clawed - p.deducted) - c.pending, 0)::numeric(12,2)::text AS carried,
               p.paid::numeric(12,2)::text AS paid,
               (SELECT COALESCE(sum(amount), 0)::numeric(12,2)::text FROM profit_bonuses WHERE member_id = $1) AS bonuses,
-              (SELECT COALESCE(sum(discount), 0)::numeric(12,2)::text FROM member_savings WHERE member_id = $1) AS savings
+              (SELECT COALESCE(sum(discount), 0)::numeric(12,2)::text FROM member_savings WHERE member_id = $1) AS savings,
+              (SELECT COALESCE(sum(transferred), 0)::numeric(12,2)::text FROM payouts WHERE member_id = $1 AND method = 'membership_credit' AND credit_id IS NOT NULL)
+                AS credit
        FROM c, x, p`,
       [memberId],
-    )) as { referrals: number; total: string; pending: string; carried: string; paid: string; bonuses: string; savings: string }[];
+    )) as { referrals: number; total: string; pending: string; carried: string; paid: string; bonuses: string; savings: string; credit: string }[];
     return {
       totalReferrals: s.referrals,
       totalCommissions: s.total,
@@ -132,6 +137,7 @@ export class MemberReadsService {
       totalProfitBonuses: s.bonuses,
       membershipDiscount: MEMBER_DISCOUNT_PERCENT,
       memberSavings: s.savings,
+      membershipCredit: s.credit,
     };
   }
 

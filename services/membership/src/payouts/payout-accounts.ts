@@ -1,4 +1,5 @@
-import { SERVICE_CONFIG } from '@km/nest-kit';
+import type { PayoutMethod } from '@km/contracts';
+import { NotFoundError, SERVICE_CONFIG } from '@km/nest-kit';
 import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
@@ -8,6 +9,8 @@ import type { MembershipConfig } from '../config';
 export type PayoutAccountStatus = 'none' | 'onboarding' | 'active' | 'restricted';
 export interface PayoutAccountState {
   status: PayoutAccountStatus;
+  /** Where the member's earnings go (ADR 0062). */
+  method: PayoutMethod;
   /** What Stripe still needs from the member (requirements.currently_due), empty once active. */
   currentlyDue: string[];
 }
@@ -34,12 +37,24 @@ export class PayoutAccounts {
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
   ) {}
 
+  /** The member's payout state; a member that does not exist is not found. */
   async state(memberId: string): Promise<PayoutAccountState> {
-    const [row] = (await this.dataSource.query(`SELECT status, currently_due FROM payout_accounts WHERE member_id = $1`, [memberId])) as {
-      status: PayoutAccountStatus;
-      currently_due: string[];
-    }[];
-    return row ? { status: row.status, currentlyDue: row.currently_due } : { status: 'none', currentlyDue: [] };
+    const [row] = (await this.dataSource.query(
+      `SELECT m.earnings_destination, a.status, a.currently_due FROM members m LEFT JOIN payout_accounts a ON a.member_id = m.id WHERE m.id = $1`,
+      [memberId],
+    )) as { earnings_destination: PayoutMethod; status: PayoutAccountStatus | null; currently_due: string[] | null }[];
+    if (!row) throw new NotFoundError('member', memberId);
+    return { status: row.status ?? 'none', method: row.earnings_destination, currentlyDue: row.currently_due ?? [] };
+  }
+
+  /**
+   * Where the member's earnings go from now on (ADR 0062). Payouts not yet asked of Stripe follow it; one whose
+   * request is under way keeps the method that request was sent with (PayoutTransfers), so nothing is paid twice.
+   */
+  async setMethod(memberId: string, method: PayoutMethod): Promise<PayoutAccountState> {
+    const updated = (await this.dataSource.query(`UPDATE members SET earnings_destination = $2 WHERE id = $1 RETURNING id`, [memberId, method])) as unknown[];
+    if (updated.length === 0) throw new NotFoundError('member', memberId);
+    return this.state(memberId);
   }
 
   /** The member's onboarding link (their account is created the first time); null when the member does not exist. */

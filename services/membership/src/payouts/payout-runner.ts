@@ -1,4 +1,4 @@
-import type { PayoutRow, PayoutRun } from '@km/contracts';
+import type { PayoutRow, PayoutRun, PayoutRunOutcomes } from '@km/contracts';
 import { payoutDateOf } from '../time/calendar';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { keysetPages } from '@km/nest-kit/jobs';
@@ -19,6 +19,7 @@ interface RunRow {
   completed_at: Date | null;
   member_count: number;
   total: string;
+  outcomes: { status: string; held_reason: string | null; count: number }[] | null;
 }
 
 /**
@@ -129,7 +130,8 @@ export class PayoutRunner {
            SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted
            ON CONFLICT (member_id, month) DO UPDATE SET gross = payouts.gross + EXCLUDED.gross, deducted = payouts.deducted + EXCLUDED.deducted,
              amount = payouts.amount + EXCLUDED.amount, mailed_at = NULL,
-             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END
+             status = CASE WHEN payouts.status = 'paid' THEN 'scheduled' ELSE payouts.status END,
+             method = CASE WHEN payouts.status = 'paid' THEN NULL ELSE payouts.method END
            RETURNING id, member_id, amount, payout_date
          )
          SELECT w.id, w.amount::text AS amount, w.payout_date::text AS payout_date, m.email, m.first_name
@@ -157,7 +159,7 @@ export class PayoutRunner {
   async rows(month: string, after: string | undefined, limit: number): Promise<PayoutRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT p.id, p.member_id, m.first_name, m.last_name, m.email, p.amount::text AS amount, p.payout_date::text AS payout_date,
-              p.status, p.held_reason, p.transfer_id,
+              p.status, p.held_reason, p.held_detail, p.transfer_id, p.method, p.credit_id,
               (SELECT count(*)::int FROM commissions c WHERE c.payout_id = p.id) AS commissions
        FROM payouts p JOIN members m ON m.id = p.member_id
        WHERE p.month = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid) ORDER BY p.id LIMIT $3`,
@@ -173,7 +175,10 @@ export class PayoutRunner {
       commissions: number;
       status: PayoutRow['status'];
       held_reason: PayoutRow['heldReason'];
+      held_detail: string | null;
       transfer_id: string | null;
+      method: PayoutRow['method'];
+      credit_id: string | null;
     }[];
     return rows.map((r) => ({
       payoutId: r.id,
@@ -186,16 +191,34 @@ export class PayoutRunner {
       commissions: r.commissions,
       status: r.status,
       heldReason: r.held_reason,
+      heldDetail: r.held_detail,
       transferId: r.transfer_id,
+      method: r.method,
+      creditId: r.credit_id,
     }));
   }
 }
 
-// Counts and totals of a running run are read live; a completed run keeps what it closed with.
+// Counts and totals of a running run are read live; a completed run keeps what it closed with. Where its payouts stand
+// is always read live (a held payout is paid by a later run or an admin's retry), from the (month, status, held_reason)
+// index (ADR 0061).
 const RUN_SELECT = `SELECT r.month, r.status, r.payout_date::text AS payout_date, r.started_at, r.completed_at,
     COALESCE(r.member_count, (SELECT count(*)::int FROM payouts p WHERE p.month = r.month)) AS member_count,
-    COALESCE(r.total, (SELECT COALESCE(sum(amount), 0) FROM payouts p WHERE p.month = r.month))::numeric(12,2)::text AS total
+    COALESCE(r.total, (SELECT COALESCE(sum(amount), 0) FROM payouts p WHERE p.month = r.month))::numeric(12,2)::text AS total,
+    (SELECT json_agg(o) FROM (SELECT status, held_reason, count(*)::int AS count FROM payouts p WHERE p.month = r.month GROUP BY status, held_reason) o)
+      AS outcomes
   FROM payout_runs r`;
+
+function outcomesOf(rows: RunRow['outcomes']): PayoutRunOutcomes {
+  const outcomes: PayoutRunOutcomes = { paid: 0, scheduled: 0, held: { no_account: 0, below_minimum: 0, restricted: 0 }, failed: 0 };
+  for (const { status, held_reason, count } of rows ?? []) {
+    if (status === 'paid') outcomes.paid += count;
+    else if (status === 'scheduled') outcomes.scheduled += count;
+    else if (held_reason === 'transfer_failed') outcomes.failed += count;
+    else if (held_reason) outcomes.held[held_reason as keyof PayoutRunOutcomes['held']] += count;
+  }
+  return outcomes;
+}
 
 const toRun = (r: RunRow): PayoutRun => ({
   month: r.month,
@@ -205,4 +228,5 @@ const toRun = (r: RunRow): PayoutRun => ({
   completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
   memberCount: Number(r.member_count),
   total: r.total,
+  outcomes: outcomesOf(r.outcomes),
 });

@@ -2,6 +2,7 @@ import {
   memberIdSchema,
   MembershipSubjects,
   payoutIdSchema,
+  payoutMethodMessageSchema,
   payoutMonthSchema,
   payoutRowsSchema,
   type MemberPayoutAccount,
@@ -39,6 +40,12 @@ export class PayoutsHandlers {
     const link = await this.accounts.onboardingLink(parseOrThrow(memberIdSchema, payload).memberId);
     if (!link) throw new NotFoundError('member', parseOrThrow(memberIdSchema, payload).memberId);
     return link;
+  }
+
+  @MessagePattern(MembershipSubjects.setPayoutMethod)
+  setMethod(@Payload() payload: unknown): Promise<MemberPayoutAccount> {
+    const { memberId, method } = parseOrThrow(payoutMethodMessageSchema, payload);
+    return this.accounts.setMethod(memberId, method);
   }
 
   @MessagePattern(MembershipSubjects.retryPayout)

@@ -2,6 +2,7 @@ import { AdminOrders } from '@/features/admin/components/admin-orders';
 import { AdminHeldCommissions } from '@/features/admin/components/admin-held-commissions';
 import { AdminMembers, AdminProfitBonusPeriods } from '@/features/admin/components/admin-marketshare-extras';
 import { AdminPayoutRuns } from '@/features/admin/components/admin-payout-runs';
+import { AdminYearlyEarnings } from '@/features/admin/components/admin-yearly-earnings';
 import { AdminStock } from '@/features/admin/components/admin-stock';
 
 /** The dashboard's Orders and Marketshare tabs (loaded apart from its inboxes: see admin-signed-in.tsx). */
@@ -16,6 +17,7 @@ export function MarketshareTab({ isAdmin }: { isAdmin: boolean }) {
       <AdminHeldCommissions isAdmin={isAdmin} />
       <AdminPayoutRuns isAdmin={isAdmin} />
       <AdminProfitBonusPeriods isAdmin={isAdmin} />
+      <AdminYearlyEarnings />
     </div>
   );
 }

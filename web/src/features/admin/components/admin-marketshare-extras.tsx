@@ -3,6 +3,7 @@ import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { serverMessage } from '@/lib/api-client';
+import { statementPageUrl } from '../api/earnings';
 import { AdminSection, cell, numericCell, StartRunForm, Pager, PersonCell, QueryState } from './admin-list';
 import { RunStatus } from './admin-payout-runs';
 import { ADMIN_MEMBERS_PAGE_SIZE, useAdminMembers, useDueProfitBonusPeriod, useProfitBonusPeriods, useStartProfitBonusPeriod } from '../api/admin-marketshare';
@@ -83,6 +84,7 @@ const MEMBER_COLUMNS = [
   { label: 'Referrals', numeric: true },
   { label: 'Pending', numeric: true },
   { label: 'Paid', numeric: true },
+  { label: 'Earnings' },
 ];
 
 /** The cancel dialog's reasons as staff read them (ADR 0059). */
@@ -122,6 +124,15 @@ export function AdminMembers({ isAdmin }: { isAdmin: boolean }) {
                   <td className={numericCell}>{m.referrals}</td>
                   <td className={numericCell}>${m.pending}</td>
                   <td className={numericCell}>${m.paid}</td>
+                  <td className={cell}>
+                    <a
+                      href={statementPageUrl(m.memberId, String(new Date().getFullYear()))}
+                      className="font-semibold whitespace-nowrap text-indigo-800 underline underline-offset-2"
+                      aria-label={`${m.firstName} ${m.lastName}’s earnings statement`}
+                    >
+                      Statement
+                    </a>
+                  </td>
                 </tr>
               ))}
             </ScrollTable>

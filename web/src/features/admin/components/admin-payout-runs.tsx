@@ -1,11 +1,13 @@
-import { Download } from 'lucide-react';
+import { Download, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { serverMessage } from '@/lib/api-client';
 import { AdminSection, cell, numericCell, StartRunForm, QueryState } from './admin-list';
-import { payoutRunCsvUrl, usePayoutRuns, useStartPayoutRun } from '../api/payout-runs';
+import { payoutRunCsvUrl, usePayoutRuns, useStartPayoutRun, type PayoutRun } from '../api/payout-runs';
+import { RunPayoutsDialog } from './run-payouts-dialog';
 
 /** The last month whose 15th has come (the month an admin would most likely start or repeat). */
 function lastDueMonth(now: Date): string {
@@ -14,8 +16,9 @@ function lastDueMonth(now: Date): string {
 }
 
 /**
- * Admin Marketshare tab (ADR 0016): what the monthly schedule did (each run with its member count and total, and the
- * CSV of its payouts), and a way to start or repeat a month's run by hand; repeating a completed month pays nothing.
+ * Admin Marketshare tab (ADR 0016, 0061): what the monthly schedule did (each run with its member count and total,
+ * where its payouts stand: paid, held by reason, failed; its payouts with their transfers, a retry of a held one, and the
+ * CSV), and a way to start or repeat a month's run by hand; repeating a completed month pays nothing.
  */
 export function AdminPayoutRuns({ isAdmin }: { isAdmin: boolean }) {
   const runs = usePayoutRuns({ enabled: isAdmin });
@@ -62,6 +65,21 @@ export function AdminPayoutRuns({ isAdmin }: { isAdmin: boolean }) {
                 <td className={cell}>{run.payoutDate}</td>
                 <td className={numericCell}>{run.memberCount}</td>
                 <td className={numericCell}>${run.total}</td>
+                <td className={numericCell}>{run.outcomes.paid}</td>
+                <td className={cell}>
+                  <HeldCounts run={run} />
+                </td>
+                <td className={numericCell}>{run.outcomes.failed}</td>
+                <td className={cell}>
+                  <RunPayoutsDialog
+                    month={run.month}
+                    trigger={
+                      <Button type="button" size="sm" variant="outline" aria-label={`Payouts of ${run.month}`}>
+                        <ListChecks className="size-4" aria-hidden /> Payouts
+                      </Button>
+                    }
+                  />
+                </td>
                 <td className={cell}>
                   <a
                     href={payoutRunCsvUrl(run.month)}
@@ -86,8 +104,21 @@ const RUN_COLUMNS = [
   { label: 'Payout Date' },
   { label: 'Members', numeric: true },
   { label: 'Total', numeric: true },
+  { label: 'Paid', numeric: true },
+  { label: 'Held' },
+  { label: 'Failed', numeric: true },
+  { label: 'Details' },
   { label: 'Export' },
 ];
+
+const HELD_LABEL = { no_account: 'no account', below_minimum: 'below minimum', restricted: 'restricted' } as const;
+
+/** How many of a run's payouts are held, with each reason that holds any ("2 no account, 1 restricted"). */
+function HeldCounts({ run }: { run: PayoutRun }) {
+  const reasons = (Object.keys(HELD_LABEL) as (keyof typeof HELD_LABEL)[]).filter((r) => run.outcomes.held[r] > 0);
+  if (reasons.length === 0) return <span className="tabular-nums">0</span>;
+  return <span className="text-slate-700">{reasons.map((r) => `${run.outcomes.held[r]} ${HELD_LABEL[r]}`).join(', ')}</span>;
+}
 
 /** A run's (or a bonus period's) status: completed, or still running. */
 export const RunStatus = ({ completed }: { completed: boolean }) => (

@@ -253,12 +253,14 @@ function Dashboard({ profile, openUpdateCard }: { profile: MemberProfile; openUp
         <StatCard label="Pending Earnings" value={s ? money(s.pendingCommissions) : '…'} icon={<Wallet className="size-4" aria-hidden />} />
         <StatCard
           label="Member Savings"
-          value={s ? money(s.memberSavings) : '…'}
+          value={s ? money((Number(s.memberSavings) + Number(s.membershipCredit)).toFixed(2)) : '…'}
           // A past-due member gets no member discount until the renewal is paid (ADR 0059).
           note={
             profile.subscriptionStatus === 'past_due'
               ? 'Discount paused until your payment goes through'
-              : `${s?.membershipDiscount ?? 5}% off every store purchase`
+              : s && Number(s.membershipCredit) > 0
+                ? `${money(s.memberSavings)} off store purchases and ${money(s.membershipCredit)} of earnings off your membership`
+                : `${s?.membershipDiscount ?? 5}% off every store purchase`
           }
           icon={<Percent className="size-4" aria-hidden />}
         />
@@ -351,6 +353,7 @@ function Dashboard({ profile, openUpdateCard }: { profile: MemberProfile; openUp
                     Payout month {c.payoutMonth}
                     {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
                     {c.status === 'reversed' ? ' · payment refunded or disputed, not paid' : ''}
+                    {c.paidAs === 'membership_credit' ? ' · applied to your membership' : ''}
                   </span>
                   {c.clawback ? (
                     <span className="block text-sm text-slate-600">

@@ -1,9 +1,13 @@
-import { Banknote, LoaderCircle } from 'lucide-react';
+import { Banknote, FileText, LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import type { PayoutMethod } from '@km/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/components/toast/use-toast';
-import { usePayoutAccount, usePayoutOnboarding } from '../api/payout-account';
+import { usePayoutAccount, usePayoutOnboarding, useSetPayoutMethod } from '../api/payout-account';
+import { ownStatementPageUrl } from '../api/get-statement';
 
 /** Stripe's requirement names as a person reads them. */
 const NEEDS: Record<string, string> = {
@@ -23,6 +27,49 @@ const NEEDS: Record<string, string> = {
 };
 const needs = (due: string[]) => [...new Set(due.map((d) => NEEDS[d] ?? d.replace(/[._]/g, ' ')))];
 
+/**
+ * The member's choice of where earnings go (ADR 0062): to their bank (a Stripe transfer each month) or off their own
+ * $5 membership invoices (credit Stripe applies to the next invoice). Two radio buttons in a fieldset; the choice is
+ * saved as it changes.
+ */
+function EarningsDestination({ method }: { method: PayoutMethod }) {
+  const save = useSetPayoutMethod();
+  const name = useId();
+  const choose = (next: PayoutMethod) =>
+    save.mutate(next, {
+      onSuccess: () =>
+        toast({
+          title: next === 'membership_credit' ? 'Earnings go to your membership' : 'Earnings go to your bank',
+          description:
+            next === 'membership_credit'
+              ? 'From the next payout, your earnings are taken off your $5 invoices.'
+              : 'From the next payout, your earnings are transferred.',
+          variant: 'success',
+        }),
+      onError: (error) => toast({ title: 'Choice not saved', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+  const shown = save.isPending && save.variables ? save.variables : method;
+  return (
+    <fieldset className="mt-3 grid gap-2 text-sm text-slate-700" disabled={save.isPending}>
+      <legend className="font-medium text-slate-800">Where your earnings go</legend>
+      {(
+        [
+          ['transfer', 'To my bank account', 'Transferred through Stripe on the 15th of each month.'],
+          ['membership_credit', 'Off my membership', 'Applied to your $5 monthly invoices: Stripe takes it off the next one.'],
+        ] as const
+      ).map(([value, label, hint]) => (
+        <label key={value} className="flex items-start gap-2">
+          <input type="radio" name={name} value={value} checked={shown === value} onChange={() => choose(value)} className="mt-1 size-4 accent-indigo-700" />
+          <span>
+            <span className="font-semibold text-indigo-950">{label}</span>
+            <span className="block text-slate-600">{hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Where earnings go (ADR 0048): set up payouts with Stripe, then they are transferred on the 15th. */
 export function PayoutsCard() {
   const account = usePayoutAccount();
@@ -36,13 +83,27 @@ export function PayoutsCard() {
     }
   }
   const a = account.data;
+  const credit = a?.method === 'membership_credit';
   return (
     <section aria-labelledby="payouts-heading" className="mt-6 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
-      <h2 id="payouts-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
-        <Banknote className="size-4 text-emerald-700" aria-hidden /> Payouts
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payouts-heading" className="flex items-center gap-2 font-semibold text-indigo-950">
+          <Banknote className="size-4 text-emerald-700" aria-hidden /> Payouts
+        </h2>
+        <Link
+          to={ownStatementPageUrl(String(new Date().getFullYear()))}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-800 underline underline-offset-2"
+        >
+          <FileText className="size-4" aria-hidden /> Yearly statement
+        </Link>
+      </div>
+      {a && <EarningsDestination method={a.method} />}
       {!a ? (
         <p className="mt-2 text-sm text-slate-600">{account.isError ? 'Payout status is unavailable right now.' : 'Loading payout status…'}</p>
+      ) : credit ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Badge variant="positive">Membership credit</Badge> Your earnings are applied to your $5 membership invoices on the 15th of each month.
+        </p>
       ) : a.status === 'active' ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge variant="positive">Payouts active</Badge> Your earnings are transferred to your bank account on the 15th of each month.
