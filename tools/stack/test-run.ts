@@ -209,6 +209,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
               E2E_MAIL_API_URL: urls.mailWebUrl,
               // Lets the payouts spec date a referral back to a past month (a payout month must have come).
               E2E_MEMBERSHIP_DATABASE_URL: urls.databaseUrl('membership'),
+              // Lets the newsletter spec write confirmed subscribers (double opt-in is proved by the system tests).
+              E2E_FORMS_DATABASE_URL: urls.databaseUrl('forms'),
             },
             reportDir,
             playwrightArgs,

@@ -2,3 +2,4 @@ export * from './service-error';
 export * from './event-envelope';
 export * from './seams';
 export * from './images';
+export * from './markdown';

@@ -7,6 +7,7 @@ import type {
   joinAndSignInSchema,
   memberLinkEmailSchema,
   heldCommissionReviewSchema,
+  memberEmailsSchema,
   memberIdSchema,
   payoutIdSchema,
   memberListSchema,
@@ -39,6 +40,7 @@ import type {
   ProfitBonusPeriod,
   ProfitBonusPeriodDue,
   ProfitBonusPeriodStart,
+  MemberEmailsPage,
 } from './types';
 
 /**
@@ -89,6 +91,8 @@ export const MembershipSubjects = {
   /** Admin: commissions held for review (ADR 0028), oldest first, and the decision on one (approve or reverse). */
   listHeldCommissions: 'membership.held-commissions.list',
   reviewHeldCommission: 'membership.held-commissions.review',
+  /** For forms: the addresses of members in good standing, a page at a time in address order (ADR 0058). */
+  memberEmails: 'membership.members.emails',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -107,6 +111,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.sendMemberLink]: { payload: z.input<typeof memberLinkEmailSchema>; result: { accepted: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
   [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
+  [MembershipSubjects.memberEmails]: { payload: z.input<typeof memberEmailsSchema>; result: MemberEmailsPage };
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
   [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };

@@ -250,3 +250,9 @@ export interface HeldCommissionReview {
   payoutDate: string | null;
   reviewedAt: string;
 }
+
+/** Lower-case addresses of members in good standing (active, trialing or past due); `next` is the `after` of the next page. */
+export interface MemberEmailsPage {
+  emails: string[];
+  next: string | null;
+}

@@ -73,6 +73,8 @@ export const ConflictReasons = [
   'order_not_cancellable',
   // ADR 0042: the author's change does not fit the request's state (answered, closed or taken down).
   'prayer_request_state',
+  // ADR 0057: an admin's step on a newsletter campaign that its status does not allow (it started, or is not scheduled).
+  'campaign_state',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 
