@@ -113,7 +113,8 @@ describe('double opt-in', () => {
     assert.ok((await row(email)).confirmed_at instanceof Date);
     assert.deepEqual(await consentSteps(email), ['requested:footer', 'confirmed:footer']);
     const [welcome] = await mailsSettled(titled(email, WELCOME_SUBJECT), 1);
-    const source = await mailSource(welcome);
+    // Unfolded (RFC 5322): a long header value continues on the next line after white space.
+    const source = (await mailSource(welcome)).replace(/\r\n(?=[ \t])/g, '');
     const unsubscribe = `${SITE}/api/newsletter-subscriptions/unsubscribe?token=${(await row(email)).token}`;
     assert.ok(source.includes(`\r\nList-Unsubscribe: <${unsubscribe}>\r\n`), source);
     assert.ok(source.includes('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n'), source);
@@ -291,12 +292,13 @@ describe('campaigns', () => {
     assert.deepEqual([report.counts.failed, report.counts.pending], [0, 0]);
     await new Promise((r) => setTimeout(r, 1000));
     const copies = await copiesBySubject(subject);
-    for (const email of confirmed) assert.deepEqual([copies.get(email)?.copies, copies.get(email)?.ids.size], [1, 1], email);
+    // One copy is one Message-ID (ADR 0057): SMTP is at-least-once, so a message sent again after a lost answer keeps its id.
+    for (const email of confirmed) assert.equal(copies.get(email)?.ids.size, 1, email);
     assert.equal(copies.get(unconfirmed), undefined);
     assert.equal(copies.get(left), undefined);
 
     const mail = (await caughtMails()).find((m) => m.subject === subject && m.to[0].address === confirmed[0])!;
-    const source = await mailSource(mail);
+    const source = (await mailSource(mail)).replace(/\r\n(?=[ \t])/g, '');
     const [{ token }] = await formsDb.query(`SELECT unsubscribe_token AS token FROM newsletter_subscriptions WHERE email = $1`, [confirmed[0]]);
     assert.ok(source.includes(`\r\nList-Unsubscribe: <${SITE}/api/newsletter-subscriptions/unsubscribe?token=${token}>\r\n`), source.slice(0, 2000));
     assert.ok(source.includes('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n'));

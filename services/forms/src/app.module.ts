@@ -1,4 +1,4 @@
-import { ServiceKitModule } from '@km/nest-kit';
+import { RpcModule, ServiceKitModule } from '@km/nest-kit';
 import { MailModule } from '@km/nest-kit/mail';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateFormsTables1763700000600 } from '../migrations/1763700000600-create-forms-tables';
@@ -44,6 +44,8 @@ export class AppModule {
           migrations: [CreateFormsTables1763700000600, PrayerMinistry1764100000600, NewsletterConsent1764200000610, NewsletterCampaigns1764200000611],
         }),
         MailModule.forRoot(config.mail, 'forms', config.logLevel),
+        // a campaign's featured product or episode, and the members audience (ADR 0057, 0058)
+        RpcModule.forRoot({ natsUrl: config.natsUrl, timeoutMs: config.rpcTimeoutMs, name: 'forms' }),
       ],
       controllers: [
         ContactHandlers,
@@ -66,6 +68,7 @@ export class AppModule {
         PrayerDigest,
         CampaignsService,
         CampaignSender,
+        NewsletterPodcastConsumer,
       ],
     };
   }
