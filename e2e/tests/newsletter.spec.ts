@@ -56,7 +56,7 @@ test('an admin composes with a live preview, sends a test, schedules and cancels
   await signedInAdmin(page);
   const form = page.getByRole('form', { name: 'Compose a newsletter' });
   const subject = `Harvest news ${run}`;
-  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Subject', { exact: true }).fill(subject);
   await form.getByLabel('Preheader (shown after the subject in the inbox)').fill('Books, podcasts and friends');
   await form.getByLabel('Message (Markdown)').fill('# Harvest time\n\nNew **books** this week.\n\n- Ruth\n- Esther\n\n<script>alert(1)</script>');
   const preview = page.frameLocator('iframe[title="Email preview"]');
@@ -84,7 +84,7 @@ test('an admin composes with a live preview, sends a test, schedules and cancels
 
   // A new one, sent now, watched to the end.
   const sentSubject = `Harvest news, sent ${run}`;
-  await form.getByLabel('Subject').fill(sentSubject);
+  await form.getByLabel('Subject', { exact: true }).fill(sentSubject);
   await form.getByRole('button', { name: 'Send now' }).click();
   const sentRow = campaigns.getByTestId('campaign-row').filter({ hasText: sentSubject });
   await expect(sentRow).toContainText('Sent', { timeout: 60_000 });

@@ -114,7 +114,7 @@ describe('double opt-in', () => {
     assert.deepEqual(await consentSteps(email), ['requested:footer', 'confirmed:footer']);
     const [welcome] = await mailsSettled(titled(email, WELCOME_SUBJECT), 1);
     // Unfolded (RFC 5322): a long header value continues on the next line after white space.
-    const source = (await mailSource(welcome)).replace(/\r\n(?=[ \t])/g, '');
+    const source = `\r\n${(await mailSource(welcome)).replace(/\r\n(?=[ \t])/g, '')}`;
     const unsubscribe = `${SITE}/api/newsletter-subscriptions/unsubscribe?token=${(await row(email)).token}`;
     assert.ok(source.includes(`\r\nList-Unsubscribe: <${unsubscribe}>\r\n`), source);
     assert.ok(source.includes('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n'), source);
@@ -298,7 +298,7 @@ describe('campaigns', () => {
     assert.equal(copies.get(left), undefined);
 
     const mail = (await caughtMails()).find((m) => m.subject === subject && m.to[0].address === confirmed[0])!;
-    const source = (await mailSource(mail)).replace(/\r\n(?=[ \t])/g, '');
+    const source = `\r\n${(await mailSource(mail)).replace(/\r\n(?=[ \t])/g, '')}`;
     const [{ token }] = await formsDb.query(`SELECT unsubscribe_token AS token FROM newsletter_subscriptions WHERE email = $1`, [confirmed[0]]);
     assert.ok(source.includes(`\r\nList-Unsubscribe: <${SITE}/api/newsletter-subscriptions/unsubscribe?token=${token}>\r\n`), source.slice(0, 2000));
     assert.ok(source.includes('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n'));

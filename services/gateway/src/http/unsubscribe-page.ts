@@ -90,5 +90,12 @@ export async function sendUnsubscribePage(
       ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message, link)
       : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
   }
-  await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
+  await res
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    // The page's button posts to our own site: under the site-wide no-referrer policy a browser would send it with
+    // `Origin: null`, which the Origin check refuses (ADR 0056).
+    .header('Referrer-Policy', 'same-origin')
+    .send(renderUnsubscribePage(page));
 }

@@ -36,7 +36,15 @@ const STATUS_LABEL: Record<NewsletterCampaign['status'], string> = {
 /** The browser's time zone: a scheduled time is chosen and shown in it, and stored with it. */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const when = (iso: string, timeZone?: string | null) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? undefined, timeZoneName: 'short' });
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timeZone ?? undefined,
+    timeZoneName: 'short',
+  });
 
 /** The admin's Newsletter tab (ADR 0057): compose with a live preview, test, schedule or send, and watch progress. */
 export function AdminNewsletter({ isAdmin }: { isAdmin: boolean }) {
