@@ -45,7 +45,13 @@ const NEED_ENV: Record<Need, (s: StackSettings, urls: InfraUrls) => Record<strin
 const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<string, string>> = {
   // The seeded admin signs in without a second factor here (development and tests; production refuses the flag) so
   // `npm start` and the suites need no authenticator app; any other admin must enrol TOTP.
-  identity: (s) => ({ ADMIN_USERNAME: s.adminUsername, ADMIN_PASSWORD: s.adminPassword, ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true' }),
+  // The seeded admin has an address at the mail catcher, so a newsletter's test copy (ADR 0057) can reach them.
+  identity: (s) => ({
+    ADMIN_USERNAME: s.adminUsername,
+    ADMIN_PASSWORD: s.adminPassword,
+    ADMIN_EMAIL: 'admin@kingdom.example',
+    ADMIN_TOTP_OPTIONAL_FOR_SEEDED_ADMIN: 'true',
+  }),
   // Both profiles start with demo products and services (the browser tests use them); only an empty catalog is seeded.
   catalog: () => ({ SEED_DEMO: 'true' }),
   // Both profiles start with a few short demo episodes (the browser tests play them); only an empty podcast is seeded.

@@ -212,6 +212,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
               E2E_MEMBERSHIP_DATABASE_URL: urls.databaseUrl('membership'),
               // Lets the billing spec put a member on a Stripe test clock and make their renewal fail (ADR 0059).
               E2E_STRIPE_API_URL: urls.stripeApi,
+              // Lets the newsletter spec write confirmed subscribers (double opt-in is proved by the system tests).
+              E2E_FORMS_DATABASE_URL: urls.databaseUrl('forms'),
             },
             reportDir,
             playwrightArgs,

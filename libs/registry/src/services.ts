@@ -160,7 +160,17 @@ export const SERVICES = [
     database: 'forms',
     needs: ['mail', 'publicOrigin'],
     gatewayRoutes: true,
-    bus: { answers: all(FormsSubjects), requests: [], publishesEvents: all(FormsEvents), consumers: [{ durable: 'forms-mail', types: all(FormsEvents) }] },
+    bus: {
+      answers: all(FormsSubjects),
+      // a campaign's featured product or latest episode (ADR 0057); the members audience's addresses (ADR 0058)
+      requests: [CatalogSubjects.getMany, MediaSubjects.episodesList, MembershipSubjects.memberEmails],
+      publishesEvents: all(FormsEvents),
+      consumers: [
+        { durable: 'forms-mail', types: all(FormsEvents) },
+        // the podcast form's newsletter opt-in asks for confirmation too (ADR 0055)
+        { durable: 'forms-newsletter-podcast', types: [MediaEvents.subscriptionCreated] },
+      ],
+    },
   },
   {
     name: 'gateway',
@@ -178,7 +188,8 @@ export const SERVICES = [
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
         ...all(MediaSubjects),
-        ...all(MembershipSubjects),
+        // member addresses are for forms' newsletter audience only (ADR 0058)
+        ...except(MembershipSubjects, MembershipSubjects.memberEmails),
       ],
       publishesEvents: [],
       consumers: [],

@@ -21,13 +21,14 @@ test('PUBLIC_ORIGIN is reduced to its origin, so links never get a double slash'
   assert.equal(loadFormsConfig({ ...base, PUBLIC_ORIGIN: 'https://kingdom.example/some/path/' }).publicOrigin, 'https://kingdom.example');
 });
 
-test('production refuses to start without PUBLIC_ORIGIN, and bad staff addresses are named', () => {
+test('production refuses to start without PUBLIC_ORIGIN or with the development NEWSLETTER_LINK_SECRET, and bad staff addresses are named', () => {
   assert.throws(
     () => loadFormsConfig({ ...base, NODE_ENV: 'production', STAFF_ADMIN_EMAIL: 'not-an-address' }),
     (error: unknown) =>
       error instanceof ConfigError &&
-      error.problems.length === 2 &&
+      error.problems.length === 3 &&
       error.problems.includes('STAFF_ADMIN_EMAIL: STAFF_ADMIN_EMAIL must be an email address') &&
+      error.problems.some((problem) => problem.startsWith('NEWSLETTER_LINK_SECRET: ')) &&
       error.problems.includes('PUBLIC_ORIGIN: PUBLIC_ORIGIN is required in production (links in emails point there)'),
   );
 });

@@ -2,22 +2,26 @@
 // catcher, asked over the bus as the gateway, its one caller in production.
 import { FormsEvents, FormsSubjects } from '@km/contracts';
 import { AppError, type RpcClient } from '@km/nest-kit';
-import { connectTestRpc, createTestDatabase, startTestService, testNatsUrl, type TestDatabase } from '@km/nest-kit/testing';
+import { connectTestRpc, createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
+import { CampaignSender } from '../src/campaigns/campaign-sender';
+import { confirmToken } from '../src/newsletter/newsletter-links';
 import { formsTestConfig } from './forms-test-config';
 
 let db: TestDatabase;
 let forms: INestApplication;
 let dataSource: DataSource;
 let gateway: { rpc: RpcClient; close: () => Promise<void> };
+let config: ReturnType<typeof formsTestConfig>;
 
 beforeAll(async () => {
   db = await createTestDatabase('forms');
-  const config = formsTestConfig(db.url);
+  // The scheduler's batches are left out (no worker): the race below runs batches by hand.
+  config = formsTestConfig(db.url, { NEWSLETTER_WORKER: 'false', NEWSLETTER_BATCH_SIZE: '40' });
   forms = await startTestService(AppModule.forRoot(config), 'forms', testNatsUrl('forms'));
   dataSource = forms.get(DataSource);
   gateway = await connectTestRpc('gateway', 10_000);
@@ -89,5 +93,106 @@ describe('newsletter subscriptions', () => {
       assert.equal(error.message, 'This unsubscribe link is not valid (it may be mistyped or cut off). Please use the link from your most recent email.');
       return true;
     });
+  });
+
+  const confirmedEvents = async (email: string): Promise<number> =>
+    Number((await dataSource.query(`SELECT count(*) AS n FROM outbox WHERE type = $1 AND data->>'email' = $2`, [FormsEvents.newsletterConfirmed, email]))[0].n);
+  const tokenFor = async (email: string, secret = config.newsletter.linkSecret, expiresAt = new Date(Date.now() + 3600_000)) => {
+    const [{ id }] = await dataSource.query('SELECT id FROM newsletter_subscriptions WHERE email = $1', [email]);
+    return confirmToken(id, email, expiresAt, secret);
+  };
+
+  test('20 simultaneous confirmations of one link: every answer is the same, one confirmed event, one consent step', async () => {
+    const email = uniqueEmail().toLowerCase();
+    await subscribe(email);
+    const token = await tokenFor(email);
+    const results = await Promise.all(Array.from({ length: 20 }, () => gateway.rpc.send(FormsSubjects.newsletterConfirm, { token })));
+    assert.equal(new Set(results.map((r) => JSON.stringify(r))).size, 1);
+    assert.equal(results[0].email, email);
+    assert.equal(await confirmedEvents(email), 1);
+    const steps = await dataSource.query(`SELECT step FROM newsletter_consent_log WHERE email = $1 ORDER BY id`, [email]);
+    assert.deepEqual(
+      steps.map((r: { step: string }) => r.step),
+      ['requested', 'confirmed'],
+    );
+  });
+
+  test('a link signed with another key, for another address, or expired confirms nothing and says what to do', async () => {
+    const email = uniqueEmail().toLowerCase();
+    await subscribe(email);
+    const refusedWith = (message: RegExp) => (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.code, 'invalid');
+      assert.match(error.message, message);
+      return true;
+    };
+    const [{ id }] = await dataSource.query('SELECT id FROM newsletter_subscriptions WHERE email = $1', [email]);
+    const otherAddress = confirmToken(id, 'someone@example.com', new Date(Date.now() + 3600_000), config.newsletter.linkSecret);
+    for (const token of [await tokenFor(email, 'k'.repeat(40)), otherAddress]) {
+      await assert.rejects(gateway.rpc.send(FormsSubjects.newsletterConfirm, { token }), refusedWith(/^This confirmation link is not valid/));
+    }
+    await assert.rejects(
+      gateway.rpc.send(FormsSubjects.newsletterConfirm, { token: await tokenFor(email, undefined, new Date(Date.now() - 1000)) }),
+      refusedWith(/^This confirmation link has expired\./),
+    );
+    assert.equal(await confirmedEvents(email), 0);
+  });
+
+  test('unsubscribing and confirming at once: the address ends unsubscribed whatever the order', async () => {
+    const email = uniqueEmail().toLowerCase();
+    await subscribe(email);
+    const token = await tokenFor(email);
+    const [{ unsubscribe_token: unsubscribeToken }] = await rowsFor(email);
+    await Promise.allSettled([
+      gateway.rpc.send(FormsSubjects.newsletterConfirm, { token }),
+      gateway.rpc.send(FormsSubjects.newsletterUnsubscribe, { token: unsubscribeToken }),
+    ]);
+    assert.notEqual((await rowsFor(email))[0].unsubscribed_at, null);
+  });
+});
+
+describe('campaign sending', () => {
+  test('five batches run at once by five workers: every recipient is claimed once and gets one email', async () => {
+    const tag = `race${randomUUID().slice(0, 8)}`;
+    const emails = Array.from({ length: 150 }, (_, i) => `${tag}-${String(i).padStart(3, '0')}@example.com`);
+    await dataSource.query(
+      `INSERT INTO newsletter_subscriptions (email, unsubscribe_token, source, confirmed_at)
+       SELECT e, substr(md5(random()::text) || md5(random()::text), 1, 43), 'footer', now() FROM unnest($1::text[]) AS e`,
+      [emails],
+    );
+    const subject = `Race ${tag}`;
+    const campaign = await gateway.rpc.send(FormsSubjects.campaigns.create, { subject, bodyMarkdown: 'Hello.' });
+    const started = await gateway.rpc.send(FormsSubjects.campaigns.send, { id: campaign.id });
+    assert.equal(started.status, 'sending');
+    const sender = forms.get(CampaignSender);
+    // Every batch at once claims the same pending rows; SKIP LOCKED and the guarded update give each to one of them.
+    for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 5 }, () => sender.batch()));
+    await eventually(
+      async () => {
+        await sender.batch();
+        return (await gateway.rpc.send(FormsSubjects.campaigns.get, { id: campaign.id })).status === 'sent';
+      },
+      30_000,
+      200,
+    );
+    const report = await gateway.rpc.send(FormsSubjects.campaigns.get, { id: campaign.id });
+    assert.ok(report.counts.sent >= emails.length);
+    assert.deepEqual([report.counts.failed, report.counts.pending], [0, 0]);
+    await new Promise((r) => setTimeout(r, 1000));
+    // One copy is one Message-ID (ADR 0057): SMTP is at-least-once, so a message sent again after a lost answer keeps its id.
+    const mails = (await (await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`)).json()) as {
+      subject: string;
+      to: { address: string }[];
+      headers: Record<string, string>;
+    }[];
+    const ids = new Map<string, Set<string>>();
+    for (const m of mails.filter((mail) => mail.subject === subject))
+      ids.set(m.to[0].address, (ids.get(m.to[0].address) ?? new Set()).add(m.headers['message-id']));
+    // The database's other confirmed subscribers (from the tests above) are in the audience too.
+    assert.deepEqual([...ids.keys()].filter((address) => address.startsWith(tag)).sort(), emails);
+    assert.deepEqual(
+      [...ids.entries()].filter(([, set]) => set.size !== 1),
+      [],
+    );
   });
 });

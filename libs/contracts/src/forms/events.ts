@@ -7,6 +7,8 @@ export const FormsEvents = {
   publishingReceived: 'forms.publishing.received',
   bookReceived: 'forms.book.received',
   newsletterSubscribed: 'forms.newsletter.subscribed',
+  /** The owner of the address followed the confirmation link (ADR 0055). */
+  newsletterConfirmed: 'forms.newsletter.confirmed',
 } as const;
 
 export interface ContactReceivedEvent {
@@ -44,4 +46,5 @@ export interface FormsEventMap {
   [FormsEvents.publishingReceived]: PublishingReceivedEvent;
   [FormsEvents.bookReceived]: BookReceivedEvent;
   [FormsEvents.newsletterSubscribed]: NewsletterSubscribedEvent;
+  [FormsEvents.newsletterConfirmed]: NewsletterSubscribedEvent;
 }

@@ -6,6 +6,7 @@ export * from './events';
 export * from './schemas';
 export * from './types';
 export * from './prayer';
+export * from './newsletter';
 
 // Adds the forms service's subjects and events to the typed seams (libs/contracts/src/common/seams.ts) by
 // declaration merging, as the service generator writes it (tools/generators/service/), so seams.ts lists no service.

@@ -5,7 +5,6 @@ import type {
   inboxListQuerySchema,
   inboxRefSchema,
   ManuscriptFile,
-  newsletterSubscribeSchema,
   newsletterUnsubscribeSchema,
   prayerRequestSchema,
   publishingInquirySchema,
@@ -39,6 +38,19 @@ import type {
   TeamPrayerRequest,
   teamPrayedSchema,
 } from './prayer';
+import type {
+  campaignDraftSchema,
+  campaignListSchema,
+  CampaignPreview,
+  campaignRefSchema,
+  campaignScheduleSchema,
+  campaignTestSchema,
+  campaignUpdateSchema,
+  NewsletterCampaign,
+  NewsletterConfirmResult,
+  newsletterConfirmSchema,
+  newsletterSubscribeRequestSchema,
+} from './newsletter';
 
 /** The four admin inboxes (spec §2 Admin dashboard). */
 export const INBOX_KINDS = ['contact', 'prayer', 'publishing', 'book'] as const;
@@ -61,6 +73,7 @@ const inboxSubjects = <K extends InboxKind>(kind: K) =>
  * - bookManuscript: InboxRef → ManuscriptFile (where the manuscript is stored; never sent to browsers)
  * - newsletterSubscribe: {email} → NewsletterSubscriptionResult
  * - newsletterUnsubscribe: {token} → NewsletterUnsubscribeResult (not_found for an unknown token)
+ * - newsletterConfirm: {token} → NewsletterConfirmResult (invalid for a forged or expired link, ADR 0055)
  * - counts: {} → FormsCounts
  */
 export const FormsSubjects = {
@@ -71,6 +84,19 @@ export const FormsSubjects = {
   bookManuscript: 'forms.book.manuscript',
   newsletterSubscribe: 'forms.newsletter.subscribe',
   newsletterUnsubscribe: 'forms.newsletter.unsubscribe',
+  newsletterConfirm: 'forms.newsletter.confirm',
+  /** Newsletter campaigns (ADR 0057), for admins. */
+  campaigns: {
+    preview: 'forms.newsletter-campaigns.preview',
+    create: 'forms.newsletter-campaigns.create',
+    update: 'forms.newsletter-campaigns.update',
+    get: 'forms.newsletter-campaigns.get',
+    list: 'forms.newsletter-campaigns.list',
+    test: 'forms.newsletter-campaigns.test',
+    schedule: 'forms.newsletter-campaigns.schedule',
+    send: 'forms.newsletter-campaigns.send',
+    cancel: 'forms.newsletter-campaigns.cancel',
+  },
   counts: 'forms.inbox.counts',
   /** The prayer ministry (ADR 0042): the public wall, the team, and the requester's own page. */
   prayerWall: {
@@ -117,7 +143,17 @@ type InboxSubjectMap = {
 /** What each forms subject takes and answers; `RpcClient.send` reads its types from here. */
 export type FormsSubjectMap = InboxSubjectMap & {
   [FormsSubjects.bookManuscript]: { payload: z.input<typeof inboxRefSchema>; result: ManuscriptFile };
-  [FormsSubjects.newsletterSubscribe]: { payload: z.input<typeof newsletterSubscribeSchema>; result: NewsletterSubscriptionResult };
+  [FormsSubjects.newsletterSubscribe]: { payload: z.input<typeof newsletterSubscribeRequestSchema>; result: NewsletterSubscriptionResult };
+  [FormsSubjects.newsletterConfirm]: { payload: z.input<typeof newsletterConfirmSchema>; result: NewsletterConfirmResult };
+  [FormsSubjects.campaigns.preview]: { payload: z.input<typeof campaignDraftSchema>; result: CampaignPreview };
+  [FormsSubjects.campaigns.create]: { payload: z.input<typeof campaignDraftSchema>; result: NewsletterCampaign };
+  [FormsSubjects.campaigns.update]: { payload: z.input<typeof campaignUpdateSchema>; result: NewsletterCampaign };
+  [FormsSubjects.campaigns.get]: { payload: z.input<typeof campaignRefSchema>; result: NewsletterCampaign };
+  [FormsSubjects.campaigns.list]: { payload: z.input<typeof campaignListSchema>; result: NewsletterCampaign[] };
+  [FormsSubjects.campaigns.test]: { payload: z.input<typeof campaignTestSchema>; result: { to: string } };
+  [FormsSubjects.campaigns.schedule]: { payload: z.input<typeof campaignScheduleSchema>; result: NewsletterCampaign };
+  [FormsSubjects.campaigns.send]: { payload: z.input<typeof campaignRefSchema>; result: NewsletterCampaign };
+  [FormsSubjects.campaigns.cancel]: { payload: z.input<typeof campaignRefSchema>; result: NewsletterCampaign };
   [FormsSubjects.newsletterUnsubscribe]: { payload: z.input<typeof newsletterUnsubscribeSchema>; result: NewsletterUnsubscribeResult };
   [FormsSubjects.counts]: { payload: Record<string, never>; result: FormsCounts };
   [FormsSubjects.prayerWall.list]: { payload: z.input<typeof prayerWallListSchema>; result: PrayerWallPage };

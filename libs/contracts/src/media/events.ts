@@ -13,6 +13,9 @@ export interface EpisodeEvent {
 
 export interface PodcastSubscriptionCreatedEvent {
   subscriptionId: string;
+  /** The address and its newsletter opt-in: forms asks it to confirm the newsletter too (ADR 0055). */
+  email: string;
+  wantsNewsletter: boolean;
 }
 
 /** What each media event carries. */

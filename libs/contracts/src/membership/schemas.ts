@@ -76,6 +76,12 @@ export const joinAndSignInSchema = joinRequestSchema.extend({ signedInUserId: z.
 
 export const memberIdSchema = z.object({ memberId: z.uuid() });
 
+/** A page of member addresses after `after` (exclusive), in address order (ADR 0058). */
+export const memberEmailsSchema = z.object({
+  after: z.string().max(320).optional(),
+  limit: z.number().int().min(1).max(5000).default(5000),
+});
+
 /** Member lists are pages (ADR 0011): 50 by default, at most 100. */
 export const memberListSchema = z.object({
   memberId: z.uuid(),

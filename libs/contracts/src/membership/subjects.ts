@@ -10,6 +10,7 @@ import type {
   joinAndSignInSchema,
   memberLinkEmailSchema,
   heldCommissionReviewSchema,
+  memberEmailsSchema,
   memberIdSchema,
   payoutIdSchema,
   memberListSchema,
@@ -51,6 +52,7 @@ import type {
   ProfitBonusPeriod,
   ProfitBonusPeriodDue,
   ProfitBonusPeriodStart,
+  MemberEmailsPage,
 } from './types';
 
 /**
@@ -118,6 +120,8 @@ export const MembershipSubjects = {
   useCard: 'membership.billing.use-card',
   invoices: 'membership.invoices.list',
   invoice: 'membership.invoices.get',
+  /** For forms: the addresses of members in good standing, a page at a time in address order (ADR 0058). */
+  memberEmails: 'membership.members.emails',
 } as const;
 
 /** What each membership subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -136,6 +140,7 @@ export interface MembershipSubjectMap {
   [MembershipSubjects.sendMemberLink]: { payload: z.input<typeof memberLinkEmailSchema>; result: { accepted: true } };
   [MembershipSubjects.handleStripeWebhook]: { payload: z.input<typeof membershipWebhookSchema>; result: MembershipWebhookResult };
   [MembershipSubjects.discount]: { payload: z.input<typeof memberIdSchema>; result: MemberDiscount };
+  [MembershipSubjects.memberEmails]: { payload: z.input<typeof memberEmailsSchema>; result: MemberEmailsPage };
   [MembershipSubjects.startPayoutRun]: { payload: z.input<typeof payoutMonthSchema>; result: PayoutRunStart };
   [MembershipSubjects.listPayoutRuns]: { payload: Record<string, never>; result: { items: PayoutRun[] } };
   [MembershipSubjects.payoutRows]: { payload: z.input<typeof payoutRowsSchema>; result: { items: PayoutRow[] } };

@@ -372,3 +372,9 @@ export interface MemberInvoiceReceipt extends MemberInvoice {
   customerName: string;
   customerEmail: string;
 }
+
+/** Lower-case addresses of members in good standing (active, trialing or past due); `next` is the `after` of the next page. */
+export interface MemberEmailsPage {
+  emails: string[];
+  next: string | null;
+}

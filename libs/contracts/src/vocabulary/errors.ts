@@ -84,6 +84,8 @@ export const ConflictReasons = [
   // ADR 0059: the new card was declined when the unpaid invoice was retried; a card setup that did not finish.
   'card_declined',
   'card_setup_incomplete',
+  // ADR 0057: an admin's step on a newsletter campaign that its status does not allow (it started, or is not scheduled).
+  'campaign_state',
 ] as const;
 export type ConflictReason = (typeof ConflictReasons)[number];
 

@@ -35,10 +35,10 @@ export class JobQueue<T> {
   }
 
   /**
-   * A job added on a cron pattern in a time zone. Every replica upserts the same `id` at every start, which leaves
+   * A job added on a cron pattern in a time zone, or every so many milliseconds. Every replica upserts the same `id` at every start, which leaves
    * one schedule, and a changed pattern replaces the old one.
    */
-  async schedule(id: string, repeat: { pattern: string; tz: string }, name: string, opts?: JobSchedulerTemplateOptions): Promise<void> {
+  async schedule(id: string, repeat: { pattern: string; tz: string } | { every: number }, name: string, opts?: JobSchedulerTemplateOptions): Promise<void> {
     await this.queue.upsertJobScheduler(id, repeat, { name, data: {} as T, opts });
   }
 

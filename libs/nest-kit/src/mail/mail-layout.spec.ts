@@ -8,6 +8,7 @@ import {
   HOSTILE_TEXT,
   lineItems,
   lines,
+  markdown,
   oneLine,
   paragraph,
   quote,
@@ -118,4 +119,34 @@ test('the template check fails on a missing value, a fact not said, or an email 
   );
   assert.throws(() => assertMailTemplates({ bad: { ...ok, facts: ['KM-1'] } }), /the text part says KM-1/);
   assert.throws(() => assertMailTemplates({ bad: { ...ok, render: () => ({ to: 'a@b.c', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' }) } }), /in the layout/);
+});
+
+test('a one-click unsubscribe adds List-Unsubscribe and List-Unsubscribe-Post (RFC 8058); a plain one adds no header', () => {
+  const message = { to: 'a@example.com', subject: 'News', origin: 'https://kingdom.example', preheader: 'p', reason: 'r', blocks: [] };
+  const url = 'https://kingdom.example/api/newsletter-subscriptions/unsubscribe?token=abc_-1';
+  assert.deepEqual(renderMail({ ...message, unsubscribe: { url, oneClick: true } }).headers, {
+    'List-Unsubscribe': `<${url}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  });
+  assert.equal(renderMail({ ...message, unsubscribe: { url } }).headers, undefined);
+  assert.throws(() => renderMail({ ...message, unsubscribe: { url: 'http://kingdom.example/u', oneClick: true } }), /must be https/);
+  assert.throws(() => renderMail({ ...message, unsubscribe: { url: 'https://kingdom.example/u>\r\nBcc: x', oneClick: true } }), /must not contain/);
+});
+
+test('markdown: headings, paragraphs, lists, bold, italic and links as escaped, inline-styled blocks; HTML and javascript: links stay text', () => {
+  const blocks = markdown(
+    '# News & notes\n\nHello **friends**, read [the shop](/products) or [x](javascript:alert(1)).\n\n- <script>alert("x")</script>\n- _two_',
+    'https://kingdom.example',
+  );
+  assert.equal(blocks.length, 3);
+  assert.match(blocks[0].html, /^<h2 style="[^"]+">News &amp; notes<\/h2>$/);
+  assert.equal(
+    blocks[1].html.replace(/ style="[^"]*"/g, ''),
+    '<p>Hello <strong>friends</strong>, read <a href="https://kingdom.example/products">the shop</a> or [x](javascript:alert(1)).</p>',
+  );
+  assert.equal(blocks[1].text, 'Hello friends, read the shop (https://kingdom.example/products) or [x](javascript:alert(1)).');
+  assert.equal(blocks[2].html.replace(/ style="[^"]*"/g, ''), '<ul><li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</li><li><em>two</em></li></ul>');
+  assert.equal(blocks[2].text, '- <script>alert("x")</script>\n- two');
+  for (const b of blocks) assert.ok(!/<script|href="javascript:/i.test(b.html));
+  assert.equal(markdown('[x](javascript:void)', 'https://kingdom.example')[0].html.replace(/ style="[^"]*"/g, ''), '<p>x</p>');
 });

@@ -1,3 +1,4 @@
+import { parseMarkdown, type MarkdownInline } from '@km/contracts/common';
 import type { OutgoingMail } from './mail.types';
 
 /*
@@ -40,6 +41,14 @@ function href(url: string): string {
   return escapeHtml(url);
 }
 
+/** RFC 8058 asks for an HTTPS URI; plain http is allowed for the local stack's site only. */
+function oneClickUrl(url: string): string {
+  if (!/^https:\/\//i.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(url))
+    throw new Error(`a one-click unsubscribe URL must be https: ${url}`);
+  if (/[<>\s]/.test(url)) throw new Error(`a one-click unsubscribe URL must not contain <, > or spaces: ${url}`);
+  return url;
+}
+
 declare const rendered: unique symbol;
 
 /** One piece of an email's body, rendered as HTML and as plain text from the same values; made only by this file's blocks. */
@@ -78,6 +87,56 @@ export const paragraph = (...parts: (string | Emphasis)[]): MailBlock =>
     `<p style="${P_STYLE}">${parts.map((part) => (typeof part === 'string' ? multiline(part) : `<strong style="${EMPHASIS_STYLE[part.emphasis]}">${escapeHtml(part.text)}</strong>`)).join('')}</p>`,
     parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''),
   );
+
+const LINK_STYLE = `color:${COLOURS.button};text-decoration:underline`;
+
+/** Inline Markdown as escaped HTML and as text; a same-site link is made absolute on `origin`. */
+function inlineHtml(nodes: MarkdownInline[], origin: string): string {
+  return nodes
+    .map((node) => {
+      if (typeof node === 'string') return escapeHtml(node);
+      if (node.type === 'br') return '<br>';
+      if (node.type === 'a')
+        return `<a href="${href(node.href.startsWith('/') ? `${origin}${node.href}` : node.href)}" style="${LINK_STYLE}">${inlineHtml(node.children, origin)}</a>`;
+      return node.type === 'strong'
+        ? `<strong style="font-weight:700">${inlineHtml(node.children, origin)}</strong>`
+        : `<em>${inlineHtml(node.children, origin)}</em>`;
+    })
+    .join('');
+}
+function inlineText(nodes: MarkdownInline[], origin: string): string {
+  return nodes
+    .map((node) => {
+      if (typeof node === 'string') return node;
+      if (node.type === 'br') return '\n';
+      if (node.type === 'a') return `${inlineText(node.children, origin)} (${node.href.startsWith('/') ? `${origin}${node.href}` : node.href})`;
+      return inlineText(node.children, origin);
+    })
+    .join('');
+}
+
+/**
+ * Markdown a person wrote (a newsletter campaign, ADR 0057), read by the one Markdown reader of `@km/contracts/common`
+ * into headings, paragraphs, lists, bold, italic and links: every text escaped, every style inline, HTML in the source
+ * shown as text, and only http(s), mailto and same-site links (made absolute on `origin`) kept as links.
+ */
+export const markdown = (source: string, origin: string): MailBlock[] =>
+  parseMarkdown(source).map((node) => {
+    if (node.type === 'h') {
+      const size = node.level === 2 ? 22 : 18;
+      return block(
+        `<h${node.level} style="margin:0 0 12px;font-family:${SERIF};font-size:${size}px;line-height:1.3;font-weight:700;color:${COLOURS.brand}">${inlineHtml(node.children, origin)}</h${node.level}>`,
+        inlineText(node.children, origin),
+      );
+    }
+    if (node.type === 'ul') {
+      return block(
+        `<ul style="margin:0 0 16px;padding-left:24px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLOURS.ink}">${node.items.map((item) => `<li style="margin:0 0 4px">${inlineHtml(item, origin)}</li>`).join('')}</ul>`,
+        node.items.map((item) => `- ${inlineText(item, origin)}`).join('\n'),
+      );
+    }
+    return block(`<p style="${P_STYLE}">${inlineHtml(node.children, origin)}</p>`, inlineText(node.children, origin));
+  });
 
 /** Lines that belong together without space between them, e.g. a closing ("Blessings,", "The team"). */
 export const lines = (...texts: string[]): MailBlock => block(`<p style="${P_STYLE}">${texts.map(escapeHtml).join('<br>')}</p>`, texts.join('\n'));
@@ -178,8 +237,12 @@ export interface MailMessage {
   preheader: string;
   /** Why this person gets this email, for the footer: "You are receiving this email because you placed an order …". */
   reason: string;
-  /** A link that stops emails of this kind (newsletter, podcast), shown in the footer. */
-  unsubscribe?: { url: string; label?: string };
+  /**
+   * A link that stops emails of this kind (newsletter, podcast), shown in the footer. With `oneClick`, the same URL
+   * also goes in `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): its owner
+   * must unsubscribe on a POST to it and change nothing on a GET.
+   */
+  unsubscribe?: { url: string; label?: string; oneClick?: boolean };
   blocks: MailBlock[];
 }
 
@@ -251,6 +314,9 @@ export function renderMail(message: MailMessage): OutgoingMail {
     text: `${[...message.blocks.map((b) => b.text), footerText(message)].join('\n\n')}\n`,
     html: html(message),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.unsubscribe?.oneClick
+      ? { headers: { 'List-Unsubscribe': `<${oneClickUrl(message.unsubscribe.url)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
   };
 }
 

@@ -5,6 +5,11 @@ import { JobQueue, type Job } from '../jobs/job-queue';
 import { mailQueueName, type MailSettings, type OutgoingMail } from './mail.types';
 
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
+
+/** A BullMQ job id may not contain `:`; the key's colons become underscores, and the job id is the Message-ID's left part. */
+const jobIdOf = (key: string) => key.replace(/:/g, '_');
+
+export type MailOutcome = { state: 'sent' | 'waiting' | 'missing' } | { state: 'failed'; error: string };
 export const MAIL_LOGGER = Symbol('MAIL_LOGGER');
 export const MAIL_SERVICE_NAME = Symbol('MAIL_SERVICE_NAME');
 
@@ -33,15 +38,38 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.jobs.queue.add('send', mail, this.jobOptions(key));
   }
 
-  /** Queues many emails in one round trip (e.g. a payout run's); each `key` is idempotent as in `send`. */
-  async sendMany(mails: { key: string; mail: OutgoingMail }[]): Promise<void> {
-    if (mails.length > 0) await this.jobs.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key) })));
+  /**
+   * Queues many emails in one round trip (e.g. a payout run's); each `key` is idempotent as in `send`. `attempts`
+   * overrides the settings' for these emails (a campaign gives up sooner and reports the failure, ADR 0057).
+   */
+  async sendMany(mails: { key: string; mail: OutgoingMail }[], options: { attempts?: number } = {}): Promise<void> {
+    if (mails.length > 0)
+      await this.jobs.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key, options.attempts) })));
   }
 
-  private jobOptions(key: string) {
+  /**
+   * Where each keyed email stands in the queue: `sent`, `failed` (no attempt left, with the last error), `waiting`
+   * (queued or being retried) or `missing` (never queued, or lost with Redis's data). Read in one pipeline.
+   */
+  async outcomes(keys: string[]): Promise<Map<string, MailOutcome>> {
+    const states = await Promise.all(keys.map((key) => this.jobs.queue.getJobState(jobIdOf(key))));
+    const out = new Map<string, MailOutcome>();
+    await Promise.all(
+      keys.map(async (key, i) => {
+        const state = states[i];
+        if (state === 'completed') out.set(key, { state: 'sent' });
+        else if (state === 'unknown') out.set(key, { state: 'missing' });
+        else if (state === 'failed') out.set(key, { state: 'failed', error: (await this.jobs.queue.getJob(jobIdOf(key)))?.failedReason ?? 'failed' });
+        else out.set(key, { state: 'waiting' });
+      }),
+    );
+    return out;
+  }
+
+  private jobOptions(key: string, attempts?: number) {
     return {
-      jobId: key.replace(/:/g, '_'),
-      attempts: this.settings.attempts ?? 60,
+      jobId: jobIdOf(key),
+      attempts: attempts ?? this.settings.attempts ?? 60,
       backoff: { type: 'capped-exponential' },
       removeOnComplete: { age: 14 * 24 * 3600 },
       removeOnFail: false,
@@ -73,11 +101,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async deliver(job: Job<OutgoingMail>) {
-    const { to, subject, text, html, replyTo } = job.data;
+    const { to, subject, text, html, replyTo, headers } = job.data;
     // SMTP is at-least-once: a worker killed after the server took the message but before the job was marked done
     // sends it again. The Message-ID comes from the job, so a redelivery is the same message, which receivers dedupe.
     const domain = /@([^>\s]+)/.exec(this.settings.from)?.[1] ?? 'kingdom-marketplace.invalid';
-    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo, messageId: `<${job.id}@${domain}>` });
+    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo, headers, messageId: `<${job.id}@${domain}>` });
     this.logger.info({ jobId: job.id, to, subject }, 'mail sent');
   }
 

@@ -5,6 +5,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export interface SmtpSettings {

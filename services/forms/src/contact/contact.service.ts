@@ -25,7 +25,7 @@ export class ContactService {
       const saved = await manager.save(manager.create(ContactMessageEntity, fields));
       await record(FormsEvents.contactReceived, { contactMessageId: saved.id, email: saved.email });
       // The contact form's newsletter opt-in subscribes the sender just as the footer form does.
-      if (data.wantsNewsletter) await this.newsletter.subscribeWithin(manager, data.email.toLowerCase());
+      if (data.wantsNewsletter) await this.newsletter.subscribeWithin(manager, data.email.toLowerCase(), 'contact');
       return saved;
     });
     return receipt(row.id, row.createdAt, 'Thank you for your message. We will reply within 24 hours on business days.');

@@ -9,7 +9,17 @@ import { ContactMessageEntity, toContactMessage } from '../contact/contact-messa
 import { NewsletterSubscriptionEntity } from '../newsletter/newsletter-subscription.entity';
 import { PrayerRequestEntity, toPrayerRequest } from '../prayer/prayer-request.entity';
 import { PublishingInquiryEntity, toPublishingInquiry } from '../publishing/publishing-inquiry.entity';
-import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type KeyedMail, type MailContext } from './forms-mails';
+import { confirmToken } from '../newsletter/newsletter-links';
+import {
+  bookMails,
+  contactMails,
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  prayerMails,
+  publishingMails,
+  type KeyedMail,
+  type MailContext,
+} from './forms-mails';
 
 /** Durable consumer name: the forms service's own mail for its own events. */
 export const FORMS_MAIL_CONSUMER = 'forms-mail';
@@ -24,6 +34,7 @@ type FormsEventType = (typeof FormsEvents)[keyof typeof FormsEvents];
 @Injectable()
 export class FormsMailConsumer extends ConsumerService<FormsEventType> {
   private readonly context: MailContext;
+  private readonly newsletter: FormsConfig['newsletter'];
 
   constructor(
     kit: EventConsumerKit,
@@ -32,6 +43,7 @@ export class FormsMailConsumer extends ConsumerService<FormsEventType> {
   ) {
     super(kit, { durable: FORMS_MAIL_CONSUMER, types: Object.values(FormsEvents) });
     this.context = { publicOrigin: config.publicOrigin, staff: config.staff };
+    this.newsletter = config.newsletter;
   }
 
   protected async handle(event: TypedEvent<FormsEventType>, manager: EntityManager): Promise<void> {
@@ -64,8 +76,16 @@ export class FormsMailConsumer extends ConsumerService<FormsEventType> {
       }
       case FormsEvents.newsletterSubscribed: {
         const row = await manager.findOneBy(NewsletterSubscriptionEntity, { id: event.data.subscriptionId });
-        // Unsubscribed again before the welcome went out: no welcome.
         if (!row) return undefined;
+        // Unsubscribed or already confirmed before the confirmation went out: nothing to ask (ADR 0055).
+        if (row.unsubscribedAt || row.confirmedAt) return [];
+        const token = confirmToken(row.id, row.email, new Date(Date.now() + this.newsletter.confirmTtlMs), this.newsletter.linkSecret);
+        return [newsletterConfirmationMail(event.id, row.email, token, this.newsletter.confirmTtlMs, this.context)];
+      }
+      case FormsEvents.newsletterConfirmed: {
+        const row = await manager.findOneBy(NewsletterSubscriptionEntity, { id: event.data.subscriptionId });
+        if (!row) return undefined;
+        // Unsubscribed again before the welcome went out: no welcome.
         return row.unsubscribedAt ? [] : [newsletterWelcomeMail(event.id, row.email, row.unsubscribeToken, this.context)];
       }
       default:

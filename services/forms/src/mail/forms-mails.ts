@@ -281,7 +281,40 @@ export function bookMails(b: BookSubmission, ctx: MailContext): KeyedMail[] {
   ];
 }
 
-/** Keyed by the event, so subscribing again after unsubscribing welcomes the person again, once. */
+/** The unsubscribe link of every newsletter email: a page with a button on GET, unsubscribed on POST (ADR 0056). */
+export const newsletterUnsubscribeUrl = (publicOrigin: string, unsubscribeToken: string) =>
+  `${publicOrigin}/api/newsletter-subscriptions/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
+
+/**
+ * The double opt-in email (ADR 0055): keyed by the event, so each request for the address mails one link. It quotes
+ * nothing the visitor typed but the address it goes to.
+ */
+export function newsletterConfirmationMail(eventId: string, email: string, confirmToken: string, validForMs: number, ctx: MailContext): KeyedMail {
+  const hours = Math.round(validForMs / 3600_000);
+  const validFor = hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+  const url = `${ctx.publicOrigin}/api/newsletter-subscriptions/confirm?token=${encodeURIComponent(confirmToken)}`;
+  return {
+    key: `newsletter-confirm:${eventId}`,
+    mail: renderMail({
+      to: email,
+      subject: 'Please confirm your Kingdom Marketplace newsletter subscription',
+      origin: ctx.publicOrigin,
+      preheader: 'One click to confirm, and the newsletter is on its way.',
+      reason: 'You are receiving this email because this address was given to subscribe to the Kingdom Marketplace newsletter.',
+      blocks: [
+        ...paragraphs(
+          'Hello,',
+          'Someone, hopefully you, asked to receive the Kingdom Marketplace newsletter at this address. Please confirm that it is yours:',
+        ),
+        button('Confirm my subscription', url),
+        paragraph(`The link works for ${validFor}. If you did not ask for this, ignore this email: you will not hear from us again.`),
+        WARM_CLOSING,
+      ],
+    }),
+  };
+}
+
+/** Sent once the address is confirmed; keyed by the event, so confirming again after resubscribing welcomes once more. */
 export function newsletterWelcomeMail(eventId: string, email: string, unsubscribeToken: string, ctx: MailContext): KeyedMail {
   return {
     key: `newsletter-welcome:${eventId}`,
@@ -291,7 +324,7 @@ export function newsletterWelcomeMail(eventId: string, email: string, unsubscrib
       origin: ctx.publicOrigin,
       preheader: 'New faith-based products and services, podcast episodes, and stories from Kingdom-minded creators.',
       reason: 'You are receiving this email because this address was subscribed to the Kingdom Marketplace newsletter.',
-      unsubscribe: { url: `${ctx.publicOrigin}/api/newsletter-subscriptions/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}` },
+      unsubscribe: { url: newsletterUnsubscribeUrl(ctx.publicOrigin, unsubscribeToken), oneClick: true },
       blocks: [
         ...paragraphs(
           'Welcome, friend!',

@@ -1,6 +1,6 @@
 import type { BookSubmission, ContactMessage, PrayerRequest, PublishingInquiry } from '@km/contracts';
 import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
-import { bookMails, contactMails, newsletterWelcomeMail, prayerMails, publishingMails, type MailContext } from './forms-mails';
+import { bookMails, contactMails, newsletterConfirmationMail, newsletterWelcomeMail, prayerMails, publishingMails, type MailContext } from './forms-mails';
 import { answeredThanksMail, digestMail } from '../prayer/prayer-mails';
 
 const ctx: MailContext = { publicOrigin: 'https://kingdom.example', staff: { admin: 'admin@kingdom.example', publishing: 'publishing@kingdom.example' } };
@@ -99,6 +99,13 @@ export const MAIL_TEMPLATES: MailTemplates = {
       'Manuscript: tentmakers.pdf (3.0 MB)',
       `Synopsis:\n> ${HOSTILE_TEXT}`,
       'Download the manuscript: https://kingdom.example/api/book-submissions/b1/manuscript',
+    ],
+  },
+  newsletterConfirmationMail: {
+    render: () => newsletterConfirmationMail('e1', 'lydia@example.com', '0b6f1c52-5d0e-4c1a-9d33-111111111111.1764300000.sig', 7 * 24 * 3600_000, ctx).mail,
+    facts: [
+      'Confirm my subscription: https://kingdom.example/api/newsletter-subscriptions/confirm?token=0b6f1c52-5d0e-4c1a-9d33-111111111111.1764300000.sig',
+      'The link works for 7 days.',
     ],
   },
   newsletterWelcomeMail: {

@@ -1,6 +1,10 @@
+import type { NewsletterSource } from '@km/contracts/forms';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** One row per address (lower case) for good: unsubscribing sets `unsubscribedAt`, subscribing again clears it. */
+/**
+ * One row per address (lower case) for good: unsubscribing sets `unsubscribedAt`, subscribing again clears it and asks
+ * for confirmation again (ADR 0055).
+ */
 @Entity({ name: 'newsletter_subscriptions' })
 export class NewsletterSubscriptionEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -21,6 +25,17 @@ export class NewsletterSubscriptionEntity {
 
   @Column({ name: 'unsubscribed_at', type: 'timestamptz', nullable: true })
   unsubscribedAt: Date | null;
+
+  /** Where the address was given (ADR 0055); `legacy` for addresses subscribed before double opt-in. */
+  @Column({ type: 'text' })
+  source: NewsletterSource;
+
+  /** When the owner followed the confirmation link; only confirmed addresses receive campaigns (ADR 0055). */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+
+  @Column({ name: 'bounced_at', type: 'timestamptz', nullable: true })
+  bouncedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

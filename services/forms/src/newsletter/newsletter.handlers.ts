@@ -1,10 +1,12 @@
 import {
   FormsSubjects,
-  newsletterSubscribeSchema,
+  newsletterConfirmSchema,
+  newsletterSubscribeRequestSchema,
   newsletterUnsubscribeSchema,
+  type NewsletterConfirmResult,
   type NewsletterSubscriptionResult,
   type NewsletterUnsubscribeResult,
-} from '@km/contracts';
+} from '@km/contracts/forms';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -17,7 +19,13 @@ export class NewsletterHandlers {
 
   @MessagePattern(FormsSubjects.newsletterSubscribe)
   subscribe(@Payload() payload: unknown): Promise<NewsletterSubscriptionResult> {
-    return this.newsletter.subscribe(parseOrThrow(newsletterSubscribeSchema, payload).email);
+    const { email, source } = parseOrThrow(newsletterSubscribeRequestSchema, payload);
+    return this.newsletter.subscribe(email, source);
+  }
+
+  @MessagePattern(FormsSubjects.newsletterConfirm)
+  confirm(@Payload() payload: unknown): Promise<NewsletterConfirmResult> {
+    return this.newsletter.confirm(parseOrThrow(newsletterConfirmSchema, payload).token);
   }
 
   @MessagePattern(FormsSubjects.newsletterUnsubscribe)

@@ -3,6 +3,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { BookSubmissionsController } from './book-submissions.controller';
 import { ContactMessagesController } from './contact-messages.controller';
 import { FormsCountsController } from './forms-counts.controller';
+import { NewsletterCampaignsController } from './newsletter-campaigns.controller';
 import { NewsletterController } from './newsletter.controller';
 import { PrayerRequestsController } from './prayer-requests.controller';
 import { PrayerTeamController } from './prayer-team.controller';
@@ -27,6 +28,7 @@ export class FormsModule {
         PublishingInquiriesController,
         BookSubmissionsController,
         NewsletterController,
+        NewsletterCampaignsController,
         FormsCountsController,
       ],
       providers: [{ provide: GATEWAY_CONFIG, useValue: config }, PrayerTapLimitGuard, PrayerFlagLimitGuard],

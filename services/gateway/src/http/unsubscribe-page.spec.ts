@@ -15,3 +15,9 @@ test('a refused link gets a title for its status and the message it was refused 
   const html = renderUnsubscribePage(unsubscribeProblemPage(404, 'No <b>such</b> link'));
   assert.match(html, /<p>No &lt;b&gt;such&lt;\/b&gt; link<\/p>/);
 });
+
+test('a page with an action posts to it from a button, escaped, and a refused confirmation link says so', () => {
+  const html = renderUnsubscribePage({ status: 200, title: 'Unsubscribe?', message: 'm', action: { label: 'Unsubscribe', url: '/api/x?token=a&b"' } });
+  assert.match(html, /<form method="post" action="\/api\/x\?token=a&amp;b&quot;"><button type="submit">Unsubscribe<\/button><\/form>/);
+  assert.equal(unsubscribeProblemPage(400, 'x', 'confirmation').title, 'This confirmation link cannot be used');
+});

@@ -9,6 +9,11 @@ export interface UnsubscribePage {
   status: number;
   title: string;
   message: string;
+  /**
+   * A button that POSTs to `url` (same site): links opened by a GET change nothing, since mail scanners fetch every
+   * link they see (ADR 0056).
+   */
+  action?: { label: string; url: string };
 }
 
 export const unsubscribedPage = (email: string): UnsubscribePage => ({
@@ -18,9 +23,15 @@ export const unsubscribedPage = (email: string): UnsubscribePage => ({
 });
 
 /** The page for a refused link: what went wrong, in the words the service used, and what to do. */
-export function unsubscribeProblemPage(status: number, message: string): UnsubscribePage {
+export function unsubscribeProblemPage(status: number, message: string, link: 'unsubscribe' | 'confirmation' = 'unsubscribe'): UnsubscribePage {
   const title =
-    status === 400 ? 'This unsubscribe link is incomplete' : status === 404 ? 'We could not find that subscription' : 'Please try again in a moment';
+    status === 400
+      ? link === 'confirmation'
+        ? 'This confirmation link cannot be used'
+        : 'This unsubscribe link is incomplete'
+      : status === 404
+        ? 'We could not find that subscription'
+        : 'Please try again in a moment';
   return { status, title, message };
 }
 
@@ -43,6 +54,8 @@ main{max-width:480px;margin:24px;padding:32px;background:#fff;border-radius:8px;
 h1{margin:0 0 16px;font-size:24px}
 p{line-height:1.5}
 a{color:#5b3a8c}
+button{font:inherit;font-size:16px;padding:12px 24px;border:0;border-radius:6px;background:#312e81;color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
 </style>
 </head>
 <body>
@@ -50,7 +63,7 @@ a{color:#5b3a8c}
 <p class="brand">Kingdom Marketplace</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
-<p><a href="/">Return to Kingdom Marketplace</a></p>
+${page.action ? `<form method="post" action="${escapeHtml(page.action.url)}"><button type="submit">${escapeHtml(page.action.label)}</button></form>\n` : ''}<p><a href="/">Return to Kingdom Marketplace</a></p>
 </main>
 </body>
 </html>
@@ -61,7 +74,12 @@ a{color:#5b3a8c}
  * Answers an unsubscribe link with a page: the one `attempt` makes, or, when it throws, the page for what went wrong
  * in the service's own words (an unknown error is logged and answered as ours).
  */
-export async function sendUnsubscribePage(res: FastifyReply, logger: Logger, attempt: () => Promise<UnsubscribePage>): Promise<void> {
+export async function sendUnsubscribePage(
+  res: FastifyReply,
+  logger: Logger,
+  attempt: () => Promise<UnsubscribePage>,
+  link: 'unsubscribe' | 'confirmation' = 'unsubscribe',
+): Promise<void> {
   let page: UnsubscribePage;
   try {
     page = await attempt();
@@ -69,8 +87,15 @@ export async function sendUnsubscribePage(res: FastifyReply, logger: Logger, att
     const known = AppError.from(error);
     if (!known) logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     page = known
-      ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message)
+      ? unsubscribeProblemPage(httpStatusForCode[known.code], known.message, link)
       : unsubscribeProblemPage(500, 'Something went wrong on our side. Please try the link again in a little while.');
   }
-  await res.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderUnsubscribePage(page));
+  await res
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    // The page's button posts to our own site: under the site-wide no-referrer policy a browser would send it with
+    // `Origin: null`, which the Origin check refuses (ADR 0056).
+    .header('Referrer-Policy', 'same-origin')
+    .send(renderUnsubscribePage(page));
 }

@@ -47,7 +47,7 @@ export class SubscriptionsService {
         ],
       );
       if (rows.length === 0) return false;
-      await record(MediaEvents.subscriptionCreated, { subscriptionId: rows[0].id });
+      await record(MediaEvents.subscriptionCreated, { subscriptionId: rows[0].id, email: data.email, wantsNewsletter: data.wantsNewsletter });
       return true;
     });
     if (!created) {

@@ -3,6 +3,7 @@ import {
   type CommissionStatus,
   type MemberCommission,
   type MemberDiscount,
+  type MemberEmailsPage,
   type MemberPage,
   type MemberProfitBonus,
   type MemberReferral,
@@ -146,6 +147,20 @@ export class MemberReadsService {
    * canceled and the rest have stopped paying); one that is set to cancel at the period end is active until then.
    * An unknown id gets no discount rather than an error: the buyer then simply pays the full price.
    */
+  /**
+   * The addresses of members in good standing (active, trialing or past due), lower case, in order after `after`: the
+   * newsletter's "Marketshare members only" audience (ADR 0058). Only addresses cross the bus.
+   */
+  async memberEmails(after: string | undefined, limit: number): Promise<MemberEmailsPage> {
+    const rows: { email: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT lower(email) AS email FROM members
+       WHERE subscription_status IN ('active', 'trialing', 'past_due') AND lower(email) > $1 ORDER BY 1 LIMIT $2`,
+      [after ?? '', limit],
+    );
+    const emails = rows.map((r) => r.email);
+    return { emails, next: emails.length === limit ? emails[emails.length - 1] : null };
+  }
+
   async discount(memberId: string): Promise<MemberDiscount> {
     const [row] = (await this.dataSource.query(`SELECT subscription_status FROM members WHERE id = $1`, [memberId])) as { subscription_status: string }[];
     return { percent: row?.subscription_status === 'active' ? MEMBER_DISCOUNT_PERCENT : 0 };

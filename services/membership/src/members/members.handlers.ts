@@ -1,6 +1,7 @@
 import {
   cancelMembershipMessageSchema,
   joinRequestSchema,
+  memberEmailsSchema,
   memberIdSchema,
   memberListSchema,
   MembershipSubjects,
@@ -9,6 +10,7 @@ import {
   type JoinedMember,
   type MemberCommission,
   type MemberDiscount,
+  type MemberEmailsPage,
   type MemberPage,
   type MemberProfile,
   type MemberProfitBonus,
@@ -81,6 +83,12 @@ export class MembersHandlers {
   @MessagePattern(MembershipSubjects.resume)
   resume(@Payload() payload: unknown): Promise<MemberProfile> {
     return this.members.setCancelAtPeriodEnd(parseOrThrow(memberIdSchema, payload).memberId, false);
+  }
+
+  @MessagePattern(MembershipSubjects.memberEmails)
+  memberEmails(@Payload() payload: unknown): Promise<MemberEmailsPage> {
+    const { after, limit } = parseOrThrow(memberEmailsSchema, payload);
+    return this.reads.memberEmails(after, limit);
   }
 
   @MessagePattern(MembershipSubjects.discount)

@@ -58,6 +58,11 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             label: 'Stock',
             content: moreTabs ? <moreTabs.StockTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading stock" onShown={wantMoreTabs} />,
           },
+          {
+            value: 'newsletter',
+            label: 'Newsletter',
+            content: moreTabs ? <moreTabs.NewsletterTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading the newsletter" onShown={wantMoreTabs} />,
+          },
           { value: 'prayer', label: 'Prayer', content: prayer ? <prayer.AdminPrayer /> : <TabLoading label="Loading the prayer area" onShown={wantPrayer} /> },
           {
             value: 'team',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseInline, parseShowNotes, safeHref } from './show-notes';
+import { parseInline, parseMarkdown as parseShowNotes, safeHref } from '@km/contracts/common';
 
 test('show notes read paragraphs, line breaks, headings and lists', () => {
   assert.deepEqual(parseShowNotes('# Topics\n\n- Faith\n- Work\n\nFirst line\nsecond line\r\n\r\nLast.'), [

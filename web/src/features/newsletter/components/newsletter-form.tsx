@@ -7,6 +7,8 @@ import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 export function NewsletterForm() {
   const emailId = useId();
   const [email, setEmail] = useState('');
+  // Double opt-in (ADR 0055): the toast stays the spec's; the form adds where the confirmation went.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const subscribe = useSubscribeNewsletter();
 
   function handleSubmit(event: FormEvent) {
@@ -21,6 +23,7 @@ export function NewsletterForm() {
       { email: trimmed },
       {
         onSuccess: () => {
+          setSentTo(trimmed);
           setEmail('');
           toast({
             title: 'Successfully subscribed!',
@@ -59,6 +62,9 @@ export function NewsletterForm() {
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>
+      <p role="status" className="text-sm text-indigo-100">
+        {sentTo ? `Check your inbox: we sent a link to ${sentTo} to confirm your subscription.` : ''}
+      </p>
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import { parseShowNotes, type Inline } from '../show-notes';
+import { parseMarkdown, type MarkdownInline as Inline } from '@km/contracts/common';
 
 /** An episode's show notes: its Markdown rendered as React elements only (ADR 0045). */
 export function ShowNotes({ markdown }: { markdown: string }) {
   return (
     <div className="grid gap-3 text-slate-700" data-testid="show-notes">
-      {parseShowNotes(markdown).map((block, i) => {
+      {parseMarkdown(markdown).map((block, i) => {
         if (block.type === 'h') {
           const Heading = block.level === 2 ? 'h2' : 'h3';
           return (

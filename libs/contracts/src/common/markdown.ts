@@ -1,11 +1,14 @@
 /**
- * Show notes are Markdown (ADR 0045), read here into a small tree the page renders as React elements: no HTML string
- * ever reaches the document, so nothing in the notes can add markup, scripts or attributes. The subset: paragraphs
+ * The one Markdown reader (ADR 0045, 0057): podcast show notes and newsletter campaigns are read into a small tree that
+ * the web renders as React elements and the mail layout as escaped blocks, so no HTML string written by a person ever
+ * reaches a page or an email: nothing can add markup, scripts or attributes. The subset: paragraphs
  * (a single newline is a line break), `#`/`##`/`###` headings, `-`/`*` lists, **bold**, *italic* or _italic_, and
  * [links](https://…) whose address is http(s), mailto or on this site; any other link stays its text.
  */
-export type Inline = string | { type: 'br' } | { type: 'strong' | 'em'; children: Inline[] } | { type: 'a'; href: string; children: Inline[] };
-export type Block = { type: 'p'; children: Inline[] } | { type: 'h'; level: 2 | 3; children: Inline[] } | { type: 'ul'; items: Inline[][] };
+export type MarkdownInline =
+  string | { type: 'br' } | { type: 'strong' | 'em'; children: MarkdownInline[] } | { type: 'a'; href: string; children: MarkdownInline[] };
+export type MarkdownBlock =
+  { type: 'p'; children: MarkdownInline[] } | { type: 'h'; level: 2 | 3; children: MarkdownInline[] } | { type: 'ul'; items: MarkdownInline[][] };
 
 const INLINE = /\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|_([^_\s][^_]*?)_|\[([^\]]+)\]\(([^()\s]+)\)/;
 const LIST_ITEM = /^\s*[-*]\s+/;
@@ -14,8 +17,8 @@ const HEADING = /^(#{1,3})\s+(.*)$/;
 /** http(s), mailto and same-site paths (not `//host`); everything else (javascript:, data:, …) is refused. */
 export const safeHref = (href: string): string | null => (/^(https?:\/\/|mailto:)/i.test(href) || /^\/(?!\/)/.test(href) ? href : null);
 
-export function parseInline(text: string): Inline[] {
-  const out: Inline[] = [];
+export function parseInline(text: string): MarkdownInline[] {
+  const out: MarkdownInline[] = [];
   let rest = text;
   while (rest) {
     const match = INLINE.exec(rest);
@@ -38,15 +41,15 @@ export function parseInline(text: string): Inline[] {
 }
 
 /** Text with its single newlines as line breaks. */
-function pushText(out: Inline[], text: string) {
+function pushText(out: MarkdownInline[], text: string) {
   text.split('\n').forEach((line, i) => {
     if (i > 0) out.push({ type: 'br' });
     if (line) out.push(line);
   });
 }
 
-export function parseShowNotes(markdown: string): Block[] {
-  const blocks: Block[] = [];
+export function parseMarkdown(markdown: string): MarkdownBlock[] {
+  const blocks: MarkdownBlock[] = [];
   for (const chunk of markdown.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
     const lines = chunk.split('\n').filter((line) => line.trim());
     if (lines.length === 0) continue;
