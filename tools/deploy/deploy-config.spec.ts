@@ -264,12 +264,15 @@ function replacePart(value: string, replacement: string, options: Obj = {}): str
   return parts.join(options.delimiter);
 }
 
+/** An overlay's replacements of the app images (source: its "images" ConfigMap); prod's others place the stores' endpoints. */
+const imageReplacements = (k: Obj): Obj[] => ((k.replacements ?? []) as Obj[]).filter((r) => r.source.kind === 'ConfigMap' && r.source.name === 'images');
+
 /** Each app Deployment's image in an overlay: the overlay's replacements, sourced from its own objects, on the base's. */
 function overlayImages(dir: string): Record<string, string> {
   const k = kustomization(dir);
   const own = resources(dir);
   const images = Object.fromEntries(appDeployments.map((d) => [d.metadata.name, mainContainer(d).image as string]));
-  for (const replacement of k.replacements ?? []) {
+  for (const replacement of imageReplacements(k)) {
     const { kind, name, fieldPath } = replacement.source;
     const source = own.find((doc) => doc.kind === kind && doc.metadata?.name === name);
     assert.ok(source, `${rel(dir)}: the replacement source ${kind}/${name} exists`);
@@ -802,7 +805,7 @@ describe('kustomizations', () => {
     for (const dir of OVERLAYS) {
       const k = kustomization(dir);
       assert.equal(k.images, undefined, `${rel(dir)} has no images list (one entry per service)`);
-      for (const replacement of k.replacements ?? [])
+      for (const replacement of imageReplacements(k))
         for (const target of replacement.targets)
           assert.deepEqual(target.select, { kind: 'Deployment', labelSelector: APP_SELECTOR }, `${rel(dir)} selects the app Deployments by label`);
     }
@@ -929,7 +932,7 @@ describe('rendered overlays', () => {
           text = text.replace(pattern, replacement);
         };
         // exactly the edits the kustomization's header comment lists
-        edit(/( {2}- identity\/secret\.yaml\n)/, '$1  - made-up/deployment.yaml\n  - made-up/service.yaml\n  - made-up/secret.yaml\n');
+        edit(/( {2}- identity\/secret\.yaml\n)/, '$1  - made-up/deployment.yaml\n  - made-up/service.yaml\n  - made-up/pdb.yaml\n  - made-up/secret.yaml\n');
         edit(/( {6}- identity\/config\.env\n)/, '$1  - name: made-up-config\n    envs:\n      - made-up/config.env\n');
         edit(/( {6}- NATS_IDENTITY_PASSWORD=[^\n]*\n)/, '$1      - NATS_MADE_UP_PASSWORD=change-me-nats-made-up-password\n');
         edit(/(POSTGRES_DATABASES=[^\n]*)/, '$1,made_up');
@@ -950,8 +953,14 @@ describe('rendered overlays', () => {
             ['true', 'true'],
           );
           const databases = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('postgres-databases-'));
-          assert.match(databases?.data.POSTGRES_DATABASES, /,made_up$/);
+          // prod's Postgres is outside the namespace (ADR 0070): its databases are made there, not by the base's script
+          if (overlay === 'prod') assert.equal(databases, undefined);
+          else assert.match(databases?.data.POSTGRES_DATABASES, /,made_up$/);
           const secretNames = docs.filter((d) => d.kind === 'Secret').map((d) => d.metadata.name);
+          const pdb = docs.find((d) => d.kind === 'PodDisruptionBudget' && d.metadata.name === 'made-up');
+          assert.deepEqual(pdb?.spec.selector, { matchLabels: { 'app.kubernetes.io/name': 'made-up' } }, `${overlay}: its PodDisruptionBudget`);
+          if (overlay === 'prod')
+            assert.deepEqual([demo.spec.replicas, demo.spec.template.spec.topologySpreadConstraints?.length], [2, 2], 'prod: 2 pods, spread');
           if (overlay === 'prod') assert.deepEqual(secretNames, []);
           else {
             assert.ok(secretNames.includes('made-up-secrets'), 'dev ships the placeholder made-up-secrets');
@@ -1346,8 +1355,14 @@ describe("object storage: the app's own MinIO user, limited to its bucket (ADR 0
     });
   }
 
-  kubectlTest('kubectl: both overlays render the policy ConfigMap the Job mounts, with the file as it is', () => {
-    for (const dir of OVERLAYS) {
+  kubectlTest('kubectl: dev renders the policy ConfigMap the Job mounts, with the file as it is; prod runs no MinIO (external S3, ADR 0070)', () => {
+    const prod = render(OVERLAYS[1]);
+    assert.deepEqual(
+      prod.filter((d) => d.metadata.name.startsWith('minio') && d.kind !== 'NetworkPolicy').map((d) => `${d.kind}/${d.metadata.name}`),
+      [],
+      'prod has no MinIO StatefulSet, Service, bucket Job or policy ConfigMap',
+    );
+    for (const dir of [OVERLAYS[0]]) {
       const docs = render(dir);
       const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'minio-create-bucket');
       const volume = (job?.spec.template.spec.volumes as Obj[]).find((v) => v.name === 'policy');
@@ -1355,5 +1370,232 @@ describe("object storage: the app's own MinIO user, limited to its bucket (ADR 0
       assert.match(configMap?.metadata.name ?? '', /^minio-app-policy-[a-z0-9]{10}$/, rel(dir));
       assert.equal(configMap?.data['app-bucket-policy.json'], readFileSync(policyFile, 'utf8'), rel(dir));
     }
+  });
+});
+
+// ------------------------------------------------------------------------------------------ production past one machine
+describe('prod: past one machine (ADR 0070)', () => {
+  const PROD = OVERLAYS[1];
+  let cached: Obj[] | undefined;
+  const prod = (): Obj[] => (cached ??= render(PROD));
+  const one = (kind: string, name: string): Obj => {
+    const found = prod().find((d) => d.kind === kind && d.metadata.name === name);
+    assert.ok(found, `prod renders ${kind}/${name}`);
+    return found;
+  };
+  /** A generated ConfigMap of the render by its name before the hash suffix. */
+  const generatedConfigMap = (docs: Obj[], name: string): Obj | undefined =>
+    docs.find((d) => d.kind === 'ConfigMap' && new RegExp(`^${name}-[a-z0-9]{10}$`).test(d.metadata.name));
+  const selects = (selector: Obj, labels: Record<string, string>): boolean =>
+    Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) && (selector.matchExpressions ?? []).length === 0;
+  const endpoints = yamlDocs(path.join(PROD, 'stores', 'endpoints.yaml'))[0].data as Record<string, string>;
+  /** The cluster.conf the prod NATS servers load (the rendered ConfigMap's). */
+  const clusterConf = (): string => generatedConfigMap(prod(), 'nats-cluster-config')?.data['cluster.conf'] ?? '';
+
+  kubectlTest('NATS is a 3-node StatefulSet under a headless Service, one server per node, at most one down', () => {
+    const nats = one('StatefulSet', 'nats');
+    assert.equal(nats.spec.replicas, 3);
+    assert.equal(nats.spec.serviceName, 'nats-headless');
+    const headless = one('Service', 'nats-headless');
+    assert.deepEqual([headless.spec.clusterIP, headless.spec.publishNotReadyAddresses], ['None', true]);
+    assert.ok(selects({ matchLabels: headless.spec.selector }, nats.spec.template.metadata.labels), 'the headless Service selects the nats pods');
+    assert.ok((headless.spec.ports as Obj[]).some((p) => p.port === 6222 && p.targetPort === 'cluster'));
+    const c = mainContainer(nats);
+    assert.deepEqual(
+      (c.ports as Obj[]).find((p) => p.name === 'cluster'),
+      { name: 'cluster', containerPort: 6222 },
+    );
+    assert.deepEqual(nats.spec.template.spec.topologySpreadConstraints, [
+      {
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'DoNotSchedule',
+        labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } },
+      },
+    ]);
+    const pdbs = prod().filter((d) => d.kind === 'PodDisruptionBudget' && selects(d.spec.selector, nats.spec.template.metadata.labels));
+    assert.deepEqual(
+      pdbs.map((p) => [p.metadata.name, p.spec.maxUnavailable]),
+      [['nats', 1]],
+    );
+  });
+
+  kubectlTest('NATS loads cluster.conf: the base nats.conf included, server_name from the pod name, a cluster block routing to all 3 members', () => {
+    const nats = one('StatefulSet', 'nats');
+    const c = mainContainer(nats);
+    assert.equal(c.args[c.args.indexOf('-c') + 1], '/etc/nats/cluster.conf');
+    assert.deepEqual(c.args.slice(0, 2), ['-js', '-sd']);
+    const sources = ((nats.spec.template.spec.volumes as Obj[]).find((v) => v.name === 'config')?.projected?.sources ?? []) as Obj[];
+    assert.deepEqual(
+      sources.map((s) => s.configMap.name.replace(/-[a-z0-9]{10}$/, '')),
+      ['nats-config', 'nats-cluster-config'],
+      'one directory holds nats.conf and cluster.conf',
+    );
+    assert.equal(generatedConfigMap(prod(), 'nats-config')?.data['nats.conf'], DEPLOY_NATS_CONFIG, 'the users and permissions are the base’s, unchanged');
+    assert.deepEqual(
+      (c.env as Obj[]).find((e) => e.name === 'SERVER_NAME'),
+      { name: 'SERVER_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+    );
+    const conf = clusterConf();
+    assert.match(conf, /^include \.\/nats\.conf$/m);
+    assert.match(conf, /^server_name: \$SERVER_NAME$/m);
+    const cluster = /^cluster \{([\s\S]*?)^\}/m.exec(conf)?.[1] ?? '';
+    assert.match(cluster, /^\s*port: 6222$/m);
+    assert.match(cluster, /^\s*name: \S+$/m);
+    const routes = [...(/routes: \[([\s\S]*?)\]/.exec(cluster)?.[1] ?? '').matchAll(/nats:\/\/\S+/g)].map((m) => m[0]);
+    assert.deepEqual(
+      routes,
+      [0, 1, 2].map((i) => `nats://nats-${i}.${nats.spec.serviceName}:6222`),
+      'one route to each pod of the StatefulSet, by its name under the governing Service',
+    );
+  });
+
+  const natsServer = spawnSync('nats-server', ['--version'], { encoding: 'utf8' });
+  (kubectl.status === 0 && natsServer.status === 0 ? test : test.skip)(
+    'nats-server accepts the rendered cluster.conf with the base nats.conf (its -t check)',
+    () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'km-nats-cluster-'));
+      try {
+        writeFileSync(path.join(dir, 'nats.conf'), DEPLOY_NATS_CONFIG);
+        writeFileSync(path.join(dir, 'cluster.conf'), clusterConf());
+        const passwords = Object.fromEntries(BUS_USERS.map((user) => [passwordEnvName(user), 'x']));
+        const result = spawnSync('nats-server', ['-js', '-sd', path.join(dir, 'data'), '-c', path.join(dir, 'cluster.conf'), '-t'], {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH, SERVER_NAME: 'nats-0', ...passwords },
+        });
+        assert.equal(result.status, 0, result.stderr + result.stdout);
+        assert.match(result.stderr + result.stdout, /is valid/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  kubectlTest("the NATS routes' port is open to the nats pods only", () => {
+    const policies = prod().filter((d) => d.kind === 'NetworkPolicy' && d.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'nats');
+    const on6222 = policies.filter((p) => (p.spec.ingress as Obj[]).some((rule) => (rule.ports ?? []).some((port: Obj) => port.port === 6222)));
+    assert.deepEqual(
+      on6222.map((p) => p.spec.ingress),
+      [[{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } } }], ports: [{ protocol: 'TCP', port: 6222 }] }]],
+    );
+  });
+
+  kubectlTest('the EVENTS stream keeps 3 copies in prod (NATS_STREAM_REPLICAS, every app gets it), 1 in dev and compose', () => {
+    const prodCommon = generatedConfigMap(prod(), 'app-common-config');
+    assert.equal(prodCommon?.data.NATS_STREAM_REPLICAS, '3');
+    assert.ok(Number(prodCommon?.data.NATS_STREAM_REPLICAS) <= one('StatefulSet', 'nats').spec.replicas, 'no more copies than servers');
+    for (const d of renderedApps(prod())) {
+      const names = (mainContainer(d).envFrom as Obj[]).map((e) => e.configMapRef?.name);
+      assert.ok(names.includes(prodCommon?.metadata.name), `${d.metadata.name} reads app-common-config`);
+      assert.equal(
+        (mainContainer(d).env ?? []).find((e: Obj) => e.name === 'NATS_STREAM_REPLICAS'),
+        undefined,
+        `${d.metadata.name} does not override it`,
+      );
+    }
+    assert.equal(generatedConfigMap(render(OVERLAYS[0]), 'app-common-config')?.data.NATS_STREAM_REPLICAS, '1');
+    assert.equal(configMaps.get('app-common-config')?.NATS_STREAM_REPLICAS, '1', 'the base');
+    for (const name of composeApps) assert.equal(composeEnv(composeServices[name]).NATS_STREAM_REPLICAS, '1', `compose ${name}`);
+    assert.equal(render(OVERLAYS[0]).find((d) => d.kind === 'StatefulSet' && d.metadata.name === 'nats')?.spec.replicas, 1, 'dev runs one server');
+  });
+
+  kubectlTest('every app Deployment runs 2 pods or more, a PodDisruptionBudget selects it, and it spreads over nodes by kubernetes.io/hostname', () => {
+    const apps = renderedApps(prod());
+    assert.deepEqual(sorted(apps.map((d) => d.metadata.name)), sorted(SERVICES.map((s) => s.name)));
+    for (const d of apps) {
+      const name = d.metadata.name;
+      const labels = d.spec.template.metadata.labels as Record<string, string>;
+      assert.ok(d.spec.replicas >= 2, `${name} runs ${d.spec.replicas}`);
+      const pdbs = prod().filter((p) => p.kind === 'PodDisruptionBudget' && selects(p.spec.selector, labels));
+      assert.equal(pdbs.length, 1, `${name}: one PodDisruptionBudget selects its pods`);
+      assert.equal(pdbs[0].spec.maxUnavailable, 1, name);
+      const hostname = (d.spec.template.spec.topologySpreadConstraints as Obj[] | undefined)?.find((t) => t.topologyKey === 'kubernetes.io/hostname');
+      assert.ok(hostname, `${name} spreads by hostname`);
+      assert.deepEqual([hostname.maxSkew, hostname.whenUnsatisfiable], [1, 'DoNotSchedule'], name);
+      assert.ok(selects(hostname.labelSelector, labels), `${name}: the constraint's selector matches its own pods`);
+      // the pod's own name joins the selector: each service is spread by itself, not with the others
+      assert.deepEqual(hostname.matchLabelKeys, ['app.kubernetes.io/name', 'pod-template-hash'], name);
+      assert.ok(labels['app.kubernetes.io/name'] === name, `${name} pods carry app.kubernetes.io/name`);
+    }
+    assert.equal(one('Deployment', 'gateway').spec.replicas, 4);
+  });
+
+  kubectlTest('HorizontalPodAutoscalers scale the gateway, orders and catalog on CPU, over the CPU requests the checkout bench measured', () => {
+    const hpas = prod().filter((d) => d.kind === 'HorizontalPodAutoscaler');
+    assert.deepEqual(sorted(hpas.map((h) => h.spec.scaleTargetRef.name)), ['catalog', 'gateway', 'orders']);
+    const requests: Record<string, string> = { gateway: '200m', orders: '250m', catalog: '400m' };
+    for (const hpa of hpas) {
+      assert.equal(hpa.apiVersion, 'autoscaling/v2');
+      const target = one('Deployment', hpa.spec.scaleTargetRef.name);
+      assert.deepEqual([hpa.spec.scaleTargetRef.kind, hpa.spec.scaleTargetRef.apiVersion], ['Deployment', 'apps/v1']);
+      assert.equal(hpa.spec.minReplicas, target.spec.replicas, `${hpa.metadata.name}: scaling in never goes under the HA floor`);
+      assert.ok(hpa.spec.maxReplicas > hpa.spec.minReplicas);
+      assert.deepEqual(hpa.spec.metrics, [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
+      assert.equal(mainContainer(target).resources.requests.cpu, requests[target.metadata.name], `${target.metadata.name}'s CPU request`);
+    }
+  });
+
+  kubectlTest('Postgres, Redis and S3 come from stores/endpoints.yaml: ExternalName Services, S3 settings; no store runs in the namespace', () => {
+    for (const store of ['postgres', 'redis']) {
+      const service = one('Service', store);
+      assert.deepEqual(service.spec, { type: 'ExternalName', externalName: endpoints[store] }, store);
+    }
+    assert.equal(endpoints.postgres, 'kingdom-postgres-rw.kingdom-data.svc.cluster.local', "the CloudNativePG Cluster's read-write Service");
+    // the apps reach them by the names the ExternalNames take (their URLs, in the Secrets production supplies)
+    for (const service of SERVICES) {
+      const own = secrets.get(`${service.name}-secrets`) ?? {};
+      if (own.DATABASE_URL) assert.equal(new URL(own.DATABASE_URL).hostname, 'postgres', service.name);
+      if (own.REDIS_URL) assert.equal(new URL(own.REDIS_URL).hostname, 'redis', service.name);
+    }
+    const s3Apps = renderedApps(prod()).filter((d) =>
+      hasNeed(
+        SERVICES.find((s) => s.name === d.metadata.name)!,
+        'storage',
+      ),
+    );
+    assert.deepEqual(sorted(s3Apps.map((d) => d.metadata.name)), ['catalog', 'gateway', 'media']);
+    for (const name of ['gateway', 'catalog', 'media']) {
+      const data = generatedConfigMap(prod(), `${name}-config`)?.data ?? {};
+      assert.deepEqual([data.S3_ENDPOINT, data.S3_PORT, data.S3_USE_SSL], [endpoints.s3, endpoints.s3Port, endpoints.s3UseSsl], name);
+    }
+    assert.deepEqual([endpoints.s3Port, endpoints.s3UseSsl], ['443', 'true'], 'S3 over HTTPS');
+    assert.deepEqual(
+      prod()
+        .filter((d) => d.kind === 'StatefulSet' || d.kind === 'Job')
+        .map((d) => `${d.kind}/${d.metadata.name}`),
+      ['StatefulSet/nats'],
+    );
+    assert.deepEqual(
+      prod().filter((d) => d.kind === 'ConfigMap' && d.metadata.name === 'stores'),
+      [],
+      'the endpoints are local config only',
+    );
+  });
+
+  kubectlTest(
+    "operators/: a 3-instance CloudNativePG Cluster, one per node, whose read-write Service is the endpoint prod's postgres names, with the registry's databases",
+    () => {
+      const docs = render(path.join(PROD, 'operators'));
+      const clusters = docs.filter((d) => d.kind === 'Cluster' && d.apiVersion === 'postgresql.cnpg.io/v1');
+      assert.equal(clusters.length, 1);
+      const [cluster] = clusters;
+      assert.equal(cluster.spec.instances, 3);
+      assert.deepEqual(cluster.spec.affinity, { enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname', podAntiAffinityType: 'required' });
+      assert.equal(endpoints.postgres, `${cluster.metadata.name}-rw.${cluster.metadata.namespace}.svc.cluster.local`);
+      const databases = docs.filter((d) => d.kind === 'Database');
+      assert.deepEqual(sorted(databases.map((d) => d.spec.name)), sorted(DATABASES));
+      for (const d of databases) assert.deepEqual([d.spec.cluster.name, d.spec.owner], [cluster.metadata.name, 'kingdom'], d.spec.name);
+    },
+  );
+
+  kubectlTest('the prod render holds core kinds only: operator resources (CloudNativePG) are the separate operators/ kustomization', () => {
+    const core = ['v1', 'apps/v1', 'batch/v1', 'policy/v1', 'autoscaling/v2', 'networking.k8s.io/v1'];
+    assert.deepEqual(
+      prod()
+        .filter((d) => !core.includes(d.apiVersion))
+        .map((d) => `${d.apiVersion} ${d.kind}`),
+      [],
+    );
+    assert.ok(!(kustomization(PROD).resources as string[]).some((r) => r.startsWith('operators')), 'operators/ is not part of the main render');
   });
 });

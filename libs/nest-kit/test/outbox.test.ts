@@ -177,3 +177,8 @@ test('a handler failure rolls back and the redelivered event is handled once it 
   assert.equal(handled[0].n, 1);
   await (await nc.jetstreamManager()).consumers.delete(EVENTS_STREAM, consumer.consumerNames()[0]);
 });
+
+test('on one NATS server the EVENTS stream keeps the 1 copy NATS_STREAM_REPLICAS defaults to (ADR 0070)', async () => {
+  const jsm = await ensureEventsStream(nc, 1);
+  assert.equal((await jsm.streams.info(EVENTS_STREAM)).config.num_replicas, 1);
+});

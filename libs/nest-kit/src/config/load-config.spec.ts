@@ -21,6 +21,21 @@ test("event consumers' ack wait: JetStream's 30 s unless EVENT_ACK_WAIT_MS sets 
   );
 });
 
+test('copies of the EVENTS stream: 1 unless NATS_STREAM_REPLICAS sets it (3 on the production cluster, ADR 0070); 0, 6, 2.5 and words are refused with the range', () => {
+  assert.equal(baseServiceConfig(loadConfig(schema, { HTTP_PORT: '1' })).streamReplicas, 1);
+  assert.equal(baseServiceConfig(loadConfig(schema, { HTTP_PORT: '1', NATS_STREAM_REPLICAS: '3' })).streamReplicas, 3);
+  for (const bad of ['0', '6', '2.5', 'three']) {
+    assert.throws(
+      () => loadConfig(schema, { HTTP_PORT: '1', NATS_STREAM_REPLICAS: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 1 &&
+        error.problems[0] === 'NATS_STREAM_REPLICAS: NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (1 on one NATS server, 3 on a 3-node cluster)',
+      bad,
+    );
+  }
+});
+
 test('a bad configuration fails fast with every problem listed', () => {
   assert.throws(
     () => loadConfig(schema, { HTTP_PORT: '99999', NODE_ENV: 'staging', RPC_TIMEOUT_MS: '-1' }),

@@ -30,6 +30,14 @@ export const baseServiceEnv = {
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   // How long JetStream waits for an event consumer's ack before it delivers the event again (to a restarted process).
   EVENT_ACK_WAIT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // Copies JetStream keeps of the EVENTS stream: 1 on one server, 3 on the production cluster (ADR 0070). A copy per
+  // server at most, and JetStream allows up to 5.
+  NATS_STREAM_REPLICAS: z.coerce
+    .number({ message: 'NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (1 on one NATS server, 3 on a 3-node cluster)' })
+    .int('NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (1 on one NATS server, 3 on a 3-node cluster)')
+    .min(1, 'NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (1 on one NATS server, 3 on a 3-node cluster)')
+    .max(5, 'NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (1 on one NATS server, 3 on a 3-node cluster)')
+    .default(1),
 };
 
 export const booleanFromEnv = z

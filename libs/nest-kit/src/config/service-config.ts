@@ -16,6 +16,8 @@ export interface BaseServiceConfig {
   rpcTimeoutMs: number;
   /** JetStream's ack wait for the service's event consumers: an event a killed process had taken comes again after it. */
   eventAckWaitMs: number;
+  /** Copies of the EVENTS stream JetStream keeps (ADR 0070): 1 locally, 3 on the production cluster. */
+  streamReplicas: number;
 }
 
 /** The shared half of a service's config transform: the parsed {@link baseServiceEnv} keys under their config names. */
@@ -28,5 +30,6 @@ export function baseServiceConfig(env: BaseServiceEnv): BaseServiceConfig {
     httpHost: env.HTTP_HOST,
     rpcTimeoutMs: env.RPC_TIMEOUT_MS,
     eventAckWaitMs: env.EVENT_ACK_WAIT_MS,
+    streamReplicas: env.NATS_STREAM_REPLICAS,
   };
 }

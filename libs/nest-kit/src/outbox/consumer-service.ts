@@ -21,6 +21,10 @@ export class EventConsumerKit {
   get ackWaitMs(): number {
     return this.config.eventAckWaitMs;
   }
+
+  get streamReplicas(): number {
+    return this.config.streamReplicas;
+  }
 }
 
 /**
@@ -36,6 +40,7 @@ export abstract class ConsumerService<T extends EventType> implements OnApplicat
     this.consumer = new EventConsumer<T>({
       ...options,
       ackWaitMs: kit.ackWaitMs,
+      streamReplicas: kit.streamReplicas,
       dataSource: kit.dataSource,
       nc: kit.nc,
       logger: kit.logger,

@@ -18,6 +18,8 @@ export interface EventConsumerOptions<T extends EventType = EventType> {
   maxDeliver?: number;
   /** How long an unacked event waits before it is delivered again (set when the durable consumer is created); 30 s. */
   ackWaitMs?: number;
+  /** Copies of the EVENTS stream when this consumer creates it (NATS_STREAM_REPLICAS, ADR 0070); 1. */
+  streamReplicas?: number;
 }
 
 /** Options of {@link consumeAnyEvents}: any event type, untyped payloads. */
@@ -42,7 +44,7 @@ export class EventConsumer<T extends EventType = EventType> {
 
   async start(): Promise<void> {
     const { nc, durable, types } = this.options;
-    const jsm = await ensureEventsStream(nc);
+    const jsm = await ensureEventsStream(nc, this.options.streamReplicas ?? 1);
     // One JetStream consumer per event type: NATS before 2.10 filters on a single subject only.
     for (const type of types) {
       const name = `${durable}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;

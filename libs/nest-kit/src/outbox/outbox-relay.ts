@@ -8,6 +8,8 @@ export interface OutboxRelayOptions {
   dataSource: DataSource;
   nc: NatsConnection;
   logger: Logger;
+  /** Copies of the EVENTS stream when the relay creates it (NATS_STREAM_REPLICAS, ADR 0070); 1. */
+  streamReplicas?: number;
   pollIntervalMs?: number;
   batchSize?: number;
   /** Test seam: runs after an event is published and before its row is marked. */
@@ -35,7 +37,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {}
 
   async start(): Promise<void> {
-    await ensureEventsStream(this.options.nc);
+    await ensureEventsStream(this.options.nc, this.options.streamReplicas ?? 1);
     this.js = this.options.nc.jetstream();
     this.stopped = false;
     this.schedule(0);

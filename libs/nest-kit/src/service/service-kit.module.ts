@@ -30,8 +30,13 @@ export interface ServiceKitOptions extends Omit<DatabaseOptions, 'url' | 'entiti
 @Injectable()
 export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly relay: OutboxRelay;
-  constructor(dataSource: DataSource, @Inject(NATS_CONNECTION) nc: NatsConnection, @Inject(SERVICE_LOGGER) logger: Logger) {
-    this.relay = new OutboxRelay({ dataSource, nc, logger });
+  constructor(
+    dataSource: DataSource,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(SERVICE_LOGGER) logger: Logger,
+    @Inject(SERVICE_CONFIG) config: BaseServiceConfig,
+  ) {
+    this.relay = new OutboxRelay({ dataSource, nc, logger, streamReplicas: config.streamReplicas });
   }
   async onApplicationBootstrap() {
     await this.relay.start();
