@@ -9,6 +9,7 @@ import { ThumbnailRenditions1764000000303 } from '../migrations/1764000000303-th
 import { EpisodeChapters1764100000300 } from '../migrations/1764100000300-episode-chapters';
 import { EpisodeTranscripts1764100000301 } from '../migrations/1764100000301-episode-transcripts';
 import { EpisodeSearch1764200000300 } from '../migrations/1764200000300-episode-search';
+import { EpisodeTitleSearch1764200000310 } from '../migrations/1764200000310-episode-title-search';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
@@ -41,6 +42,7 @@ export class AppModule {
             EpisodeChapters1764100000300,
             EpisodeTranscripts1764100000301,
             EpisodeSearch1764200000300,
+            EpisodeTitleSearch1764200000310,
           ],
         }),
         StorageModule.forRoot(config.storage),

@@ -68,15 +68,18 @@ export class EpisodeSearchService {
       ]);
     // Whether a transcript says the words is the GIN index's to decide, never a scan that would decompress every
     // transcript's tsvector (the planner, counting rows rather than bytes, would pick one for a common word).
+    // Likewise whether the title or notes say them (`in_text`): ranking reads only the small inline `title_search`,
+    // and the notes (stored out of line) are read for the 20 hits returned only, for their snippet (ADR 0053).
     const rows: HitRow[] = await this.dataSource.transaction(async (manager) => {
       await manager.query('SET LOCAL enable_seqscan = off');
       return manager.query(
         `WITH q AS MATERIALIZED (
          SELECT query, regexp_replace(query::text, ' <(\\d+|-)> ', ' & ', 'g')::tsquery AS loose FROM websearch_to_tsquery('english', $1) AS query
        ),
+       in_text AS MATERIALIZED (SELECT e.id FROM podcast_episodes e, q WHERE e.search_text @@ q.query),
        matched AS MATERIALIZED (
-         SELECT e.id, e.episode_number, e.search_text @@ q.query AS in_text, ts_rank(e.search_text, q.query) AS rank
-         FROM podcast_episodes e, q
+         SELECT e.id, e.episode_number, t.in_text, CASE WHEN t.in_text THEN ts_rank(e.title_search, q.query) ELSE 0 END AS rank
+         FROM podcast_episodes e CROSS JOIN q CROSS JOIN LATERAL (SELECT e.id IN (SELECT id FROM in_text) AS in_text) t
          WHERE e.search_text @@ q.query OR e.transcript_search @@ q.loose
        ),
        best AS (SELECT * FROM matched ORDER BY in_text DESC, rank DESC, episode_number DESC LIMIT $2)
