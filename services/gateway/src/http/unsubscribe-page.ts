@@ -1,9 +1,7 @@
 import { AppError, httpStatusForCode } from '@km/nest-kit';
 import type { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+import { escapeHtml } from './html';
 
 export interface UnsubscribePage {
   status: number;
