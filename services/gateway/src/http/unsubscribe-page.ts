@@ -1,7 +1,7 @@
 import { AppError, httpStatusForCode } from '@km/nest-kit';
 import type { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from './html';
+import { escapeHtml, htmlPage } from './html';
 
 export interface UnsubscribePage {
   status: number;
@@ -27,32 +27,21 @@ export function unsubscribeProblemPage(status: number, message: string): Unsubsc
  * gateway's Content-Security-Policy allows.
  */
 export function renderUnsubscribePage(page: UnsubscribePage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} | Kingdom Marketplace</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2b2b}
+  return htmlPage({
+    title: `${page.title} | Kingdom Marketplace`,
+    style: `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2b2b}
 main{max-width:480px;margin:24px;padding:32px;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .brand{margin:0 0 16px;color:#5b3a8c;font-size:18px}
 h1{margin:0 0 16px;font-size:24px}
 p{line-height:1.5}
-a{color:#5b3a8c}
-</style>
-</head>
-<body>
-<main>
+a{color:#5b3a8c}`,
+    body: `<main>
 <p class="brand">Kingdom Marketplace</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
 <p><a href="/">Return to Kingdom Marketplace</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /**

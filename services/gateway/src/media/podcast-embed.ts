@@ -1,6 +1,6 @@
 import { episodePath, parseEpisodePath, SITE_NAME } from '@km/contracts';
 import type { PodcastEpisode } from '@km/contracts/media';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, htmlPage } from '../http/html';
 
 /** The embeddable player of an episode (ADR 0069): the only address other sites may frame. */
 export const embedPath = (episode: Pick<PodcastEpisode, 'id'>) => `/embed/episodes/${episode.id}`;
@@ -100,16 +100,10 @@ export function renderEmbedPage(origin: string, episode: PodcastEpisode): string
     .map((s) => `<source src="${escapeHtml(s.src)}" type="${escapeHtml(s.type)}">`)
     .join('');
   const poster = tag === 'video' ? ` poster="${escapeHtml(picture)}" playsinline` : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(name)} | ${SITE_NAME} Podcast</title>
-<link rel="canonical" href="${escapeHtml(pageUrl)}">
-<style>
-html,body{margin:0;height:100%}
+  return htmlPage({
+    title: `${name} | ${SITE_NAME} Podcast`,
+    head: `<link rel="canonical" href="${escapeHtml(pageUrl)}">\n`,
+    style: `html,body{margin:0;height:100%}
 body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1a2e;background:#fff;display:flex;flex-direction:column}
 header{display:flex;gap:10px;align-items:center;padding:8px 10px;min-height:48px}
 header img{width:48px;height:48px;object-fit:cover;border-radius:6px;flex:none}
@@ -119,11 +113,8 @@ a{color:#4b2a7a}
 a:focus-visible,audio:focus-visible,video:focus-visible{outline:3px solid #4b2a7a;outline-offset:2px}
 main{flex:1;display:flex;flex-direction:column;min-height:0}
 video{flex:1;min-height:0;width:100%;background:#000}
-audio{width:calc(100% - 20px);margin:0 10px 10px}
-</style>
-</head>
-<body>
-<main>
+audio{width:calc(100% - 20px);margin:0 10px 10px}`,
+    body: `<main>
 <header>
 <img src="${escapeHtml(picture)}" alt="" width="48" height="48">
 <div>
@@ -132,8 +123,6 @@ audio{width:calc(100% - 20px);margin:0 10px 10px}
 </div>
 </header>
 <${tag} controls preload="metadata"${poster} aria-label="${escapeHtml(`Play ${name}`)}">${sources}<a href="${escapeHtml(pageUrl)}" target="_blank" rel="noopener">Listen on ${SITE_NAME}</a></${tag}>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
