@@ -310,7 +310,7 @@ async function main() {
     const product = products[0];
     if (!product) throw new Error('the demo catalog has no product to put in the cart');
     const latest = (
-      (await (await fetch(`${stack.base}/api/podcast-episodes?page=1&pageSize=1`)).json()) as { items: { episodeNumber: number; title: string }[] }
+      (await (await fetch(`${stack.base}/api/podcast-episodes?page=1&pageSize=1`)).json()) as { items: { id: string; episodeNumber: number; title: string }[] }
     ).items[0];
     if (!latest) throw new Error('the demo podcast has no episode to open its own page');
     const cart = { items: [{ productId: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl ?? '', quantity: 1 }] };
@@ -360,6 +360,7 @@ async function main() {
         [
           [`/products/${product.slug} (a product's own page)`, undefined],
           [`${episodePath(latest)}?t=30 (an episode's own page from a shared link)`, undefined],
+          [`/embed/episodes/${latest.id} (an episode's player embedded on another site, ADR 0069)`, undefined],
           ['/products?kind=service', undefined],
           ['/checkout/success', inCart],
           ['/marketshare', undefined],

@@ -78,6 +78,9 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     assert.equal(keys.get('POST /api/prayer-wall/:id/flag'), 'public');
     assert.equal(keys.get('POST /api/prayer-team/session/next'), 'prayer_team');
     assert.equal(keys.get('GET /api/prayer-team/moderation'), 'prayer_team');
+    // ADR 0069: other sites embed an episode and find it by oEmbed.
+    assert.equal(keys.get('GET /embed/episodes/:id'), 'public');
+    assert.equal(keys.get('GET /api/oembed'), 'public');
     assert.equal(keys.get('GET /api/prayer-requests'), 'admin');
     // Payouts that move money (ADR 0048): a member's own payout account; an admin's retry of a held payout.
     assert.equal(keys.get('GET /api/membership/payout-account'), 'member');

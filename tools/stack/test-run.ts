@@ -78,11 +78,19 @@ const zero = (suite: Suite): Tally => ({ suite, passed: 0, failed: 0, skipped: 0
  * Runs Jest in band with one config (ADR 0014), printing its report and counting from its JSON result. `--forceExit`:
  * a service a failed test left running must not keep the run open forever.
  */
+/**
+ * A word given on the command line (`npm test -- integration billing.test`) selects the files whose path inside the
+ * repository matches it, never the folder the repository sits in (a clone in /work/wt-billing is not all "billing").
+ */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const inRepository = (word: string) => `^${escapeRegExp(ROOT + path.sep)}.*(?:${word})`;
+const repositoryPathMatches = (file: string, word: string) => new RegExp(word).test(path.relative(ROOT, file));
+
 async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, reportDir: string, name: string, patterns: string[] = []): Promise<Tally> {
   const json = path.join(reportDir, `${suite}-${name}.json`);
   const code = await run(
     path.join(ROOT, 'node_modules', '.bin', 'jest'),
-    ['--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${json}`, '--config', config, ...patterns],
+    ['--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${json}`, '--config', config, ...patterns.map(inRepository)],
     env,
     ROOT,
   );
@@ -186,7 +194,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
         const results: Tally[] = [];
         // `npm test -- integration <path fragment> …` runs only the files whose path contains one of them.
         const patterns = only.length === 1 ? playwrightArgs : [];
-        const chosen = (dir: string) => patterns.length === 0 || findFiles(dir, /\.test\.ts$/).some((f) => patterns.some((p) => f.includes(p)));
+        const chosen = (dir: string) => patterns.length === 0 || findFiles(dir, /\.test\.ts$/).some((f) => patterns.some((p) => repositoryPathMatches(f, p)));
         for (const dir of projectDirs().filter((d) => existsSync(path.join(d, 'jest.integration.config.cjs')) && chosen(d))) {
           // tsx: the gateway's checkout tests start the Stripe emulator from its TypeScript source.
           const env = { ...testServerEnv(urls), NODE_OPTIONS: '--import=tsx' };

@@ -99,6 +99,32 @@ test('the listening apps configured are the follow links, in a fixed order; an u
   assert.deepEqual(loadGatewayConfig({}).podcast.followLinks, []);
 });
 
+test('PODCAST_HOSTS is a JSON list of hosts for the feed; empty or unset names none (ADR 0069)', () => {
+  assert.deepEqual(
+    loadGatewayConfig({ PODCAST_HOSTS: ' [{"name":" Grace ","href":"https://example.org/grace","img":"https://example.org/g.jpg"},{"name":"Dan"}] ' }).podcast
+      .hosts,
+    [{ name: 'Grace', href: 'https://example.org/grace', img: 'https://example.org/g.jpg' }, { name: 'Dan' }],
+  );
+  assert.deepEqual(loadGatewayConfig({ PODCAST_HOSTS: '' }).podcast.hosts, []);
+  assert.deepEqual(loadGatewayConfig({}).podcast.hosts, []);
+});
+
+test('a PODCAST_HOSTS that is not JSON, not a list of named hosts or has a non-https address is refused, naming the setting', () => {
+  for (const bad of [
+    'Grace, Dan',
+    '{"name":"Grace"}',
+    '[{"name":""}]',
+    '[{"name":"G","href":"javascript:alert(1)"}]',
+    '[{"name":"G","img":"http://x.org/a.jpg"}]',
+    '[{"name":"G","role":"x"}]',
+  ])
+    assert.throws(
+      () => loadGatewayConfig({ PODCAST_HOSTS: bad }),
+      (error: unknown) => error instanceof ConfigError && error.problems.length === 1 && error.problems[0].startsWith('PODCAST_HOSTS: PODCAST_HOSTS must be'),
+      bad,
+    );
+});
+
 test('a listening app address that is not https is refused, naming the setting', () => {
   for (const bad of ['http://podcasts.apple.com/x', 'javascript:alert(1)', 'pocketcasts.com/x'])
     assert.throws(

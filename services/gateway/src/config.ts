@@ -25,6 +25,14 @@ const httpsAddress = (name: string) =>
 
 const origin = z.url().transform((u) => new URL(u).origin);
 
+/** One host of the show as the feed names it (Podcasting 2.0 `podcast:person`, ADR 0069). */
+const podcastHostSchema = z.strictObject({
+  name: z.string().trim().min(1).max(128),
+  href: z.url({ protocol: /^https$/ }).optional(),
+  img: z.url({ protocol: /^https$/ }).optional(),
+});
+export type PodcastHost = z.infer<typeof podcastHostSchema>;
+
 export const gatewayConfigSchema = z
   .object({
     ...baseServiceEnv,
@@ -95,6 +103,29 @@ export const gatewayConfigSchema = z
     PODCAST_SPOTIFY_URL: httpsAddress('PODCAST_SPOTIFY_URL'),
     PODCAST_OVERCAST_URL: httpsAddress('PODCAST_OVERCAST_URL'),
     PODCAST_POCKET_CASTS_URL: httpsAddress('PODCAST_POCKET_CASTS_URL'),
+    // The show's hosts for the feed's podcast:person (ADR 0069): a JSON list of {"name", "href"?, "img"?} (https
+    // addresses). Empty or unset: no person is named.
+    PODCAST_HOSTS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((text, ctx) => {
+        if (text === '') return [];
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'PODCAST_HOSTS must be JSON: a list of {"name": …, "href"?: "https://…", "img"?: "https://…"}, or empty' });
+          return z.NEVER;
+        }
+        const hosts = z.array(podcastHostSchema).max(20).safeParse(json);
+        if (!hosts.success) {
+          const where = hosts.error.issues.map((i) => `${i.path.join('.') || 'the list'}: ${i.message}`).join('; ');
+          ctx.addIssue({ code: 'custom', message: `PODCAST_HOSTS must be a list of {"name", "href"?, "img"?} with https addresses (${where})` });
+          return z.NEVER;
+        }
+        return hosts.data;
+      }),
     RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     // Order lookups by number and email (POST /api/order-lookups) per address and hour (ADR 0036).
     RATE_LIMIT_ORDER_LOOKUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -178,6 +209,8 @@ export const gatewayConfigSchema = z
       /** The podcast page's featured video as an embed address (YouTube or Vimeo), or null for the newest video episode. */
       podcast: {
         featuredVideoEmbedUrl: env.PODCAST_FEATURED_VIDEO_URL ?? null,
+        /** The show's hosts, named in the feed as podcast:person role="host" (ADR 0069). */
+        hosts: env.PODCAST_HOSTS,
         /** The show's page in each listening app configured, in PODCAST_APPS order (ADR 0046). */
         followLinks: PODCAST_APPS.flatMap((app) => {
           const url = env[PODCAST_APP_ENV[app]];

@@ -8,9 +8,13 @@ let h: Harness;
 let admin: Client;
 const uploaded: PodcastEpisode[] = [];
 let nextNumber = 700;
+const HOSTS = [{ name: 'Grace & "Joy" <Host>', href: 'https://example.org/grace', img: 'https://example.org/grace.jpg' }, { name: 'Daniel Okafor' }];
 
 beforeAll(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FEEDS_PER_MINUTE: '100000' } });
+  h = await startHarness({
+    media: {},
+    gateway: { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_FEEDS_PER_MINUTE: '100000', PODCAST_HOSTS: JSON.stringify(HOSTS) },
+  });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
   for (const sample of MEDIA_SAMPLES) {
@@ -62,6 +66,17 @@ describe('GET /feeds/podcast.xml', () => {
     assert.equal(channel['itunes:owner']['itunes:email'], 'podcast@kingdommarketplace.example');
     assert.match(channel['podcast:guid'], /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.deepEqual(channel['podcast:locked'], { '#text': 'yes', '@owner': 'podcast@kingdommarketplace.example' });
+  });
+
+  test('names Marketshare as its podcast:funding and each configured host as a podcast:person (ADR 0069)', async () => {
+    const xml = await (await getFeed()).text();
+    assert.equal(XMLValidator.validate(xml), true);
+    const channel = parser.parse(xml).rss.channel;
+    assert.deepEqual(channel['podcast:funding'], { '#text': 'Support the show: join Marketshare', '@url': 'http://localhost:3999/marketshare' });
+    assert.deepEqual(channel['podcast:person'], [
+      { '#text': 'Grace & "Joy" <Host>', '@role': 'host', '@href': 'https://example.org/grace', '@img': 'https://example.org/grace.jpg' },
+      { '#text': 'Daniel Okafor', '@role': 'host' },
+    ]);
   });
 
   test('a WAV or WEBM upload is not in the feed at first: the podcast apps do not accept them', () => {

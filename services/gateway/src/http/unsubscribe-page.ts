@@ -1,9 +1,7 @@
 import { AppError, httpStatusForCode } from '@km/nest-kit';
 import type { Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+import { escapeHtml, htmlPage } from './html';
 
 export interface UnsubscribePage {
   status: number;
@@ -40,34 +38,23 @@ export function unsubscribeProblemPage(status: number, message: string, link: 'u
  * gateway's Content-Security-Policy allows.
  */
 export function renderUnsubscribePage(page: UnsubscribePage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} | Kingdom Marketplace</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2b2b}
+  return htmlPage({
+    title: `${page.title} | Kingdom Marketplace`,
+    style: `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2b2b}
 main{max-width:480px;margin:24px;padding:32px;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .brand{margin:0 0 16px;color:#5b3a8c;font-size:18px}
 h1{margin:0 0 16px;font-size:24px}
 p{line-height:1.5}
 a{color:#5b3a8c}
 button{font:inherit;font-size:16px;padding:12px 24px;border:0;border-radius:6px;background:#312e81;color:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
+button:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}`,
+    body: `<main>
 <p class="brand">Kingdom Marketplace</p>
 <h1>${escapeHtml(page.title)}</h1>
 <p>${escapeHtml(page.message)}</p>
 ${page.action ? `<form method="post" action="${escapeHtml(page.action.url)}"><button type="submit">${escapeHtml(page.action.label)}</button></form>\n` : ''}<p><a href="/">Return to Kingdom Marketplace</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { PodcastConfigController } from './podcast-config.controller';
+import { PodcastEmbedController } from './podcast-embed.controller';
 import { PodcastFeedController } from './podcast-feed.controller';
 import { PodcastFeedCache } from './podcast-feed-cache';
 import { PodcastEpisodesController, PodcastSubscriptionsController } from './podcast.controller';
@@ -14,7 +15,7 @@ export class MediaModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MediaModule,
-      controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController, PodcastConfigController],
+      controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController, PodcastConfigController, PodcastEmbedController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: PodcastFeedCache, useFactory: () => new PodcastFeedCache() },

@@ -91,7 +91,7 @@ export class PodcastFeedController {
     const [channel, episodes] = await Promise.all([this.rpc.send(MediaSubjects.feedChannel, {}), this.allEpisodes()]);
     const listed = feedEpisodes(episodes);
     const origin = this.config.publicOrigin;
-    const xml = renderPodcastFeed(channel, listed, { origin, enclosureUrl: (e) => `${origin}${enclosurePath(e)}` });
+    const xml = renderPodcastFeed(channel, listed, { origin, enclosureUrl: (e) => `${origin}${enclosurePath(e)}`, hosts: this.config.podcast.hosts });
     const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
     return { xml, etag, lastModified: feedLastModified(listed) };
   }

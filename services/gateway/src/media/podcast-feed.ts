@@ -32,7 +32,12 @@ export interface FeedOptions {
   origin: string;
   /** Where each episode's enclosure is served (the download-counting address). */
   enclosureUrl: (episode: PodcastEpisode) => string;
+  /** The show's hosts (podcast:person role="host"); none when unset. */
+  hosts?: readonly { name: string; href?: string; img?: string }[];
 }
+
+/** What podcast:funding's link says: listeners support the show by joining Marketshare (ADR 0069). */
+export const FUNDING_TEXT = 'Support the show: join Marketshare';
 
 /** Only episodes with media the podcast apps accept (a WAV or WEBM once its rendition exists), latest first. */
 export const feedEpisodes = (episodes: PodcastEpisode[]) => episodes.filter((e) => e.feedMedia !== null);
@@ -47,7 +52,8 @@ export function feedLastModified(episodes: PodcastEpisode[]): Date | undefined {
  * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces: what Apple Podcasts requires and PSP-1 asks for (channel
  * title, link, description, language, itunes:image/category/explicit/author, podcast:guid/locked, atom:link self;
  * per item title, description, pubDate, a guid that never changes, an enclosure with its exact length and type,
- * itunes:duration/episode/image, podcast:transcript (WebVTT and SubRip) and podcast:chapters when it has them).
+ * itunes:duration/episode/image, podcast:transcript (WebVTT and SubRip) and podcast:chapters when it has them);
+ * podcast:funding to Marketshare and a podcast:person per configured host (ADR 0069).
  */
 export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode[], options: FeedOptions): string {
   const { origin } = options;
@@ -100,6 +106,11 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: PodcastEpisode
     '    <itunes:type>episodic</itunes:type>',
     `    <podcast:guid>${x(channel.guid ?? podcastGuid(feedUrl))}</podcast:guid>`,
     `    <podcast:locked owner="${x(channel.ownerEmail)}">${channel.locked ? 'yes' : 'no'}</podcast:locked>`,
+    `    <podcast:funding url="${x(`${origin}/marketshare`)}">${x(FUNDING_TEXT)}</podcast:funding>`,
+    ...(options.hosts ?? []).map(
+      (host) =>
+        `    <podcast:person role="host"${host.href ? ` href="${x(host.href)}"` : ''}${host.img ? ` img="${x(host.img)}"` : ''}>${x(host.name)}</podcast:person>`,
+    ),
     ...items,
     '  </channel>',
     '</rss>',

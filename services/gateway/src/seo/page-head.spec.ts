@@ -204,6 +204,14 @@ describe('the head of a page', () => {
       (ofType(h, 'BreadcrumbList')?.itemListElement as { item: string }[]).map((s) => s.item),
       ['https://shop.example/', 'https://shop.example/podcast', 'https://shop.example/podcast/12-faith-work-pt-2'],
     );
+    // oEmbed discovery (ADR 0069).
+    assert.deepEqual(h.alternates, [
+      {
+        type: 'application/json+oembed',
+        href: 'https://shop.example/api/oembed?url=https%3A%2F%2Fshop.example%2Fpodcast%2F12-faith-work-pt-2&format=json',
+        title: 'Episode 12: Faith & Work: Pt. 2',
+      },
+    ]);
   });
 
   test("an episode's address with a stale slug or none moves permanently to its current address: the number decides", async () => {

@@ -15,6 +15,7 @@ import {
   type PageCopy,
 } from '@km/contracts';
 import type { PodcastEpisode } from '@km/contracts/media';
+import { oembedDiscoveryUrl } from '../media/podcast-embed';
 
 /** What the head of one address says: its title and description, where it lives, how it previews, what it is. */
 export interface PageHead {
@@ -27,6 +28,8 @@ export interface PageHead {
   og: { type: 'website' | 'product'; image: OgImage | null };
   /** JSON-LD objects (schema.org), one `<script type="application/ld+json">` each. */
   jsonLd: object[];
+  /** Other forms of the page (an episode's oEmbed, ADR 0069): `<link rel="alternate">` each. */
+  alternates?: { type: string; href: string; title: string }[];
   /** What the page fetches first, announced so it downloads beside the scripts: its API read and its largest picture. */
   preload?: { fetch: string; image: { href: string; srcset?: string; sizes: string } | null };
 }
@@ -173,6 +176,8 @@ function episodeHead(episode: PodcastEpisode, site: SiteFacts): PageHead {
     canonical: url,
     noindex: false,
     og: { type: 'website', image },
+    // oEmbed discovery (oembed.com §4): a ministry's site pastes this page's address and finds the embed (ADR 0069).
+    alternates: [{ type: 'application/json+oembed', href: oembedDiscoveryUrl(site.origin, url), title: name }],
     jsonLd: [
       organization(site),
       breadcrumbs(site, [

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../http/html';
 import type { PageHead } from './page-head';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a script element: `<` escaped so no value can close the element or open a comment. */
 const scriptJson = (value: object) =>
@@ -21,6 +20,8 @@ export function renderHead(html: string, head: PageHead, siteName: string): stri
   const tags: string[] = [];
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  for (const alternate of head.alternates ?? [])
+    tags.push(`<link rel="alternate" type="${escapeHtml(alternate.type)}" href="${escapeHtml(alternate.href)}" title="${escapeHtml(alternate.title)}">`);
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.og.type),
