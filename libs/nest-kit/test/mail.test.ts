@@ -119,3 +119,33 @@ test("one service's SMTP outage never holds another service's mail: each service
     await connection.quit();
   }
 });
+
+test("mail queued in bulk waits behind mail queued one at a time: a welcome is taken before a payout run's backlog", async () => {
+  const name = `priority-${randomUUID().slice(0, 8)}`;
+  // Queued while no worker runs, as when a service restarts with a backlog; then one worker takes them one by one.
+  const producer = new MailService({ ...settings(testServers().KM_TEST_SMTP_PORT!), worker: false }, logger, name);
+  const tag = randomUUID().slice(0, 8);
+  const backlog = Array.from({ length: 12 }, (_, i) => `Payout ${i} ${tag}`);
+  const welcome = `Welcome ${tag}`;
+  await producer.sendMany(backlog.map((subject) => ({ key: `payout:${subject}`, mail: { to: 'naomi@example.com', subject, text: 'Your payout.' } })));
+  await producer.send(`welcome:${welcome}`, { to: 'boaz@example.com', subject: welcome, text: 'Welcome.' });
+  const connection = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
+  const queue = new Queue(mailQueueName(name), { connection });
+  const order: string[] = [];
+  const consumer = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger, name);
+  try {
+    await consumer.onApplicationBootstrap();
+    await eventually(async () => (await caught(welcome)).length === 1 && (await Promise.all(backlog.map(caught))).every((m) => m.length === 1), 15_000);
+    const jobs = await queue.getJobs(['completed']);
+    for (const job of jobs.sort((a, b) => (a.processedOn ?? 0) - (b.processedOn ?? 0))) order.push(job.data.subject);
+    // The worker takes four at a time: the welcome is among the first four taken, whatever its place in the queue.
+    assert.ok(order.indexOf(welcome) < 4, order.join(', '));
+    assert.equal(order.length, 13);
+  } finally {
+    await consumer.onApplicationShutdown();
+    await producer.onApplicationShutdown();
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await connection.quit();
+  }
+});

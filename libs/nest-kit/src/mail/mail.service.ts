@@ -13,6 +13,13 @@ export type MailOutcome = { state: 'sent' | 'waiting' | 'missing' } | { state: '
 export const MAIL_LOGGER = Symbol('MAIL_LOGGER');
 export const MAIL_SERVICE_NAME = Symbol('MAIL_SERVICE_NAME');
 
+/**
+ * Mail queued in bulk (a payout run's, a campaign's) waits behind mail queued one at a time (a welcome, a sign-in link,
+ * a receipt): BullMQ takes jobs without a priority before prioritized ones, so a run of 1,500 payout mails never delays
+ * the next member's welcome (ADR 0067).
+ */
+export const BULK_MAIL_PRIORITY = 10;
+
 /** Delay before retry n (1-based): base·2^(n-1), capped. An SMTP outage delays mail; it does not lose it. */
 export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attemptsMade - 1));
 
@@ -44,7 +51,9 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async sendMany(mails: { key: string; mail: OutgoingMail }[], options: { attempts?: number } = {}): Promise<void> {
     if (mails.length > 0)
-      await this.jobs.queue.addBulk(mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: this.jobOptions(key, options.attempts) })));
+      await this.jobs.queue.addBulk(
+        mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: { ...this.jobOptions(key, options.attempts), priority: BULK_MAIL_PRIORITY } })),
+      );
   }
 
   /**
