@@ -55,6 +55,16 @@ const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.
 
 /** No axe-core violation (WCAG 2.x A/AA and best practices) in the page, or in `selector` when given. */
 export async function expectAccessible(page: Page, selector?: string) {
+  // A dialog fading in is half transparent: on a busy machine axe could measure its colours mid-animation and report a
+  // contrast the finished page does not have. Wait for every finite animation (spinners run forever) to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;

@@ -128,6 +128,8 @@ test.describe('Marketshare', () => {
 
     // Spec §9 "cancel anytime": at the period's end, and it can be taken back before then.
     await c.getByRole('button', { name: 'Cancel Membership' }).click();
+    // The reason is optional (ADR 0059): cancelling without one.
+    await c.getByRole('dialog', { name: 'Cancel your membership?' }).getByRole('button', { name: 'Cancel Membership' }).click();
     await expect(toasts(c).getByText('Membership cancelled', { exact: true })).toBeVisible();
     await expect(c.getByText(/Your membership is cancelled and ends on /)).toBeVisible();
     await expect(c.getByText('Active Member', { exact: true })).toBeVisible();

@@ -60,6 +60,7 @@ const MARKETSHARE_LISTS: Record<string, { json: unknown; total?: number }> = {
         completedAt: '2026-10-15T09:01:00.000Z',
         memberCount: 2,
         total: '280.00',
+        outcomes: { paid: 1, scheduled: 0, held: { no_account: 1, below_minimum: 0, restricted: 0 }, failed: 0 },
       },
     ],
   },

@@ -59,7 +59,7 @@ test('an admin invites a prayer-team member, who sets a password from the mail, 
   await form.getByLabel('New password').fill(PASSWORD);
   await form.getByLabel('Repeat the password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Set my password' }).click();
-  await expect(member.getByRole('status')).toContainText(`Sign in as ${username} on the admin page.`);
+  await expect(member.getByRole('main').getByRole('status')).toContainText(`Sign in as ${username} on the admin page.`);
   // A long username wraps: nothing is wider than the phone.
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(member);

@@ -1,5 +1,5 @@
 import { Banknote, FileText, LoaderCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PayoutMethod } from '@km/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +35,11 @@ const needs = (due: string[]) => [...new Set(due.map((d) => NEEDS[d] ?? d.replac
 function EarningsDestination({ method }: { method: PayoutMethod }) {
   const save = useSetPayoutMethod();
   const name = useId();
-  const choose = (next: PayoutMethod) =>
+  // The tapped choice shows at once (the mutation's pending state arrives a tick later, which left the radio unchecked
+  // for that tick); a refused save puts the saved choice back.
+  const [chosen, setChosen] = useState<PayoutMethod | null>(null);
+  const choose = (next: PayoutMethod) => {
+    setChosen(next);
     save.mutate(next, {
       onSuccess: () =>
         toast({
@@ -46,9 +50,13 @@ function EarningsDestination({ method }: { method: PayoutMethod }) {
               : 'From the next payout, your earnings are transferred.',
           variant: 'success',
         }),
-      onError: (error) => toast({ title: 'Choice not saved', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        setChosen(null);
+        toast({ title: 'Choice not saved', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      },
     });
-  const shown = save.isPending && save.variables ? save.variables : method;
+  };
+  const shown = chosen ?? method;
   return (
     <fieldset className="mt-3 grid gap-2 text-sm text-slate-700" disabled={save.isPending}>
       <legend className="font-medium text-slate-800">Where your earnings go</legend>
