@@ -298,19 +298,20 @@ export class MembersService {
     const m = await this.member(memberId);
     if (!LIVE_STATUSES.includes(m.subscription_status))
       throw new ConflictError('membership_not_active', 'This membership has already ended, so there is nothing to cancel or resume. You can join again.');
+    const change: Stripe.SubscriptionUpdateParams = {
+      cancel_at_period_end: cancel,
+      cancellation_details: cancel
+        ? { feedback: STRIPE_FEEDBACK[cancellation.reason ?? ''] ?? '', comment: cancellation.comment ?? '' }
+        : { feedback: '', comment: '' },
+    };
+    // The member's version and the change itself in the key: a retry repeats the same change; a later change, or the
+    // same one with another reason, is a new request (Stripe refuses one key with other parameters).
+    const digest = createHash('sha256').update(JSON.stringify(change)).digest('hex').slice(0, 16);
     let sub: Stripe.Subscription;
     try {
-      sub = await this.stripe.subscriptions.update(
-        m.stripe_subscription_id,
-        {
-          cancel_at_period_end: cancel,
-          cancellation_details: cancel
-            ? { feedback: STRIPE_FEEDBACK[cancellation.reason ?? ''] ?? '', comment: cancellation.comment ?? '' }
-            : { feedback: '', comment: '' },
-        },
-        // The member's version in the key: a retry repeats the same change, a later change is a new request.
-        { idempotencyKey: `km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}` },
-      );
+      sub = await this.stripe.subscriptions.update(m.stripe_subscription_id, change, {
+        idempotencyKey: `km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}-${digest}`,
+      });
     } catch (error) {
       throw stripeFailure(error);
     }
