@@ -56,7 +56,16 @@ export class GatewayModule {
           useFactory: (redis: Redis, nc: NatsConnection) => gatewayReadinessChecks(redis, nc),
         }),
       ],
-      controllers: [AuthController, StaffController, StaffInvitationController, ProductsController, ServicesController, BackInStockController, MediaController, SeoController],
+      controllers: [
+        AuthController,
+        StaffController,
+        StaffInvitationController,
+        ProductsController,
+        ServicesController,
+        BackInStockController,
+        MediaController,
+        SeoController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         CatalogReadModelService,
