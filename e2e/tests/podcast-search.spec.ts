@@ -50,6 +50,8 @@ test('a word said only in a transcript is found by the search box and its hit op
   await line.click();
   const slug = episode.title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   await expect(page).toHaveURL(new RegExp(`/podcast/${episode.episodeNumber}-${slug}\\?t=4$`));
+  // The address changes before the episode page (a lazy route) replaces the list: wait for its own heading.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: episode.title })).toBeVisible();
   const audio = page.getByRole('main').locator('audio');
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState >= 1 && a.currentTime)).toBe(4);
 });
