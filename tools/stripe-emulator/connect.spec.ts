@@ -2,31 +2,19 @@
 // Idempotency-Key, reversals, the platform balance, and the failures payouts must survive.
 import assert from 'node:assert/strict';
 import Stripe from 'stripe';
-import type { StripeEmulator } from './server';
-import { emulator, raw, receiver, sdk, until, WEBHOOK_SECRET } from './test-helpers';
+import { emulatorWithReceiver, raw, until, WEBHOOK_SECRET } from './test-helpers';
 
-let em: StripeEmulator;
-let stripe: Stripe;
-let hook: Awaited<ReturnType<typeof receiver>>;
-beforeAll(async () => {
-  hook = await receiver();
-  em = await emulator({ webhookUrls: [hook.url], webhookSecret: WEBHOOK_SECRET });
-  stripe = sdk(em);
-});
-afterAll(async () => {
-  await em.close();
-  await hook.close();
-});
+const t = emulatorWithReceiver();
 
 const RETURN = 'http://localhost:3900/member-dashboard?payouts=return';
 const REFRESH = 'http://localhost:3900/member-dashboard?payouts=refresh';
 const FORM = { first_name: 'Ada', last_name: 'Lovelace', dob: '1901-01-01', ssn_last_4: '0000', routing_number: '110000000', account_number: '000123456789' };
 
-const express = (email = 'ada@example.com') => stripe.accounts.create({ type: 'express', email, capabilities: { transfers: { requested: true } } });
+const express = (email = 'ada@example.com') => t.stripe.accounts.create({ type: 'express', email, capabilities: { transfers: { requested: true } } });
 
 /** Fills the onboarding page as a person would: opens the link, then posts the form; answers the final redirect. */
 async function onboard(accountId: string, fields: Record<string, string> = FORM) {
-  const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: RETURN, refresh_url: REFRESH });
+  const link = await t.stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: RETURN, refresh_url: REFRESH });
   const page = await fetch(link.url, { redirect: 'manual' });
   assert.equal(page.status, 200);
   assert.match(await page.text(), /<form method="post">/);
@@ -45,12 +33,12 @@ async function onboard(accountId: string, fields: Record<string, string> = FORM)
 }
 
 /** Test funds on the platform's available balance. */
-const fund = (amount: number) => fetch(`${em.url}/_emulator/balance?amount=${amount}`, { method: 'POST' }).then((r) => r.json());
+const fund = (amount: number) => fetch(`${t.em.url}/_emulator/balance?amount=${amount}`, { method: 'POST' }).then((r) => r.json());
 const perKey = (key: string) =>
-  fetch(`${em.url}/_emulator/transfers?idempotency_key=${encodeURIComponent(key)}`).then((r) => r.json() as Promise<{ count: number }>);
+  fetch(`${t.em.url}/_emulator/transfers?idempotency_key=${encodeURIComponent(key)}`).then((r) => r.json() as Promise<{ count: number }>);
 const events = (type: string, id: string) =>
-  hook.received
-    .map((r) => stripe.webhooks.constructEvent(r.raw, r.signature, WEBHOOK_SECRET))
+  t.hook.received
+    .map((r) => t.stripe.webhooks.constructEvent(r.raw, r.signature, WEBHOOK_SECRET))
     .filter((e) => e.type === type && (e.data.object as { id: string }).id === id);
 
 async function onboarded() {
@@ -77,16 +65,16 @@ describe('Connect accounts', () => {
     );
     assert.ok(account.requirements?.currently_due?.includes('external_account'));
     assert.equal(account.requirements?.disabled_reason, 'requirements.past_due');
-    assert.equal((await stripe.accounts.retrieve(account.id)).id, account.id);
-    assert.ok((await stripe.accounts.list({ limit: 100 })).data.some((a) => a.id === account.id));
+    assert.equal((await t.stripe.accounts.retrieve(account.id)).id, account.id);
+    assert.ok((await t.stripe.accounts.list({ limit: 100 })).data.some((a) => a.id === account.id));
   });
 
   it('refuses an express account without the transfers capability and a type it does not emulate, with a 400 saying why', async () => {
-    const noCapability = await raw(em, 'POST', '/v1/accounts', 'type=express');
+    const noCapability = await raw(t.em, 'POST', '/v1/accounts', 'type=express');
     assert.deepEqual([noCapability.status, noCapability.json.error.param], [400, 'capabilities']);
-    const custom = await raw(em, 'POST', '/v1/accounts', 'type=custom&capabilities[transfers][requested]=true');
+    const custom = await raw(t.em, 'POST', '/v1/accounts', 'type=custom&capabilities[transfers][requested]=true');
     assert.deepEqual([custom.status, custom.json.error.param], [400, 'type']);
-    const missing = await raw(em, 'GET', '/v1/accounts/acct_nope');
+    const missing = await raw(t.em, 'GET', '/v1/accounts/acct_nope');
     assert.deepEqual([missing.status, missing.json.error.code], [404, 'resource_missing']);
   });
 
@@ -96,7 +84,7 @@ describe('Connect accounts', () => {
     assert.equal(link.object, 'account_link');
     assert.ok(link.expires_at > link.created);
     assert.deepEqual([status, location], [303, RETURN]);
-    const after = await stripe.accounts.retrieve(account.id);
+    const after = await t.stripe.accounts.retrieve(account.id);
     assert.deepEqual(
       [after.details_submitted, after.payouts_enabled, after.capabilities?.transfers, after.requirements?.currently_due, after.requirements?.disabled_reason],
       [true, true, 'active', [], null],
@@ -115,7 +103,7 @@ describe('Connect accounts', () => {
     const bad = await onboard(account.id, { ...FORM, routing_number: '12' });
     assert.equal(bad.status, 400);
     assert.match(bad.html, /Enter a 9-digit routing number/);
-    assert.equal((await stripe.accounts.retrieve(account.id)).details_submitted, false);
+    assert.equal((await t.stripe.accounts.retrieve(account.id)).details_submitted, false);
     const { link } = await onboard(account.id);
     const again = await fetch(link.url, { redirect: 'manual' });
     assert.deepEqual([again.status, again.headers.get('location')], [303, REFRESH]);
@@ -125,7 +113,7 @@ describe('Connect accounts', () => {
     const account = await express();
     const { location } = await onboard(account.id, { ...FORM, dob: '1900-01-01' });
     assert.equal(location, RETURN);
-    const after = await stripe.accounts.retrieve(account.id);
+    const after = await t.stripe.accounts.retrieve(account.id);
     assert.deepEqual(
       [after.details_submitted, after.payouts_enabled, after.capabilities?.transfers, after.requirements?.disabled_reason],
       [true, false, 'inactive', 'requirements.past_due'],
@@ -140,11 +128,11 @@ describe('transfers', () => {
     await fund(10_000);
     const key = `payout-${account.id}`;
     const params = { amount: 1234, currency: 'usd', destination: account.id, metadata: { payout_id: key } };
-    const first = await stripe.transfers.create(params, { idempotencyKey: key });
-    const second = await stripe.transfers.create(params, { idempotencyKey: key });
+    const first = await t.stripe.transfers.create(params, { idempotencyKey: key });
+    const second = await t.stripe.transfers.create(params, { idempotencyKey: key });
     assert.equal(second.id, first.id);
     assert.deepEqual([first.object, first.amount, first.destination, first.reversed], ['transfer', 1234, account.id, false]);
-    assert.equal((await stripe.transfers.retrieve(first.id)).amount, 1234);
+    assert.equal((await t.stripe.transfers.retrieve(first.id)).amount, 1234);
     assert.equal((await perKey(key)).count, 1);
     await until('transfer.created delivered', () => events('transfer.created', first.id).length === 1);
   });
@@ -154,64 +142,64 @@ describe('transfers', () => {
     await fund(10_000);
     const key = `race-${account.id}`;
     const made = await Promise.all(
-      Array.from({ length: 10 }, () => stripe.transfers.create({ amount: 500, currency: 'usd', destination: account.id }, { idempotencyKey: key })),
+      Array.from({ length: 10 }, () => t.stripe.transfers.create({ amount: 500, currency: 'usd', destination: account.id }, { idempotencyKey: key })),
     );
     assert.equal(new Set(made.map((t) => t.id)).size, 1);
     assert.equal((await perKey(key)).count, 1);
-    const other = await raw(em, 'POST', '/v1/transfers', `amount=600&currency=usd&destination=${account.id}`, { 'Idempotency-Key': key });
+    const other = await raw(t.em, 'POST', '/v1/transfers', `amount=600&currency=usd&destination=${account.id}`, { 'Idempotency-Key': key });
     assert.deepEqual([other.status, other.json.error.type], [400, 'idempotency_error']);
     assert.equal((await perKey(key)).count, 1);
   });
 
   it('fails a transfer larger than the available balance with balance_insufficient; the same key transfers once funds arrive', async () => {
     const account = await onboarded();
-    const { available } = (await stripe.balance.retrieve()) as Stripe.Balance;
+    const { available } = (await t.stripe.balance.retrieve()) as Stripe.Balance;
     const usd = available.find((b) => b.currency === 'usd')!.amount;
     const key = `short-${account.id}`;
     const params = { amount: usd + 1, currency: 'usd', destination: account.id };
-    const short = await raw(em, 'POST', '/v1/transfers', `amount=${usd + 1}&currency=usd&destination=${account.id}`, { 'Idempotency-Key': key });
+    const short = await raw(t.em, 'POST', '/v1/transfers', `amount=${usd + 1}&currency=usd&destination=${account.id}`, { 'Idempotency-Key': key });
     assert.deepEqual([short.status, short.json.error.code, short.json.error.type], [400, 'balance_insufficient', 'invalid_request_error']);
     assert.match(short.json.error.message, /^You have insufficient available funds in your Stripe account/);
     assert.equal((await perKey(key)).count, 0);
     await fund(1);
-    const paid = await stripe.transfers.create(params, { idempotencyKey: key });
+    const paid = await t.stripe.transfers.create(params, { idempotencyKey: key });
     assert.equal(paid.amount, usd + 1);
-    assert.equal((await stripe.balance.retrieve()).available.find((b) => b.currency === 'usd')!.amount, 0);
+    assert.equal((await t.stripe.balance.retrieve()).available.find((b) => b.currency === 'usd')!.amount, 0);
   });
 
   it('refuses transfers to an account that is not onboarded or restricted later (insufficient_capabilities_for_transfer)', async () => {
     await fund(10_000);
     const fresh = await express();
-    const refused = await raw(em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=${fresh.id}`);
+    const refused = await raw(t.em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=${fresh.id}`);
     assert.deepEqual([refused.status, refused.json.error.code, refused.json.error.param], [400, 'insufficient_capabilities_for_transfer', 'destination']);
     const account = await onboarded();
-    const restricted = await fetch(`${em.url}/_emulator/accounts/${account.id}/restrict`, { method: 'POST' }).then((r) => r.json());
+    const restricted = await fetch(`${t.em.url}/_emulator/accounts/${account.id}/restrict`, { method: 'POST' }).then((r) => r.json());
     assert.deepEqual([restricted.payouts_enabled, restricted.capabilities.transfers], [false, 'inactive']);
     await until('account.updated (restricted) delivered', () =>
       events('account.updated', account.id).some((e) => (e.data.object as Stripe.Account).requirements?.disabled_reason === 'requirements.past_due'),
     );
-    const after = await raw(em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=${account.id}`);
+    const after = await raw(t.em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=${account.id}`);
     assert.equal(after.json.error.code, 'insufficient_capabilities_for_transfer');
-    const nobody = await raw(em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=acct_nope`);
+    const nobody = await raw(t.em, 'POST', '/v1/transfers', `amount=100&currency=usd&destination=acct_nope`);
     assert.deepEqual([nobody.status, nobody.json.error.message], [400, "No such destination: 'acct_nope'"]);
   });
 
   it('reverses a transfer: the amount is the platform balance again, transfer.reversed is sent, no more than is left can be reversed', async () => {
     const account = await onboarded();
     await fund(5_000);
-    const balance = async () => (await stripe.balance.retrieve()).available.find((b) => b.currency === 'usd')!.amount;
+    const balance = async () => (await t.stripe.balance.retrieve()).available.find((b) => b.currency === 'usd')!.amount;
     const before = await balance();
-    const transfer = await stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id });
+    const transfer = await t.stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id });
     assert.equal(await balance(), before - 700);
-    const reversal = await stripe.transfers.createReversal(transfer.id, { amount: 200 });
+    const reversal = await t.stripe.transfers.createReversal(transfer.id, { amount: 200 });
     assert.deepEqual([reversal.object, reversal.amount, reversal.transfer], ['transfer_reversal', 200, transfer.id]);
-    const tooMuch = await raw(em, 'POST', `/v1/transfers/${transfer.id}/reversals`, 'amount=600');
+    const tooMuch = await raw(t.em, 'POST', `/v1/transfers/${transfer.id}/reversals`, 'amount=600');
     assert.deepEqual([tooMuch.status, tooMuch.json.error.code], [400, 'amount_too_large']);
-    await stripe.transfers.createReversal(transfer.id);
-    const after = await stripe.transfers.retrieve(transfer.id);
+    await t.stripe.transfers.createReversal(transfer.id);
+    const after = await t.stripe.transfers.retrieve(transfer.id);
     assert.deepEqual([after.amount_reversed, after.reversed], [700, true]);
     assert.equal(await balance(), before);
-    assert.equal((await stripe.transfers.listReversals(transfer.id)).data.length, 2);
+    assert.equal((await t.stripe.transfers.listReversals(transfer.id)).data.length, 2);
     const reversed = await until('transfer.reversed delivered', () => {
       const found = events('transfer.reversed', transfer.id);
       return found.length === 2 && found;

@@ -84,3 +84,22 @@ export async function activeOnClock(stripe: Stripe, frozenTime: number) {
   await stripe.paymentIntents.confirm(secret.split('_secret_')[0], { payment_method: 'pm_card_visa' });
   return { clock, customer, sub: await stripe.subscriptions.retrieve(sub.id) };
 }
+
+/**
+ * One emulator with one webhook receiver for a whole spec file, started before its tests and closed after them. `options`
+ * gets the receiver's URL (the default: every event to it, signed with WEBHOOK_SECRET). Read `em`, `stripe` and `hook`
+ * inside tests, once the file's beforeAll has run.
+ */
+export function emulatorWithReceiver(options: (hookUrl: string) => StripeEmulatorOptions = (url) => ({ webhookUrls: [url], webhookSecret: WEBHOOK_SECRET })) {
+  const ctx = {} as { em: StripeEmulator; stripe: Stripe; hook: Awaited<ReturnType<typeof receiver>> };
+  beforeAll(async () => {
+    ctx.hook = await receiver();
+    ctx.em = await emulator(options(ctx.hook.url));
+    ctx.stripe = sdk(ctx.em);
+  });
+  afterAll(async () => {
+    await ctx.em.close();
+    await ctx.hook.close();
+  });
+  return ctx;
+}
