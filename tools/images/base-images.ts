@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../stack/config';
@@ -53,13 +53,18 @@ export async function ensureBaseImages(engine: DockerEngine, log: (line: string)
     engine.run(['image', 'inspect', DEBIAN], { quiet: true });
   } catch {
     const tar = path.join(work, 'debian-bookworm-minbase.tar');
+    // A directory at this name is what an earlier mmdebstrap left when it chose its format from the file name.
+    if (existsSync(tar) && !statSync(tar).isFile()) rmSync(tar, { recursive: true, force: true });
     if (!existsSync(tar)) {
       log('making a Debian bookworm root filesystem (mmdebstrap --variant=minbase)…');
       const partial = `${tar}.partial`;
+      rmSync(partial, { recursive: true, force: true });
       execFileSync(
         'mmdebstrap',
         [
           '--variant=minbase',
+          // Said outright: mmdebstrap otherwise guesses the format from the name, and ".partial" reads as a directory.
+          '--format=tar',
           '--include=ca-certificates,libstdc++6',
           ...['doc', 'man', 'locale', 'info'].map((d) => `--dpkgopt=path-exclude=/usr/share/${d}/*`),
           '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
