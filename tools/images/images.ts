@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SERVICES, servicePort } from '@km/registry';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,10 +23,13 @@ export interface BuiltImage {
   user: string;
 }
 
-/** The engine for images and the deploy stage: one per machine, its data under .data/docker. */
+/**
+ * The engine for images and the deploy stage: one per checkout, its data under .data/docker. The name (its socket's)
+ * comes from the checkout's path, so two clones on one machine never talk to each other's engine and cache.
+ */
 export async function dockerEngine(): Promise<DockerEngine> {
   ensureSystemPackages(['docker', 'mmdebstrap']);
-  return startDockerEngine(path.join(ROOT, '.data'), 'km');
+  return startDockerEngine(path.join(ROOT, '.data'), `km-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`);
 }
 
 /**
