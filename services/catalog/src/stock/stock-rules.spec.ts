@@ -1,6 +1,6 @@
 import { itemFieldsSchema, reserveStockSchema } from '@km/contracts';
 import assert from 'node:assert/strict';
-import { climbsAbove, comesBack, crossesBelow, manualChange, outOfStockMessage, stockView } from './stock-rules';
+import { comesBack, manualChange, outOfStockMessage, stockView } from './stock-rules';
 
 // ADR 0032's pure rules.
 
@@ -23,13 +23,7 @@ test("an admin's save applies only the change from the count the form showed", (
   assert.equal(manualChange(null, null, undefined), null);
 });
 
-test('staff are told once per crossing of the threshold', () => {
-  assert.equal(crossesBelow(6, 5, 5), true);
-  assert.equal(crossesBelow(5, 4, 5), false, 'already under: no second alert');
-  assert.equal(crossesBelow(null, 2, 5), true, 'tracking starts under the threshold');
-  assert.equal(crossesBelow(9, 7, 5), false);
-  assert.equal(climbsAbove(6, 5), true);
-  assert.equal(climbsAbove(5, 5), false);
+test('"Email me when it\'s back" fires only when stock comes back from none', () => {
   assert.equal(comesBack(0, 1), true);
   assert.equal(comesBack(1, 2), false);
   assert.equal(comesBack(0, 0), false);

@@ -18,13 +18,6 @@ export function stockView(stockQuantity: number | null, flag: boolean): Pick<Cat
   return { inStock: stockQuantity > 0, stockQuantity, lowStock: stockQuantity > 0 && stockQuantity <= lowStockThreshold };
 }
 
-/** Whether a change from `before` to `after` crosses the threshold downwards (staff are told once per crossing). */
-export const crossesBelow = (before: number | null, after: number | null, threshold = lowStockThreshold) =>
-  after !== null && after <= threshold && (before === null || before > threshold);
-
-/** Whether a change climbs back above the threshold, re-arming the next alert. */
-export const climbsAbove = (after: number | null, threshold = lowStockThreshold) => after === null || after > threshold;
-
 /** Whether stock came back from none (the "Email me when it's back" moment). */
 export const comesBack = (before: number | null, after: number | null) => before === 0 && after !== null && after > 0;
 
