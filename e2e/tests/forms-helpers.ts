@@ -128,8 +128,11 @@ interface CaughtMail {
   text?: string;
 }
 
-/** Mail the stack's mail catcher (maildev) holds for an address, waiting for it to arrive. */
-export async function expectMail(page: Page, to: string, subject: string | RegExp): Promise<CaughtMail> {
+/**
+ * Mail the stack's mail catcher (maildev) holds for an address, waiting for it to arrive: the `nth` such mail in the
+ * order they arrived (the first by default).
+ */
+export async function expectMail(page: Page, to: string, subject: string | RegExp, nth = 1): Promise<CaughtMail> {
   const api = process.env.E2E_MAIL_API_URL;
   if (!api) throw new Error('E2E_MAIL_API_URL is not set: run the browser tests through `npm test -- e2e`');
   let found: CaughtMail | undefined;
@@ -139,12 +142,12 @@ export async function expectMail(page: Page, to: string, subject: string | RegEx
         const res = await page.request.get(`${api}/api/email`);
         if (!res.ok()) return `mail catcher answered ${res.status()}`;
         const mails = (await res.json()) as CaughtMail[];
-        found = mails.find(
+        found = mails.filter(
           (mail) =>
             mail.to.some((recipient) => recipient.address.toLowerCase() === to.toLowerCase()) &&
             (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)),
-        );
-        return found ? 'found' : `${mails.length} mails, none to ${to} with that subject`;
+        )[nth - 1];
+        return found ? 'found' : `${mails.length} mails, fewer than ${nth} to ${to} with that subject`;
       },
       { timeout: 20_000, message: `mail to ${to}` },
     )

@@ -40,8 +40,13 @@ test('an admin invites a prayer-team member, who sets a password from the mail, 
   await expectAccessible(page);
   await page.screenshot({ path: '.artifacts/staff-team-desktop.png', fullPage: true });
 
+  // The first mail went astray: the invitation is sent again, and the second mail's link is the one that works.
+  await expectMail(page, email, 'You are invited to the Kingdom Marketplace team');
+  await row.getByRole('button', { name: `Resend invitation to ${username}` }).click();
+  await expect(toasts(page).getByText('Invitation sent again')).toBeVisible();
+
   // The invitation, and its link opened on the invitee's phone.
-  const mail = await expectMail(page, email, 'You are invited to the Kingdom Marketplace team');
+  const mail = await expectMail(page, email, 'You are invited to the Kingdom Marketplace team', 2);
   expect(mail.text).toContain(`Username: ${username}`);
   const link = new URL(/Set my password: (\S+)/.exec(mail.text ?? '')![1]);
   const phone = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });

@@ -60,12 +60,17 @@ async function otherAdmin() {
   return { id: made.body.user.id as string, username, client };
 }
 
+/** The token of an invitation mail's link, which opens the invitation page. */
+function tokenOf(mail: { text: string }): string {
+  const link = new URL(/Set my password: (\S+)/.exec(mail.text)![1]);
+  assert.equal(`${link.origin}${link.pathname}`, 'http://localhost:3999/staff-invitation');
+  return decodeURIComponent(/^#token=(.+)$/.exec(link.hash)![1]);
+}
+
 /** The invitation mailed to `email`, and the token of its link. */
 async function invitationTo(email: string) {
   const mail = await eventually(async () => sentTo(await caughtMails(INVITATION_SUBJECT), email)[0], 10_000);
-  const link = new URL(/Set my password: (\S+)/.exec(mail.text)![1]);
-  assert.equal(`${link.origin}${link.pathname}`, 'http://localhost:3999/staff-invitation');
-  return { mail, token: decodeURIComponent(/^#token=(.+)$/.exec(link.hash)![1]) };
+  return { mail, token: tokenOf(mail) };
 }
 
 async function invite(role: 'prayer_team' | 'admin' = 'prayer_team') {
@@ -134,6 +139,51 @@ describe('inviting a prayer-team member (ADR 0052)', () => {
     assert.equal((await signIn(username, loser)).status, 401);
   });
 
+  test('sending an invitation again mails a new link and retires the one before; once the password is set, or the account removed, it is a 409 saying why', async () => {
+    const { username, email, account } = await invite();
+    const first = await invitationTo(email);
+    const again = await admin.post(`/api/staff/${account.id}/invitation`);
+    assert.deepEqual([again.status, again.body.id, again.body.status], [200, account.id, 'invited']);
+    const tokens = await eventually(async () => {
+      const sent = sentTo(await caughtMails(INVITATION_SUBJECT), email);
+      assert.equal(sent.length, 2, 'a second invitation mail');
+      return sent.map(tokenOf);
+    }, 10_000);
+    const second = tokens.find((token) => token !== first.token)!;
+    assert.notEqual(second, first.token);
+    const old = await visitor().post('/api/staff-invitations/accept', { token: first.token, password: PASSWORD });
+    assert.deepEqual([old.status, old.body.message], [401, INVITATION_REFUSED]);
+    assert.deepEqual((await visitor().post('/api/staff-invitations/accept', { token: second, password: PASSWORD })).body, { username });
+    assert.equal((await signIn(username)).status, 200);
+
+    const accepted = await admin.post(`/api/staff/${account.id}/invitation`);
+    assert.deepEqual([accepted.status, accepted.body.message], [409, 'This person has already set a password from their invitation: they sign in on /admin.']);
+    const removed = await invite();
+    assert.equal((await admin.delete(`/api/staff/${removed.account.id}`)).status, 200);
+    const late = await admin.post(`/api/staff/${removed.account.id}/invitation`);
+    assert.deepEqual([late.status, late.body.message], [409, 'This account was removed. Invite the person again with another username.']);
+    assert.equal((await admin.post(`/api/staff/${adminId}/invitation`)).status, 409, "never the admin's own account");
+  });
+
+  test('an invitation sent again five times at once leaves exactly one link that works', async () => {
+    const { username, email, account } = await invite();
+    const results = await Promise.all(Array.from({ length: 5 }, () => admin.post(`/api/staff/${account.id}/invitation`)));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [200, 200, 200, 200, 200],
+    );
+    const mails = await eventually(async () => {
+      const sent = sentTo(await caughtMails(INVITATION_SUBJECT), email);
+      assert.equal(sent.length, 6, 'the first invitation and five more');
+      return sent;
+    }, 15_000);
+    const tokens = mails.map(tokenOf);
+    const answers = [];
+    for (const token of tokens) answers.push((await visitor().post('/api/staff-invitations/accept', { token, password: PASSWORD })).status);
+    assert.deepEqual(answers.filter((status) => status === 200).length, 1, `one link works: ${answers.join(', ')}`);
+    assert.equal((await signIn(username)).status, 200);
+  });
+
   test('a username or email already in use is a 409 saying which', async () => {
     const { username, email } = await invite();
     const sameName = await admin.post('/api/staff/invitations', { email: `${unique('x')}@example.com`, username, role: 'prayer_team' });
@@ -152,6 +202,8 @@ describe('who may manage staff, and hostile input', () => {
       ['PUT', `/api/staff/${team.id}/role`, { role: 'admin' }],
       ['PUT', `/api/staff/${team.id}/role`, { role: 'superuser' }],
       ['DELETE', `/api/staff/${adminId}`],
+      ['POST', `/api/staff/${team.id}/invitation`],
+      ['POST', `/api/%73taff/${team.id}/invitation`],
       // The gateway decides on the normalised path (ADR 0027): other spellings of the same route meet the same guard.
       ['GET', '/api//staff'],
       ['GET', '/api/./staff/'],
@@ -178,6 +230,9 @@ describe('who may manage staff, and hostile input', () => {
       ['PUT', `/api/staff/${team.id}/role`, {}, 'role must be one of admin, prayer_team'],
       ['PUT', '/api/staff/not-a-uuid/role', { role: 'admin' }, 'id must be the id of a staff account'],
       ['DELETE', "/api/staff/1'%20OR%201=1", undefined, 'id must be the id of a staff account'],
+      ['POST', '/api/staff/..%2F..%2Fauth/invitation', undefined, 'encoded slash'],
+      ['POST', `/api/staff/${team.id}%00/invitation`, undefined, 'NUL or another control character'],
+      ['POST', '/api/staff/not-a-uuid/invitation', undefined, 'id must be the id of a staff account'],
       ['POST', '/api/staff/invitations', { email: 'ok@example.com', username: unique('r'), role: 'owner' }, 'role must be one of admin, prayer_team'],
       [
         'POST',

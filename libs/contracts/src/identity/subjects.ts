@@ -74,6 +74,8 @@ export const IdentitySubjects = {
   removeStaff: 'identity.staff.remove',
   /** Uses an invitation link up: sets the password and proves the email. */
   acceptStaffInvitation: 'identity.staff.accept-invitation',
+  /** Mails an invited account a new link (72 hours); the link sent before stops working. */
+  resendStaffInvitation: 'identity.staff.resend-invitation',
 } as const;
 
 /** What each identity subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -103,4 +105,5 @@ export interface IdentitySubjectMap {
   [IdentitySubjects.changeStaffRole]: { payload: z.input<typeof staffRoleChangeSchema>; result: StaffAccount };
   [IdentitySubjects.removeStaff]: { payload: z.input<typeof staffRemovalSchema>; result: StaffAccount };
   [IdentitySubjects.acceptStaffInvitation]: { payload: z.input<typeof acceptStaffInvitationSchema>; result: { username: string } };
+  [IdentitySubjects.resendStaffInvitation]: { payload: z.input<typeof staffRemovalSchema>; result: StaffAccount };
 }

@@ -78,6 +78,9 @@ export const ConflictReasons = [
   // ADR 0052: a staff change an admin tried on their own account; a change to a removed account.
   'own_account',
   'account_disabled',
+  // ADR 0052: an invitation sent again to an account whose password is set, or that has no address to send it to.
+  'invitation_accepted',
+  'no_email',
   // ADR 0050: "Email me when it's back" on a product that is in stock, or whose stock is not counted.
   'in_stock',
   'not_tracked',

@@ -55,6 +55,17 @@ export class StaffController {
     return this.rpc.send(IdentitySubjects.changeStaffRole, { userId: staffId(id), role: body.role, byUserId: req.user!.id });
   }
 
+  @Post(':id/invitation')
+  @RequireAdmin()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Mails an invited account a new link to set its password (72 hours, once); the link sent before stops working. 409 once the password is set or the account was removed.',
+  })
+  resendInvitation(@Req() req: AuthedRequest, @Param('id') id: string): Promise<StaffAccount> {
+    return this.rpc.send(IdentitySubjects.resendStaffInvitation, { userId: staffId(id), byUserId: req.user!.id });
+  }
+
   @Delete(':id')
   @RequireAdmin()
   @ApiOperation({ summary: "Removes a staff account: disabled at once, its sessions ended, its invitation retired. Never the caller's own account." })

@@ -39,6 +39,12 @@ export class StaffHandlers {
     return this.staff.remove(userId, byUserId);
   }
 
+  @MessagePattern(IdentitySubjects.resendStaffInvitation)
+  resendInvitation(@Payload() payload: unknown): Promise<StaffAccount> {
+    const { userId, byUserId } = parseOrThrow(staffRemovalSchema, payload);
+    return this.staff.resendInvitation(userId, byUserId);
+  }
+
   @MessagePattern(IdentitySubjects.acceptStaffInvitation)
   acceptInvitation(@Payload() payload: unknown): Promise<{ username: string }> {
     const input = parseOrThrow(acceptStaffInvitationSchema, payload);

@@ -11,7 +11,7 @@ import { hashPassword } from '../users/password-hasher';
 import { MemberLinksService } from '../users/member-links.service';
 import { UsersService } from '../users/users.service';
 
-/** An invitation's link works for 72 hours, once; inviting again is removing and inviting anew (ADR 0052). */
+/** An invitation's link works for 72 hours, once; sending it again retires the one before (ADR 0052). */
 export const STAFF_INVITATION_TTL_MS = 72 * 3600_000;
 
 /** One key for every staff change: they are decided one at a time, so no two can leave the site without an admin. */
@@ -21,6 +21,7 @@ export const STAFF_MESSAGES = {
   ownAccount: 'You cannot change or remove your own account: ask another admin to do it.',
   disabled: 'This account was removed. Invite the person again with another username.',
   invitationRefused: 'This invitation link has expired or has already been used. Ask an admin to invite you again.',
+  alreadyAccepted: 'This person has already set a password from their invitation: they sign in on /admin.',
 } as const;
 
 interface StaffRow {
@@ -85,10 +86,7 @@ export class StaffService {
           isAdmin,
           roles,
         ])) as StaffRow[];
-        const link = await this.links.issue(manager, row, 'staff_invitation', STAFF_INVITATION_TTL_MS, null);
-        const url = `${this.config.publicOrigin}/staff-invitation#token=${encodeURIComponent(link.token)}`;
-        const mail = staffInvitationMail(this.config.publicOrigin, input.email, url, input.username, input.role);
-        send = () => this.mail.send(`staff-invitation:${link.linkId}`, mail);
+        send = await this.invitation(manager, row);
         return toStaffAccount(row);
       });
       // After the commit, so no link reaches an inbox for an account that was rolled back.
@@ -126,6 +124,33 @@ export class StaffService {
       await manager.query(`UPDATE member_sign_in_links SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
       return toStaffAccount(rows[0]);
     });
+  }
+
+  /**
+   * A new invitation link for an account that has not set its password yet (the mail went astray, or 72 hours passed).
+   * Issuing it retires the link sent before, under the user's row lock, so one link is open at a time.
+   */
+  async resendInvitation(userId: string, byUserId: string): Promise<StaffAccount> {
+    let send: (() => Promise<void>) | undefined;
+    const account = await this.decide(byUserId, async (manager) => {
+      const target = await this.changeable(manager, userId, byUserId);
+      if (target.has_password) throw new ConflictError('invitation_accepted', STAFF_MESSAGES.alreadyAccepted);
+      send = await this.invitation(manager, target);
+      return toStaffAccount(target);
+    });
+    // After the commit, as for the first invitation.
+    await send?.();
+    return account;
+  }
+
+  /** Issues the account's invitation link and answers how to mail it, once the caller's transaction has committed. */
+  private async invitation(manager: EntityManager, row: StaffRow): Promise<() => Promise<void>> {
+    const link = await this.links.issue(manager, row, 'staff_invitation', STAFF_INVITATION_TTL_MS, null);
+    const url = `${this.config.publicOrigin}/staff-invitation#token=${encodeURIComponent(link.token)}`;
+    const { email, username, role } = toStaffAccount(row);
+    if (!email) throw new ConflictError('no_email', 'This account has no email address to send an invitation to.');
+    const mail = staffInvitationMail(this.config.publicOrigin, email, url, username, role);
+    return () => this.mail.send(`staff-invitation:${link.linkId}`, mail);
   }
 
   /** The invitee's first password; the link is used up in the same statement that checks it, so it works once. */

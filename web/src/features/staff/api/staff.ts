@@ -28,4 +28,6 @@ export const useChangeStaffRole = () =>
   useStaffChange(({ id, role }: { id: string; role: StaffAccountRole }) =>
     json<StaffAccount>(apiRequest('PUT', `${STAFF_PATH}/${encodeURIComponent(id)}/role`, { role })),
   );
+export const useResendInvitation = () =>
+  useStaffChange((id: string) => json<StaffAccount>(apiRequest('POST', `${STAFF_PATH}/${encodeURIComponent(id)}/invitation`)));
 export const useRemoveStaff = () => useStaffChange((id: string) => json<StaffAccount>(apiRequest('DELETE', `${STAFF_PATH}/${encodeURIComponent(id)}`)));

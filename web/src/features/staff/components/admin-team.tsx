@@ -1,6 +1,6 @@
 import type { StaffAccount, StaffAccountRole } from '@km/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { MailPlus, TriangleAlert, UserMinus, Users } from 'lucide-react';
+import { MailPlus, Send, TriangleAlert, UserMinus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/toast/use-toast';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +9,7 @@ import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { inputClasses, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
-import { useChangeStaffRole, useInviteStaff, useRemoveStaff, useStaff } from '../api/staff';
+import { useChangeStaffRole, useInviteStaff, useRemoveStaff, useResendInvitation, useStaff } from '../api/staff';
 
 const ROLE_LABELS: Record<StaffAccountRole, string> = { admin: 'Admin', prayer_team: 'Prayer team' };
 const STATUS_LABELS: Record<StaffAccount['status'], string> = { active: 'Active', invited: 'Invited', disabled: 'Removed' };
@@ -122,6 +122,7 @@ function StaffList({ currentUserId }: { currentUserId: string }) {
 
 function StaffRow({ account, isSelf, onRemove }: { account: StaffAccount; isSelf: boolean; onRemove: () => void }) {
   const changeRole = useChangeStaffRole();
+  const resend = useResendInvitation();
   const roleId = useId();
   const removed = account.status === 'disabled';
 
@@ -133,6 +134,18 @@ function StaffRow({ account, isSelf, onRemove }: { account: StaffAccount; isSelf
         onError: (error) => toast({ title: 'Role not changed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
       },
     );
+  }
+
+  function sendAgain() {
+    resend.mutate(account.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Invitation sent again',
+          description: `${account.email} can set a password from the new email within 72 hours; the earlier link no longer works.`,
+          variant: 'success',
+        }),
+      onError: (error) => toast({ title: 'Invitation not sent', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
   }
 
   return (
@@ -164,6 +177,12 @@ function StaffRow({ account, isSelf, onRemove }: { account: StaffAccount; isSelf
               <option value="admin">{ROLE_LABELS.admin}</option>
             </select>
           </div>
+          {account.status === 'invited' && (
+            <Button variant="outline" onClick={sendAgain} disabled={resend.isPending} aria-label={`Resend invitation to ${account.username}`}>
+              <Send className="size-4" aria-hidden />
+              {resend.isPending ? 'Sending...' : 'Resend invitation'}
+            </Button>
+          )}
           <Button variant="outline" onClick={onRemove} aria-label={`Remove ${account.username}`}>
             <UserMinus className="size-4" aria-hidden />
             Remove
