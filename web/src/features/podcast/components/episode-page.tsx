@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useTitle } from '@/lib/use-document-title';
@@ -37,25 +38,13 @@ export function EpisodePage({ episodeNumber, notFound }: EpisodePageProps) {
   if (error instanceof ApiError && error.status === 404) return notFound;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-slate-600">
-          <li>
-            <Link to="/" className="hover:text-indigo-800 hover:underline">
-              Home
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li>
-            <Link to="/podcast" className="hover:text-indigo-800 hover:underline">
-              Podcast
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li aria-current="page" className="font-medium text-slate-900">
-            Episode {episodeNumber}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: 'Podcast', to: '/podcast' },
+        ]}
+        current={`Episode ${episodeNumber}`}
+      />
       {episode ? (
         <EpisodeDetails key={episode.id} episode={episode} start={startTimeOf(search)} />
       ) : isPending ? (

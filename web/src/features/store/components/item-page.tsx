@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useTitle } from '@/lib/use-document-title';
@@ -27,27 +27,13 @@ export function ItemPage({ kind, slug, onAddToCart, notFound }: ItemPageProps) {
   if (error instanceof ApiError && error.status === 404) return notFound;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-slate-600">
-          <li>
-            <Link to="/" className="hover:text-indigo-800 hover:underline">
-              Home
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li>
-            <Link to={store} className="hover:text-indigo-800 hover:underline">
-              {KIND_LABELS[kind].many}
-            </Link>
-            {item && <span aria-hidden> / </span>}
-          </li>
-          {item && (
-            <li aria-current="page" className="font-medium text-slate-900">
-              {item.name}
-            </li>
-          )}
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: 'Home', to: '/' },
+          { label: KIND_LABELS[kind].many, to: store },
+        ]}
+        current={item?.name}
+      />
       {item ? (
         <article className="overflow-hidden rounded-xl border border-indigo-100 bg-white shadow-sm">
           <ItemDetails item={item} onAddToCart={onAddToCart} Title={Heading} Description={Paragraph} />
