@@ -11,9 +11,8 @@ import {
 } from '@km/contracts/membership';
 import { REFERRAL_COMMISSION, type SubscriptionStatus } from '@km/contracts/vocabulary';
 import { commitWithEvents, ConflictError, invalidFields, NotFoundError, OutboxRelayRunner } from '@km/nest-kit';
-import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
+import { idempotencyKey, STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipPrice } from '../subscriptions/membership-price';
@@ -82,15 +81,15 @@ export class MembersService {
       try {
         let customerId = signup.stripe_customer_id;
         if (!customerId) {
-          const customer = await this.stripe.customers.create(
-            {
-              email: form.email,
-              name: `${form.firstName} ${form.lastName}`,
-              ...(form.phone ? { phone: form.phone } : {}),
-              metadata: { [SOURCE_KEY]: SOURCE },
-            },
-            { idempotencyKey: `km-membership-customer-${createHash('sha256').update(form.email).digest('hex').slice(0, 32)}` },
-          );
+          const customerParams: Stripe.CustomerCreateParams = {
+            email: form.email,
+            name: `${form.firstName} ${form.lastName}`,
+            ...(form.phone ? { phone: form.phone } : {}),
+            metadata: { [SOURCE_KEY]: SOURCE },
+          };
+          // The parameters in the key: a retry after a rolled-back save repeats the same customer, and a form changed
+          // since (another name) is a new request rather than a key Stripe refuses for its other parameters.
+          const customer = await this.stripe.customers.create(customerParams, { idempotencyKey: idempotencyKey('km-membership-customer', customerParams) });
           customerId = customer.id;
           await manager.query(`UPDATE signups SET stripe_customer_id = $2, updated_at = now() WHERE email = $1`, [form.email, customerId]);
         }
@@ -113,18 +112,18 @@ export class MembersService {
             );
         }
         const attempt = signup.attempts + 1;
-        const sub = await this.stripe.subscriptions.create(
-          {
-            customer: customerId,
-            items: [{ price: priceId }],
-            payment_behavior: 'default_incomplete',
-            payment_settings: { save_default_payment_method: 'on_subscription' },
-            metadata: { [SOURCE_KEY]: SOURCE, ...signupMetadata(form) },
-            // API 2025-03-31.basil and later (stripe@23 pins 2026-10-28): the invoice's secret, not invoice.payment_intent.
-            expand: ['latest_invoice.confirmation_secret'],
-          },
-          { idempotencyKey: `km-membership-subscription-${customerId}-${attempt}` },
-        );
+        const subscriptionParams: Stripe.SubscriptionCreateParams = {
+          customer: customerId,
+          items: [{ price: priceId }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { [SOURCE_KEY]: SOURCE, ...signupMetadata(form) },
+          // API 2025-03-31.basil and later (stripe@23 pins 2026-10-28): the invoice's secret, not invoice.payment_intent.
+          expand: ['latest_invoice.confirmation_secret'],
+        };
+        const sub = await this.stripe.subscriptions.create(subscriptionParams, {
+          idempotencyKey: idempotencyKey(`km-membership-subscription-${customerId}-${attempt}`, subscriptionParams),
+        });
         await manager.query(`UPDATE signups SET attempts = $2, updated_at = now() WHERE email = $1`, [form.email, attempt]);
         await manager.query(`INSERT INTO signup_attempts (subscription_id, email, browser_key_hash) VALUES ($1, $2, $3)`, [sub.id, form.email, browserKey]);
         const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
@@ -306,11 +305,10 @@ export class MembersService {
     };
     // The member's version and the change itself in the key: a retry repeats the same change; a later change, or the
     // same one with another reason, is a new request (Stripe refuses one key with other parameters).
-    const digest = createHash('sha256').update(JSON.stringify(change)).digest('hex').slice(0, 16);
     let sub: Stripe.Subscription;
     try {
       sub = await this.stripe.subscriptions.update(m.stripe_subscription_id, change, {
-        idempotencyKey: `km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}-${digest}`,
+        idempotencyKey: idempotencyKey(`km-membership-${cancel ? 'cancel' : 'resume'}-${m.stripe_subscription_id}-${m.updated_at.getTime()}`, change),
       });
     } catch (error) {
       throw stripeFailure(error);

@@ -1,8 +1,8 @@
 import type { PaymentIntentMessage, PaymentIntentQuote } from '@km/contracts';
 import { ConflictError, InvalidError, SERVICE_LOGGER } from '@km/nest-kit';
-import { STRIPE, stripeFailure } from '@km/nest-kit/stripe';
+import { idempotencyKey, STRIPE, stripeFailure } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -22,7 +22,6 @@ const CART_CHANGED = 'Your cart changed; please review the total and try again.'
 /** The intent charges exactly this cart: its total, for its products, quantities and prices. */
 const chargesCart = (intent: Stripe.PaymentIntent, cart: PricedCart) =>
   intent.amount === cart.totalCents && intent.metadata?.cart_fingerprint === cart.fingerprint;
-const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
 @Injectable()
 export class PaymentIntentsService {
@@ -51,8 +50,9 @@ export class PaymentIntentsService {
     };
     // Same checkout + same request to Stripe = same key, so a retried request gets the intent back instead of a new one;
     // a changed cart or price changes the parameters and therefore the key.
-    const idempotencyKey = `km-checkout-${request.checkoutId}-${sha256(params)}`;
-    const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey }).catch((error) => this.fail(error, 'create'));
+    const intent = await this.stripe.paymentIntents
+      .create(params, { idempotencyKey: idempotencyKey(`km-checkout-${request.checkoutId}`, params) })
+      .catch((error) => this.fail(error, 'create'));
     // The buyer gets the client secret only once the catalog holds the cart for this intent (ADR 0032): a buyer who
     // lost the race for the last units is told here, before paying, and an intent without its secret cannot be paid.
     await this.stock.reserve(intent.id, cart);
