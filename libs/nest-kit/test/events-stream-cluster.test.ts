@@ -106,8 +106,9 @@ test('with its leader killed the stream still takes events and keeps the earlier
   const type = 'test.cluster.happened';
   const before = await connections[0].jetstream().publish(eventSubject(type), new TextEncoder().encode('before'), { msgID: 'before' });
   const jsm = await connections[0].jetstreamManager();
-  const held = (await jsm.streams.info(EVENTS_STREAM)).state.messages;
-  const leader = (await jsm.streams.info(EVENTS_STREAM)).cluster!.leader!;
+  const stream = await jsm.streams.info(EVENTS_STREAM);
+  const held = stream.state.messages;
+  const leader = stream.cluster!.leader!;
   const lost = members.findIndex((m) => m.name === leader);
   members[lost].process.kill('SIGKILL');
   await connections[lost].close().catch(() => undefined);
@@ -123,7 +124,9 @@ test('with its leader killed the stream still takes events and keeps the earlier
     250,
   );
   assert.equal(after.seq, before.seq + 1);
-  const survivorJsm = await survivor.jetstreamManager();
+  // Asking for a manager asks JetStream for the account's info: while the cluster elects its meta leader again (when
+  // the killed server held it too), that request times out, so it is retried like the publish.
+  const survivorJsm = await eventually(() => survivor.jetstreamManager({ timeout: 1000 }).catch(() => undefined), 20_000, 250);
   const info = await eventually(() => survivorJsm.streams.info(EVENTS_STREAM).catch(() => undefined), 20_000, 250);
   assert.notEqual(info.cluster?.leader, leader);
   assert.equal(info.state.messages, held + 1, 'every earlier event and the new one');
