@@ -2,31 +2,22 @@ import type { PodcastEpisode } from '@km/contracts/media';
 import { eventually } from '@km/nest-kit/testing';
 import { XMLParser } from 'fast-xml-parser';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ORIGIN, headOf, sitemapParser, webDistWithIndex } from './page-heads';
 import { episodeFields, episodeForm, mp3, thumbnailJpg } from './podcast-fixtures';
 
 // An episode's own page, /podcast/{n}-{slug} (ADR 0045): the head the gateway renders, its redirects and the sitemap.
-const INDEX =
-  '<!doctype html><html lang="en"><head><meta name="description" content="Kingdom Marketplace: a marketplace." />' +
-  '<title>Kingdom Marketplace</title></head><body><div id="root"></div></body></html>';
-const ORIGIN = 'http://localhost:3999';
-
 let h: Harness;
 let admin: Client;
-let dist: string;
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'sitemap' });
+let dist: ReturnType<typeof webDistWithIndex>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'km-episode-pages-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  dist = webDistWithIndex();
   h = await startHarness({
     catalog: {},
     media: {},
     gateway: {
-      WEB_DIST_DIR: dist,
+      WEB_DIST_DIR: dist.dir,
       RATE_LIMIT_PER_MINUTE: '100000',
       PODCAST_SPOTIFY_URL: 'https://open.spotify.com/show/kingdom',
       PODCAST_APPLE_URL: 'https://podcasts.apple.com/us/podcast/kingdom/id123',
@@ -37,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.stop();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
 const page = (url: string) => fetch(h.baseUrl + url, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -46,16 +37,6 @@ async function upload(fields: Record<string, string>): Promise<PodcastEpisode> {
   const res = await admin.post('/api/podcast-episodes', episodeForm(episodeFields(fields), mp3(), thumbnailJpg()));
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body;
-}
-
-function headOf(html: string) {
-  const meta = Object.fromEntries([...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-  return {
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
-    meta,
-    canonical: /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1],
-    scripts: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => m[1]),
-  };
 }
 
 describe("an episode's own page", () => {
@@ -88,7 +69,7 @@ describe("an episode's own page", () => {
     // The thumbnail's widest WEBP copy (the fixture is wide enough for one of at least 600 px) or the upload itself.
     const widest = episode.thumbnails.at(-1);
     assert.equal(head.meta['og:image'], `${ORIGIN}${widest && widest.width >= 600 ? widest.url : episode.thumbnailUrl}`);
-    const ld = head.scripts.map((s) => JSON.parse(s) as Record<string, any>).find((d) => d['@type'] === 'PodcastEpisode');
+    const ld = head.jsonLd.find((d) => d['@type'] === 'PodcastEpisode');
     assert.deepEqual(
       { name: ld?.name, episodeNumber: ld?.episodeNumber, url: ld?.url, timeRequired: ld?.timeRequired, datePublished: ld?.datePublished },
       { name: 'Grace & Grit', episodeNumber: 302, url: `${ORIGIN}/podcast/302-grace-grit`, timeRequired: 'PT1H2M3S', datePublished: episode.createdAt },
@@ -135,21 +116,19 @@ describe("an episode's own page", () => {
     assert.equal(res.status, 200);
     const html = await res.text();
     assert.ok(!html.includes('<script>alert(1)'), html);
-    const ld = headOf(html)
-      .scripts.map((s) => JSON.parse(s) as Record<string, any>)
-      .find((d) => d['@type'] === 'PodcastEpisode');
+    const ld = headOf(html).jsonLd.find((d) => d['@type'] === 'PodcastEpisode');
     assert.equal(ld?.name, '</script><script>alert(1)</script>');
   });
 
   test('the sitemap lists every episode page in episodes-1.xml with its last change, and each listed address answers 200', async () => {
     await upload({ title: 'Mapped Out', episodeNumber: '305' });
     await eventually(async () => (await (await fetch(`${h.baseUrl}/sitemaps/episodes-1.xml`)).text()).includes('/podcast/305-mapped-out'), 15_000, 250);
-    const index = parser.parse(await (await fetch(`${h.baseUrl}/sitemap.xml`)).text()).sitemapindex.sitemap as { loc: string }[];
+    const index = sitemapParser.parse(await (await fetch(`${h.baseUrl}/sitemap.xml`)).text()).sitemapindex.sitemap as { loc: string }[];
     assert.ok(
       index.some((s) => s.loc === `${ORIGIN}/sitemaps/episodes-1.xml`),
       JSON.stringify(index),
     );
-    const urls = parser.parse(await (await fetch(`${h.baseUrl}/sitemaps/episodes-1.xml`)).text()).urlset.url as { loc: string; lastmod: string }[];
+    const urls = sitemapParser.parse(await (await fetch(`${h.baseUrl}/sitemaps/episodes-1.xml`)).text()).urlset.url as { loc: string; lastmod: string }[];
     const mapped = urls.find((u) => u.loc === `${ORIGIN}/podcast/305-mapped-out`);
     assert.ok(mapped?.lastmod, JSON.stringify(urls));
     for (const url of urls) assert.equal((await page(url.loc.slice(ORIGIN.length))).status, 200, url.loc);

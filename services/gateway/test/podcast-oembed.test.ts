@@ -1,27 +1,20 @@
 import type { PodcastEpisode } from '@km/contracts/media';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
+import { ORIGIN, webDistWithIndex } from './page-heads';
 import { episodeFields, episodeForm, MEDIA_SAMPLES, thumbnailJpg } from './podcast-fixtures';
 
 // A ministry embeds an episode on its own site (ADR 0069): the player page any site may frame, and oEmbed to find it.
-const ORIGIN = 'http://localhost:3999';
-const INDEX =
-  '<!doctype html><html lang="en"><head><meta name="description" content="Kingdom Marketplace: a marketplace." />' +
-  '<title>Kingdom Marketplace</title></head><body><div id="root"></div></body></html>';
 
 let h: Harness;
 let admin: Client;
-let dist: string;
+let dist: ReturnType<typeof webDistWithIndex>;
 let audio: PodcastEpisode;
 let video: PodcastEpisode;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'km-oembed-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  h = await startHarness({ media: {}, gateway: { WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '100000' } });
+  dist = webDistWithIndex();
+  h = await startHarness({ media: {}, gateway: { WEB_DIST_DIR: dist.dir, RATE_LIMIT_PER_MINUTE: '100000' } });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
   const upload = async (sample: (typeof MEDIA_SAMPLES)[number], episodeNumber: string, title: string) => {
@@ -41,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.stop();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
 const get = async (url: string, headers: Record<string, string> = {}) => {

@@ -1,37 +1,27 @@
 import type { CatalogItem } from '@km/contracts';
 import { eventually } from '@km/nest-kit/testing';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { itemForm, png, pngImage, productFields } from './catalog-fixtures';
 import { ADMIN, Client, startHarness, type Harness } from './gateway-harness';
-
-// index.html's head as the web build leaves it (web/index.html): the gateway replaces the title and description.
-const INDEX =
-  '<!doctype html><html lang="en"><head><meta name="description" content="Kingdom Marketplace: a marketplace." />' +
-  '<title>Kingdom Marketplace</title></head><body><div id="root"></div></body></html>';
-const ORIGIN = 'http://localhost:3999';
+import { ORIGIN, headOf, sitemapParser, webDistWithIndex } from './page-heads';
 
 let h: Harness;
 let admin: Client;
-let dist: string;
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'sitemap' });
+let dist: ReturnType<typeof webDistWithIndex>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'km-seo-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  dist = webDistWithIndex();
   h = await startHarness({
     catalog: {},
-    gateway: { WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '100000', SOCIAL_PROFILE_URLS: 'https://www.youtube.com/@kingdom' },
+    gateway: { WEB_DIST_DIR: dist.dir, RATE_LIMIT_PER_MINUTE: '100000', SOCIAL_PROFILE_URLS: 'https://www.youtube.com/@kingdom' },
   });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
 afterAll(async () => {
   await h.stop();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
 const page = (url: string) => fetch(h.baseUrl + url, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -40,17 +30,6 @@ async function createProduct(overrides: Record<string, string | undefined> = {})
   const res = await admin.post('/api/products', itemForm(productFields(overrides), png(pngImage(1200, 800), 'wide.png')));
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body;
-}
-
-/** The page's head as a crawler reads it: title, meta by name or property, canonical, JSON-LD. */
-function headOf(html: string) {
-  const meta = Object.fromEntries([...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-  return {
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
-    meta,
-    canonical: /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1],
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, any>),
-  };
 }
 
 describe("a product's own page", () => {
@@ -153,7 +132,7 @@ describe('pages and crawlers', () => {
     await eventually(async () => (await (await fetch(`${h.baseUrl}/sitemaps/products-1.xml`)).text()).includes('/products/sitemap-scroll'), 15_000, 250);
     const index = await (await fetch(`${h.baseUrl}/sitemap.xml`)).text();
     assert.equal(XMLValidator.validate(index), true);
-    const files = parser.parse(index).sitemapindex.sitemap as { loc: string }[];
+    const files = sitemapParser.parse(index).sitemapindex.sitemap as { loc: string }[];
     assert.deepEqual(
       files.map((f) => f.loc.replace(ORIGIN, '')),
       ['/sitemaps/pages.xml', '/sitemaps/products-1.xml'],
@@ -165,7 +144,7 @@ describe('pages and crawlers', () => {
       assert.equal(res.headers.get('content-type'), 'application/xml; charset=utf-8');
       const xml = await res.text();
       assert.equal(XMLValidator.validate(xml), true);
-      for (const url of parser.parse(xml).urlset.url as { loc: string; lastmod?: string }[]) {
+      for (const url of sitemapParser.parse(xml).urlset.url as { loc: string; lastmod?: string }[]) {
         const res = await page(url.loc.replace(ORIGIN, ''));
         assert.equal(res.status, 200, url.loc);
         assert.equal(headOf(await res.text()).canonical, url.loc);
@@ -173,9 +152,9 @@ describe('pages and crawlers', () => {
       }
     }
     assert.ok(urls >= 10, `${urls} URLs`);
-    const listed = (parser.parse(await (await fetch(`${h.baseUrl}/sitemaps/products-1.xml`)).text()).urlset.url as { loc: string; lastmod: string }[]).find(
-      (u) => u.loc.endsWith('/sitemap-scroll'),
-    );
+    const listed = (
+      sitemapParser.parse(await (await fetch(`${h.baseUrl}/sitemaps/products-1.xml`)).text()).urlset.url as { loc: string; lastmod: string }[]
+    ).find((u) => u.loc.endsWith('/sitemap-scroll'));
     assert.equal(listed?.lastmod, item.updatedAt);
     assert.equal((await fetch(`${h.baseUrl}/sitemaps/nothing.xml`)).status, 404);
   });
