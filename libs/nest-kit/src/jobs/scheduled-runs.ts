@@ -1,3 +1,4 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { JobQueue, type Job } from './job-queue';
 
@@ -26,8 +27,8 @@ export interface ScheduledRunsOptions<F extends string> {
  * admin's start adds a job for one run (one job per run at a time: its job id), and any replica whose worker flag is
  * on works the queue, one job at a time. Two firings, two workers or a start during the scheduled run are safe
  * because the runner claims its run row; a worker killed mid-run leaves its job active, and BullMQ's stalled-job check
- * hands it to the next worker, which resumes the run. The owner calls {@link start} from `onApplicationBootstrap` and
- * {@link close} from `onApplicationShutdown`.
+ * hands it to the next worker, which resumes the run. Its owner extends {@link ScheduledRunsOwner}, which starts it when
+ * the application is up and closes it on shutdown.
  */
 export class ScheduledRuns<F extends string> {
   private readonly jobs: JobQueue<Partial<Record<F, string>>>;
@@ -66,5 +67,18 @@ export class ScheduledRuns<F extends string> {
 
   close(): Promise<void> {
     return this.jobs.close();
+  }
+}
+
+/** A Nest provider that owns scheduled runs: they start once the application is up and close when it shuts down. */
+export abstract class ScheduledRunsOwner<F extends string> implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected abstract readonly runs: ScheduledRuns<F>;
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.runs.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.runs.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { ProfitBonusPeriodDue, ProfitBonusPeriodStart } from '@km/contracts';
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { ScheduledRuns } from '@km/nest-kit/jobs';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ScheduledRuns, ScheduledRunsOwner } from '@km/nest-kit/jobs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
 import { calendarIn } from '../time/calendar';
@@ -16,14 +16,15 @@ export const PROFIT_BONUSES_QUEUE = 'profit-bonuses';
  * the runner decides in the database, so two firings or a hand start during the scheduled run pay once.
  */
 @Injectable()
-export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly runs: ScheduledRuns<'period'>;
+export class ProfitBonusesQueue extends ScheduledRunsOwner<'period'> {
+  protected readonly runs: ScheduledRuns<'period'>;
 
   constructor(
     private readonly runner: ProfitBonusRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
+    super();
     const { schedule, timeZone, worker } = config.profitBonuses;
     this.runs = new ScheduledRuns(
       {
@@ -33,22 +34,11 @@ export class ProfitBonusesQueue implements OnApplicationBootstrap, OnApplication
         worker,
         failed: 'profit bonus run failed; it resumes when started again',
         keyAt: (firedAt) => previousPeriod(calendarIn(timeZone, firedAt).date),
-        run: async (period) => {
-          const done = await this.runner.run(period);
-          return { period: done.period, memberCount: done.memberCount, total: done.total };
-        },
+        run: (key) => this.runner.run(key).then(({ period, memberCount, total }) => ({ period, memberCount, total })),
       },
       config.jobs.redisUrl,
       logger,
     );
-  }
-
-  onApplicationBootstrap() {
-    return this.runs.start();
-  }
-
-  onApplicationShutdown() {
-    return this.runs.close();
   }
 
   /** The admin's default period: the newest one `start` accepts now, decided here so the browser's zone plays no part. */

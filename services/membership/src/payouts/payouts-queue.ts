@@ -1,6 +1,6 @@
 import { ConflictError, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { ScheduledRuns } from '@km/nest-kit/jobs';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ScheduledRuns, ScheduledRunsOwner } from '@km/nest-kit/jobs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { MembershipConfig } from '../config';
 import { calendarIn, payoutDateOf } from '../time/calendar';
@@ -15,14 +15,15 @@ export const PAYOUTS_QUEUE = 'payouts';
  * database, so the scheduler firing twice, two workers, or a hand start during the scheduled run still pay once.
  */
 @Injectable()
-export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly runs: ScheduledRuns<'month'>;
+export class PayoutsQueue extends ScheduledRunsOwner<'month'> {
+  protected readonly runs: ScheduledRuns<'month'>;
 
   constructor(
     private readonly runner: PayoutRunner,
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
+    super();
     const { schedule, timeZone, worker, lockMs } = config.payouts;
     this.runs = new ScheduledRuns(
       {
@@ -33,22 +34,11 @@ export class PayoutsQueue implements OnApplicationBootstrap, OnApplicationShutdo
         lockMs,
         failed: 'payout run failed; it resumes when started again',
         keyAt: (firedAt) => calendarIn(timeZone, firedAt).month,
-        run: async (month) => {
-          const run = await this.runner.run(month);
-          return { month: run.month, memberCount: run.memberCount, total: run.total };
-        },
+        run: (key) => this.runner.run(key).then(({ month, memberCount, total }) => ({ month, memberCount, total })),
       },
       config.jobs.redisUrl,
       logger,
     );
-  }
-
-  onApplicationBootstrap() {
-    return this.runs.start();
-  }
-
-  onApplicationShutdown() {
-    return this.runs.close();
   }
 
   /**
