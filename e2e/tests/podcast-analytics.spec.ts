@@ -75,6 +75,12 @@ test.describe('podcast analytics in the admin dashboard', () => {
     await expectAccessible(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/analytics-desktop.png`, fullPage: true });
     if (SHOTS) await page.locator('figure').screenshot({ path: `${SHOTS}/analytics-desktop-chart.png` });
+
+    // Days chosen the wrong way round: the server's message says what to fix.
+    await page.getByLabel('Days (UTC)').selectOption('custom');
+    await page.getByLabel('From (UTC day)').fill('2026-02-01');
+    await page.getByLabel('To (UTC day)').fill('2026-01-01');
+    await expect(page.getByRole('alert').filter({ hasText: 'must be on or after' })).toHaveText('to (2026-01-01) must be on or after from (2026-02-01)');
   });
 
   test('on a phone: the chart fits the screen, the wide tables scroll in their own regions, and the tab is axe-clean', async ({ page }) => {
@@ -87,6 +93,12 @@ test.describe('podcast analytics in the admin dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Show the numbers' }).click();
     await expect(page.getByRole('region', { name: 'Plays and downloads per UTC day' })).toBeVisible();
+    // Wider than the phone, so it scrolls: the arrow keys move it once it has focus.
+    const episodes = page.getByRole('region', { name: 'Plays and downloads per episode' });
+    expect(await episodes.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await episodes.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => episodes.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 
     await expectAccessible(page);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/analytics-phone.png`, fullPage: true });

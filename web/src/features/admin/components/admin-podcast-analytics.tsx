@@ -2,7 +2,7 @@ import type { PodcastAnalyticsReport } from '@km/contracts/media';
 import { Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
+import { inputClasses, TextField } from '@/components/ui/field';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { podcastAnalyticsCsvUrl, usePodcastAnalytics } from '../api/podcast-analytics';
 import { chartSummary, lastDays, RANGE_PRESETS, readableDay, type AnalyticsRange, type RangePreset } from '../podcast-analytics';
@@ -23,7 +23,7 @@ export function AdminPodcastAnalytics() {
   const range: AnalyticsRange = { ...days, episodeId: episodeId || undefined };
   const everyEpisode = usePodcastAnalytics(days);
   const report = usePodcastAnalytics(range);
-  const ids = { range: useId(), from: useId(), to: useId(), episode: useId() };
+  const ids = { range: useId(), episode: useId() };
 
   return (
     <AdminSection
@@ -54,32 +54,22 @@ export function AdminPodcastAnalytics() {
         </div>
         {preset === 'custom' && (
           <>
-            <div className="grid gap-1.5">
-              <label htmlFor={ids.from} className="text-sm font-medium text-slate-800">
-                From (UTC day)
-              </label>
-              <input
-                id={ids.from}
-                type="date"
-                required
-                value={custom.from}
-                onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })}
-                className={`${inputClasses} w-44`}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <label htmlFor={ids.to} className="text-sm font-medium text-slate-800">
-                To (UTC day)
-              </label>
-              <input
-                id={ids.to}
-                type="date"
-                required
-                value={custom.to}
-                onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
-                className={`${inputClasses} w-44`}
-              />
-            </div>
+            <TextField
+              label="From (UTC day)"
+              type="date"
+              required
+              value={custom.from}
+              onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })}
+              className="w-44"
+            />
+            <TextField
+              label="To (UTC day)"
+              type="date"
+              required
+              value={custom.to}
+              onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
+              className="w-44"
+            />
           </>
         )}
         <div className="grid min-w-0 gap-1.5">
