@@ -377,6 +377,7 @@ async function main() {
           ['/prayer/mine (a link without its token)', undefined],
           ['/admin (signed in as admin)', admin],
           ['/admin (signed out: admin sign-in)', undefined],
+          ['/admin?tab=analytics (podcast analytics, signed in as admin)', admin],
           ['/admin/earnings-statement?member=00000000-0000-4000-8000-000000000000 (a statement, signed in as admin: no such member)', admin],
           ['/privacy', undefined],
           ['/terms', undefined],

@@ -98,6 +98,9 @@ describe('authorization matrix from the gateway’s route metadata', () => {
     // ADR 0061: a run's payouts and the yearly earnings are the admin's; a member reads only their own statement.
     assert.equal(keys.get('GET /api/admin/payout-runs/:month/payouts'), 'admin');
     assert.equal(keys.get('GET /api/admin/earnings/:file'), 'admin');
+    // ADR 0071: podcast analytics and their CSV are the admin's.
+    assert.equal(keys.get('GET /api/admin/podcast-analytics'), 'admin');
+    assert.equal(keys.get('GET /api/admin/podcast-analytics.csv'), 'admin');
     assert.equal(keys.get('GET /api/admin/earnings/:year/members/:memberId'), 'admin');
     assert.equal(keys.get('GET /api/membership/earnings/:year'), 'member');
     // ADR 0062: where a member's own earnings go.

@@ -10,11 +10,14 @@ import { EpisodeChapters1764100000300 } from '../migrations/1764100000300-episod
 import { EpisodeTranscripts1764100000301 } from '../migrations/1764100000301-episode-transcripts';
 import { EpisodeSearch1764200000300 } from '../migrations/1764200000300-episode-search';
 import { EpisodeTitleSearch1764200000310 } from '../migrations/1764200000310-episode-title-search';
+import { EpisodeDailyCounts1764300000100 } from '../migrations/1764300000100-episode-daily-counts';
 import type { MediaConfig } from './config';
 import { DemoSeeder } from './demo/demo-seeder';
 import { EpisodeEntity } from './episodes/episode.entity';
 import { EpisodesHandlers } from './episodes/episodes.handlers';
 import { EpisodesService } from './episodes/episodes.service';
+import { AnalyticsHandlers } from './analytics/analytics.handlers';
+import { AnalyticsService } from './analytics/analytics.service';
 import { EpisodeSearchService } from './episodes/episode-search.service';
 import { FeedHandlers } from './feed/feed.handlers';
 import { PodcastMailConsumer } from './subscriptions/podcast-mail.consumer';
@@ -43,13 +46,23 @@ export class AppModule {
             EpisodeTranscripts1764100000301,
             EpisodeSearch1764200000300,
             EpisodeTitleSearch1764200000310,
+            EpisodeDailyCounts1764300000100,
           ],
         }),
         StorageModule.forRoot(config.storage),
         MailModule.forRoot(config.mail, 'media', config.logLevel),
       ],
-      controllers: [EpisodesHandlers, SubscriptionsHandlers, FeedHandlers],
-      providers: [EpisodesService, EpisodeSearchService, SubscriptionsService, PodcastMailConsumer, DemoSeeder, RenditionsService, RenditionsConsumer],
+      controllers: [EpisodesHandlers, SubscriptionsHandlers, FeedHandlers, AnalyticsHandlers],
+      providers: [
+        AnalyticsService,
+        EpisodesService,
+        EpisodeSearchService,
+        SubscriptionsService,
+        PodcastMailConsumer,
+        DemoSeeder,
+        RenditionsService,
+        RenditionsConsumer,
+      ],
     };
   }
 }

@@ -6,6 +6,7 @@ export * from './events';
 export * from './schemas';
 export * from './types';
 export * from './transcripts';
+export * from './analytics';
 
 // Adds the media service's subjects and events to the typed seams (libs/contracts/src/common/seams.ts) by
 // declaration merging.

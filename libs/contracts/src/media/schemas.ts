@@ -234,6 +234,8 @@ export const episodeDownloadSchema = z.object({
   visitor: z.string().regex(/^[0-9a-f]{64}$/, 'visitor must be a sha-256 hex digest'),
   start: z.number().int().min(0),
   bytes: z.number().int().min(0),
+  /** The listener's user agent, which media names an app with (ADR 0071); cut to 512 characters, never stored. */
+  userAgent: z.string().max(512).optional(),
 });
 export type EpisodeDownloadRequest = z.infer<typeof episodeDownloadSchema>;
 

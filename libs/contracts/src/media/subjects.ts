@@ -14,6 +14,7 @@ import type {
   podcastUnsubscribeSchema,
   updateEpisodeSchema,
 } from './schemas';
+import type { podcastAnalyticsQuerySchema, podcastAnalyticsRowsSchema, PodcastAnalyticsReport, PodcastAnalyticsRows } from './analytics';
 import type {
   DeletedEpisode,
   EpisodeChunk,
@@ -44,7 +45,9 @@ import type {
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
- * - episodesDownload: {id, visitor, start, bytes} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
+ * - episodesDownload: {id, visitor, start, bytes, userAgent?} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
+ * - analyticsReport: {from, to, episodeId?} → PodcastAnalyticsReport (UTC days, at most 366; ADR 0071)
+ * - analyticsRows: {from, to, episodeId?, after?} → PodcastAnalyticsRows (the CSV's rows, a page at a time)
  * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
  */
 export const MediaSubjects = {
@@ -64,6 +67,8 @@ export const MediaSubjects = {
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
   feedChannel: 'media.feed.channel',
+  analyticsReport: 'media.analytics.report',
+  analyticsRows: 'media.analytics.rows',
 } as const;
 
 /** What each media subject takes and answers; `RpcClient.send` reads its types from here. */
@@ -84,4 +89,6 @@ export interface MediaSubjectMap {
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscribeOutcome };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
+  [MediaSubjects.analyticsReport]: { payload: z.input<typeof podcastAnalyticsQuerySchema>; result: PodcastAnalyticsReport };
+  [MediaSubjects.analyticsRows]: { payload: z.input<typeof podcastAnalyticsRowsSchema>; result: PodcastAnalyticsRows };
 }

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { PodcastAnalyticsController } from './podcast-analytics.controller';
 import { PodcastConfigController } from './podcast-config.controller';
 import { PodcastEmbedController } from './podcast-embed.controller';
 import { PodcastFeedController } from './podcast-feed.controller';
@@ -15,7 +16,14 @@ export class MediaModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: MediaModule,
-      controllers: [PodcastEpisodesController, PodcastSubscriptionsController, PodcastFeedController, PodcastConfigController, PodcastEmbedController],
+      controllers: [
+        PodcastAnalyticsController,
+        PodcastEpisodesController,
+        PodcastSubscriptionsController,
+        PodcastFeedController,
+        PodcastConfigController,
+        PodcastEmbedController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: PodcastFeedCache, useFactory: () => new PodcastFeedCache() },

@@ -74,14 +74,16 @@ export class PodcastFeedController {
     const key = [episode.feedMedia?.url, episode.videoUrl].find((url) => url?.endsWith(`.${match[2]}`))?.slice(1);
     const info = key ? await this.infos.stat(key) : undefined;
     if (!info) throw new AppError('not_found', `No episode media at ${pathOf(req)}.`);
-    const visitor = visitorHash(this.config.visitorHashKey, req.ip, headerOf(req, 'user-agent'));
+    // The user agent also goes to media, which names the listening app from it and stores only that (ADR 0071).
+    const userAgent = headerOf(req, 'user-agent');
+    const visitor = visitorHash(this.config.visitorHashKey, req.ip, userAgent);
     await serveObject(req, res, this.copies, info, this.logger, {
       cacheControl: ENCLOSURE_CACHE,
       onDelivered: (start, bytes) => {
         if (bytes === 0) return;
         // After the response: counting must never hold up or fail the download itself.
         this.rpc
-          .send(MediaSubjects.episodesDownload, { id: episode.id, visitor, start, bytes })
+          .send(MediaSubjects.episodesDownload, { id: episode.id, visitor, start, bytes, userAgent: userAgent?.slice(0, 512) })
           .catch((error) => this.logger.warn(`could not record a download of episode ${episode.id}: ${String(error)}`));
       },
     });

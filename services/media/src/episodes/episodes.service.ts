@@ -32,6 +32,8 @@ import { EPISODE_COLUMNS, EpisodeEntity, type EpisodeRow, rowToEpisodeDto, toEpi
 import { randomUUID } from 'node:crypto';
 import { blockPlan, coveredBlocks } from './download-blocks';
 import { readMediaDuration } from './media-duration';
+import { UTC_DAY } from '../analytics/utc-day';
+import { classifyUserAgent } from '../analytics/listening-apps';
 import { parseTranscript, TranscriptProblem } from '@km/contracts/media';
 
 /** Where uploaded transcripts are kept (ADR 0046). */
@@ -326,7 +328,8 @@ export class EpisodesService {
   /**
    * Counts a play once per episode per visitor per rolling 24 hours, decided by one statement: the upsert of the
    * visitor's row only goes through when there is none or its last count is 24 hours old (the row lock makes
-   * simultaneous plays wait and then see the fresh count), and the views go up only when it did.
+   * simultaneous plays wait and then see the fresh count), and the views go up only when it did, and with them the
+   * day's plays (ADR 0071), so the days and the counter never disagree.
    */
   async view(id: string, visitor: string): Promise<EpisodeViewResult> {
     if (!UUID.test(id)) throw new NotFoundError('episode', id);
@@ -340,6 +343,11 @@ export class EpisodesService {
        ),
        bumped AS (
          UPDATE podcast_episodes SET views = views + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM counted) RETURNING views
+       ),
+       daily AS (
+         INSERT INTO episode_daily_counts AS c (episode_id, day, plays)
+         SELECT $1, ${UTC_DAY}, 1 FROM bumped
+         ON CONFLICT (episode_id, day) DO UPDATE SET plays = c.plays + 1
        )
        SELECT COALESCE((SELECT views FROM bumped), e.views) AS views, EXISTS (SELECT 1 FROM bumped) AS counted
        FROM podcast_episodes e WHERE e.id = $1`,
@@ -353,9 +361,11 @@ export class EpisodesService {
    * Records the bytes a feed enclosure sent one visitor and counts a download the IAB way (download-blocks.ts), in
    * one statement: the visitor's row is upserted under its row lock (a new 24-hour window when the last one is
    * over), its covered blocks grow, and when they reach a minute's worth for the first time in the window this
-   * request's token is stored, which is what raises the episode's downloads by one.
+   * request's token is stored, which is what raises the episode's downloads by one, and with them the day's
+   * downloads and the day's downloads by the listener's app (ADR 0071).
    */
-  async download({ id, visitor, start, bytes }: EpisodeDownloadRequest): Promise<EpisodeDownloadResult> {
+  async download({ id, visitor, start, bytes, userAgent }: EpisodeDownloadRequest): Promise<EpisodeDownloadResult> {
+    const app = classifyUserAgent(userAgent);
     const episode = await this.find(this.dataSource.manager, id);
     const plan = blockPlan(episode.mediaSize, episode.duration);
     const covered = coveredBlocks(plan, episode.mediaSize, start, bytes);
@@ -377,10 +387,20 @@ export class EpisodesService {
        bumped AS (
          UPDATE podcast_episodes SET downloads = downloads + 1
          WHERE id = $1 AND EXISTS (SELECT 1 FROM upserted WHERE counted_by = $5::uuid) RETURNING downloads
+       ),
+       daily AS (
+         INSERT INTO episode_daily_counts AS c (episode_id, day, downloads)
+         SELECT $1, ${UTC_DAY}, 1 FROM bumped
+         ON CONFLICT (episode_id, day) DO UPDATE SET downloads = c.downloads + 1
+       ),
+       by_app AS (
+         INSERT INTO episode_app_downloads AS a (episode_id, day, app, kind, downloads)
+         SELECT $1, ${UTC_DAY}, $6, $7, 1 FROM bumped
+         ON CONFLICT (episode_id, day, app) DO UPDATE SET downloads = a.downloads + 1
        )
        SELECT COALESCE((SELECT downloads FROM bumped), e.downloads) AS downloads, EXISTS (SELECT 1 FROM bumped) AS counted
        FROM podcast_episodes e WHERE e.id = $1`,
-      [id, visitor, covered, plan.needed, token],
+      [id, visitor, covered, plan.needed, token, app.name, app.kind],
     );
     if (rows.length === 0) throw new NotFoundError('episode', id);
     return { id, downloads: Number(rows[0].downloads), counted: rows[0].counted };

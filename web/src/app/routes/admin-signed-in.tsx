@@ -15,6 +15,8 @@ const loadMoreTabs = () => import('./admin-more-tabs');
 const loadPrayer = () => import('@/features/prayer/components/admin-prayer');
 // The Team area (ADR 0052): full admins only, which every user of this module is.
 const loadTeam = () => import('@/features/staff/components/admin-team');
+// Podcast analytics (ADR 0071) with its charting library: only when its tab opens.
+const loadAnalytics = () => import('@/features/admin/components/admin-podcast-analytics');
 
 /** /admin for a signed-in admin (loaded apart from the page a visitor gets: see admin.tsx). */
 export function AdminSignedIn({ user }: { user: AuthUser }) {
@@ -27,6 +29,9 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
   const [teamWanted, setTeamWanted] = useState(false);
   const team = useDeferredModule(loadTeam, teamWanted);
   const wantTeam = useCallback(() => setTeamWanted(true), []);
+  const [analyticsWanted, setAnalyticsWanted] = useState(false);
+  const analytics = useDeferredModule(loadAnalytics, analyticsWanted);
+  const wantAnalytics = useCallback(() => setAnalyticsWanted(true), []);
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   // As Admin Logout does: forget the user, reload to drop admin-only state, and say so on the fresh page.
@@ -62,6 +67,11 @@ export function AdminSignedIn({ user }: { user: AuthUser }) {
             value: 'newsletter',
             label: 'Newsletter',
             content: moreTabs ? <moreTabs.NewsletterTab isAdmin={user.isAdmin} /> : <TabLoading label="Loading the newsletter" onShown={wantMoreTabs} />,
+          },
+          {
+            value: 'analytics',
+            label: 'Analytics',
+            content: analytics ? <analytics.AdminPodcastAnalytics /> : <TabLoading label="Loading podcast analytics" onShown={wantAnalytics} />,
           },
           { value: 'prayer', label: 'Prayer', content: prayer ? <prayer.AdminPrayer /> : <TabLoading label="Loading the prayer area" onShown={wantPrayer} /> },
           {
