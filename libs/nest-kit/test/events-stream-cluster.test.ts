@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { ensureEventsStream } from '../src/outbox/jetstream';
+import { loopbackNatsCluster } from '../src/testing/nats-cluster';
 import { eventually } from '../src/testing/start-app';
 
 interface Member {
@@ -36,14 +37,11 @@ const connections: NatsConnection[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'km-nats-cluster-'));
   const ports = await Promise.all(Array.from({ length: 6 }, freePort));
-  const clusterPorts = ports.slice(3);
-  const routes = clusterPorts.map((port) => `nats://127.0.0.1:${port}`).join(',');
-  members = [0, 1, 2].map((i) => {
-    const name = `nats-${i}`;
-    const args = ['-js', '-sd', path.join(dir, name), '-a', '127.0.0.1', '-p', String(ports[i]), '--server_name', name];
-    args.push('--cluster_name', 'kingdom', '--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
-    return { name, clientPort: ports[i], process: spawn('nats-server', args, { stdio: 'ignore' }) };
-  });
+  members = loopbackNatsCluster(dir, ports.slice(0, 3), ports.slice(3)).map(({ name, clientPort, args }) => ({
+    name,
+    clientPort,
+    process: spawn('nats-server', args, { stdio: 'ignore' }),
+  }));
   for (const member of members) {
     const nc = await eventually(() => connect({ servers: `nats://127.0.0.1:${member.clientPort}`, reconnect: false }).catch(() => undefined), 15_000, 100);
     connections.push(nc);
