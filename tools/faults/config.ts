@@ -10,6 +10,15 @@ export interface FaultStack {
   /** Where the suite writes its note (see `note` in stack.ts). */
   notePath: string;
   servicePorts: Record<string, number>;
+  /**
+   * A second replica of each service, for a scenario to start (ADR 0075): its entry point, its HTTP port and its
+   * environment, the first one's but for HTTP_PORT (two pods of one Deployment).
+   */
+  replicas: Record<string, { entry: string; port: number; env: Record<string, string> }>;
+  /** The NATS cluster's servers' process names (`nats-0` …), each in the pid file. */
+  natsServers: string[];
+  /** Every server of the cluster as the all-access inspector user (a scenario reads the EVENTS stream with it). */
+  natsInspectorUrl: string;
   admin: { username: string; password: string };
   stripeApi: string;
   stripeSecretKey: string;

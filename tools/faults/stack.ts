@@ -15,12 +15,15 @@ export function note(scenario: string, text: string): void {
   appendFileSync(stack.notePath, `[${scenario}] ${text}\n`);
 }
 
-/** The pid the stack's ProcessGroup recorded for a process (`orders`, `redis`, …); it changes when the supervisor restarts it. */
-export function pidOf(name: string): number {
-  const line = readFileSync(stack.pidFile, 'utf8')
+/**
+ * The pid the stack's ProcessGroup recorded for a process (`orders`, `redis`, …); it changes when the supervisor
+ * restarts it. `pidFile`: another group's (a scenario's own processes).
+ */
+export function pidOf(name: string, pidFile = stack.pidFile): number {
+  const line = readFileSync(pidFile, 'utf8')
     .split('\n')
     .find((l) => l.split(' ')[1] === name);
-  if (!line) throw new Error(`the fault stack has no process named ${name} (see ${stack.pidFile})`);
+  if (!line) throw new Error(`the fault stack has no process named ${name} (see ${pidFile})`);
   return Number(line.split(' ')[0]);
 }
 
@@ -76,10 +79,17 @@ export interface Answer {
   ms: number;
 }
 
-/** A browser-like client of the gateway: keeps the session cookie, sends the page's Origin on writes. */
+/**
+ * A browser-like client of the gateway: keeps the session cookie, sends the page's Origin on writes. Given several
+ * gateways (replicas, ADR 0075) it sends its requests to each in turn, as a load balancer in front of them would.
+ */
 export class Session {
   /** Cookies by name: the session, and during a Marketshare signup the browser's signup cookie (ADR 0026). */
   private readonly cookies = new Map<string, string>();
+  private sent = 0;
+
+  constructor(private readonly gateways: string[] = [stack.gatewayUrl]) {}
+
   private get cookie(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -103,7 +113,7 @@ export class Session {
       headers['content-type'] ??= 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(`${stack.gatewayUrl}${path}`, {
+    const res = await fetch(`${this.gateways[this.sent++ % this.gateways.length]}${path}`, {
       method,
       headers,
       body: payload,

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { SERVICES, type Need } from '@km/registry';
 import type { FaultStack } from '../faults/config';
 import { ROOT, type StackSettings } from './config';
-import { assertPortsFree, DATABASES, STRIPE_EMULATOR, startInfra } from './infra';
+import { assertPortsFree, DATABASES, natsClusterPorts, STRIPE_EMULATOR, startInfra } from './infra';
+import { TEST_INSPECTOR_USER } from './nats-permissions';
 import { portInUse, tcpOpen, waitFor, type ProcessGroup } from './processes';
-import { APP_SERVICES, startServices } from './services';
+import { APP_SERVICES, serviceEntry, serviceEnv, startServices } from './services';
 
 /** The contract fuzzer sends thousands of requests from one address; the API limit is not what it tests. */
 const GATEWAY_OVERRIDES = {
@@ -38,15 +39,32 @@ const EVENT_ACK_WAIT = { EVENT_ACK_WAIT_MS: '5000' };
 const MAIL_LOCK = { MAIL_LOCK_MS: '5000' };
 
 /**
+ * The bus as production runs it (ADR 0070, 0075): three NATS servers clustered on loopback, the EVENTS stream and its
+ * consumers in 3 copies, so a scenario can lose a server and lose no event.
+ */
+const NATS_CLUSTER = { NATS_STREAM_REPLICAS: '3' };
+
+/**
+ * A second replica's HTTP port (ADR 0075): its service's port + 600 (4500 to 4506 with no offset). No stack at an
+ * offset of ten up to 200 uses those: the services take 3900–4109, the NATS cluster 4233–4438. No Fetch "bad port" is
+ * among them either (4045 is one), so a client may reach them with fetch.
+ */
+const replicaPort = (settings: StackSettings, name: string) => settings.ports[name as keyof StackSettings['ports']] + 600;
+
+/**
  * The fault suite's stack: a fresh copy of the test stack on the test stack's ports (free once the suites
- * before it stopped theirs), every service supervised. Returns the environment the suite's Jest run gets.
+ * before it stopped theirs), every service supervised, its NATS a 3-server cluster. Returns the environment the suite's Jest run gets.
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
   for (const dir of ['postgres', 'nats', 'ceph', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   await assertPortsFree(settings.ports);
-  const urls = await startInfra(settings, group, { webhookRetry: FAULT_WEBHOOK_RETRY });
+  const cluster = natsClusterPorts(settings.ports);
+  const replicaPorts = Object.fromEntries(APP_SERVICES.map((s) => [s.name, replicaPort(settings, s.name)]));
+  for (const port of [...cluster.client.slice(1), ...cluster.monitor.slice(1), ...cluster.cluster, ...Object.values(replicaPorts)])
+    if (await portInUse(port)) throw new Error(`Port ${port} (the fault stack's NATS cluster or a second replica) is already in use.`);
+  const urls = await startInfra(settings, group, { webhookRetry: FAULT_WEBHOOK_RETRY, natsCluster: true });
   // Orders reaches Postgres through a TCP proxy of our own, which the suite tells to cut connections mid-stream.
   const pgProxyPort = faultProxyPort(settings);
   if (await portInUse(pgProxyPort)) throw new Error(`Port ${pgProxyPort} (the fault suite's Postgres proxy) is already in use.`);
@@ -63,13 +81,14 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   await waitFor('the Postgres proxy', () => tcpOpen(pgProxyPort), 20_000, proxy, group);
   const orders = { DATABASE_URL: `postgres://postgres@127.0.0.1:${pgProxyPort}/orders` };
   const everyService = Object.fromEntries(
-    SERVICES.map((s) => [s.name, { ...EVENT_ACK_WAIT, ...((s.needs as readonly Need[]).includes('mail') ? MAIL_LOCK : {}) }]),
+    SERVICES.map((s) => [s.name, { ...EVENT_ACK_WAIT, ...NATS_CLUSTER, ...((s.needs as readonly Need[]).includes('mail') ? MAIL_LOCK : {}) }]),
   );
-  await startServices(settings, urls, group, {
+  const overrides: Record<string, Record<string, string>> = {
     ...everyService,
     gateway: { ...everyService.gateway, ...GATEWAY_OVERRIDES },
     orders: { ...everyService.orders, ...orders },
-  });
+  };
+  await startServices(settings, urls, group, overrides);
   const gateway = APP_SERVICES.find((s) => s.name === 'gateway')!;
   const stack: FaultStack = {
     gatewayUrl: `http://127.0.0.1:${settings.ports.gateway}`,
@@ -77,6 +96,18 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
     logDir: path.join(settings.dataDir, 'logs'),
     notePath: faultNotePath(settings),
     servicePorts: Object.fromEntries(APP_SERVICES.map((s) => [s.name, s.port(settings)])),
+    replicas: Object.fromEntries(
+      APP_SERVICES.map((s) => [
+        s.name,
+        {
+          entry: serviceEntry(s.name),
+          port: replicaPorts[s.name],
+          env: { ...serviceEnv(s, settings, urls, overrides[s.name]), HTTP_PORT: String(replicaPorts[s.name]) },
+        },
+      ]),
+    ),
+    natsServers: cluster.client.map((_port, i) => `nats-${i}`),
+    natsInspectorUrl: urls.natsUrlAs(TEST_INSPECTOR_USER),
     admin: { username: settings.adminUsername, password: settings.adminPassword },
     stripeApi: urls.stripeApi,
     stripeSecretKey: STRIPE_EMULATOR.secretKey,

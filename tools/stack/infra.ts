@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loopbackNatsCluster } from '@km/nest-kit/testing';
 import { DATABASES, SERVICES } from '@km/registry';
 import { Client } from 'pg';
 import { CEPH_OSD_PORTS, startCeph } from './ceph';
@@ -57,14 +58,27 @@ export interface InfraUrls {
   stripeApi: string;
 }
 
-export const infraUrls = (ports: Ports, natsPasswords: Record<string, string>): InfraUrls => ({
+/**
+ * The fault stack's NATS cluster (ADR 0075): three servers on loopback, the first on the stack's NATS ports. Member i's
+ * client port is `nats + i`, its monitoring port `natsMonitor + i` and its route port `nats + 3 + i` (4233 to 4238 with no
+ * offset: the ports after the test stack's NATS, which no stack at another offset of ten uses). Only the test profile's
+ * fault stack runs a cluster (dev's NATS + 1 is the test stack's).
+ */
+export const natsClusterPorts = (ports: Ports) => ({
+  client: [0, 1, 2].map((i) => ports.nats + i),
+  monitor: [0, 1, 2].map((i) => ports.natsMonitor + i),
+  cluster: [0, 1, 2].map((i) => ports.nats + 3 + i),
+});
+
+/** `natsPorts`: the NATS servers' client ports, one (the stack's) or a cluster's: NATS_URL lists them all, comma-separated. */
+export const infraUrls = (ports: Ports, natsPasswords: Record<string, string>, natsPorts: number[] = [ports.nats]): InfraUrls => ({
   pgAdminUrl: `postgres://postgres@127.0.0.1:${ports.postgres}/postgres`,
   databaseUrl: (db) => `postgres://postgres@127.0.0.1:${ports.postgres}/${db}`,
   redisUrl: `redis://127.0.0.1:${ports.redis}`,
-  natsUrl: `nats://127.0.0.1:${ports.nats}`,
+  natsUrl: natsPorts.map((port) => `nats://127.0.0.1:${port}`).join(','),
   natsUrlAs: (user) => {
     if (!natsPasswords[user]) throw new Error(`the stack has no NATS user ${user}`);
-    return `nats://${user}:${natsPasswords[user]}@127.0.0.1:${ports.nats}`;
+    return natsPorts.map((port) => `nats://${user}:${natsPasswords[user]}@127.0.0.1:${port}`).join(',');
   },
   s3Endpoint: `http://127.0.0.1:${ports.s3}`,
   smtpPort: ports.smtp,
@@ -110,9 +124,14 @@ export interface WebhookRetry {
 
 /**
  * Starts Postgres, Redis, NATS (JetStream), the S3 server (Ceph) and the mail catcher on loopback, all at once. `webhookRetry`: the
- * emulator's redelivery schedule (default: Stripe's own back-off, 1 s doubling).
+ * emulator's redelivery schedule (default: Stripe's own back-off, 1 s doubling). `natsCluster`: three NATS servers
+ * clustered (`nats-0` to `nats-2`, ports from {@link natsClusterPorts}) instead of one (`nats`), as production runs (ADR 0070, 0075).
  */
-export async function startInfra(settings: StackSettings, group: ProcessGroup, options: { webhookRetry?: WebhookRetry } = {}): Promise<InfraUrls> {
+export async function startInfra(
+  settings: StackSettings,
+  group: ProcessGroup,
+  options: { webhookRetry?: WebhookRetry; natsCluster?: boolean } = {},
+): Promise<InfraUrls> {
   const started = Date.now();
   const { ports, dataDir } = settings;
   const env = { KM_STACK_DATA_DIR: dataDir };
@@ -120,7 +139,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
   const natsDir = path.join(dataDir, 'nats');
   mkdirSync(natsDir, { recursive: true });
   const natsConfig = writeNatsConfig(natsDir, settings.profile === 'test');
-  const urls = infraUrls(ports, natsConfig.passwords);
+  const cluster = natsClusterPorts(ports);
+  const urls = infraUrls(ports, natsConfig.passwords, options.natsCluster ? cluster.client : [ports.nats]);
   // Ceph's S3 gateway (ADR 0064), the slowest to start: its cluster is built or started first, while the others start.
   const s3 = startCeph(ports, dataDir, S3_BUCKET, group, env);
 
@@ -166,13 +186,24 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     { env, supervise: true },
   );
 
-  const nats = group.start(
-    'nats',
-    'nats-server',
-    ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir],
-    // Restarted if it dies, as its StatefulSet would; JetStream's streams and durable consumers are on disk (natsDir).
-    { env, supervise: true },
-  );
+  // Restarted if it dies, as its StatefulSet would; JetStream's streams and durable consumers are on disk (natsDir).
+  const natsServers = options.natsCluster
+    ? loopbackNatsCluster(natsDir, cluster.client, cluster.cluster, (i) => ['-c', natsConfig.file, '-m', String(cluster.monitor[i])]).map((member, i) => ({
+        managed: group.start(member.name, 'nats-server', member.args, { env, supervise: true }),
+        // a member is ready once the cluster has a JetStream meta leader and its own copies are current
+        health: `http://127.0.0.1:${cluster.monitor[i]}/healthz`,
+      }))
+    : [
+        {
+          managed: group.start(
+            'nats',
+            'nats-server',
+            ['-c', natsConfig.file, '-a', '127.0.0.1', '-p', String(ports.nats), '-m', String(ports.natsMonitor), '-js', '-sd', natsDir],
+            { env, supervise: true },
+          ),
+          health: `http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`,
+        },
+      ];
 
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
@@ -241,8 +272,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
       waitFor('Redis', () => tcpOpen(ports.redis), 10_000, redis, group),
     ),
     timed(
-      'NATS',
-      waitFor('NATS', () => httpOk(`http://127.0.0.1:${ports.natsMonitor}/healthz?js-enabled-only=true`), 15_000, nats, group),
+      natsServers.length > 1 ? `NATS (${natsServers.length} servers)` : 'NATS',
+      Promise.all(natsServers.map(({ managed, health }) => waitFor(managed.name, () => httpOk(health), 30_000, managed, group))),
     ),
     timed('S3 (Ceph)', s3),
     timed(

@@ -5,7 +5,7 @@ import { ROOT, type StackSettings } from './config';
 import { S3_BUCKET, STRIPE_EMULATOR, type InfraUrls } from './infra';
 import { httpOk, ProcessGroup, waitFor } from './processes';
 
-interface AppService {
+export interface AppService {
   name: string;
   port: (s: StackSettings) => number;
   env: (s: StackSettings, urls: InfraUrls) => Record<string, string>;
@@ -92,6 +92,20 @@ export const APP_SERVICES: AppService[] = SERVICES.map((service) => ({
   }),
 }));
 
+/** The whole environment a service's process gets in a stack; `overrides` on top of its own settings. */
+export function serviceEnv(service: AppService, settings: StackSettings, urls: InfraUrls, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    KM_STACK_DATA_DIR: settings.dataDir,
+    NODE_ENV: settings.profile === 'test' ? 'test' : 'development',
+    LOG_LEVEL: 'info',
+    NATS_URL: urls.natsUrlAs(service.name),
+    HTTP_PORT: String(service.port(settings)),
+    HTTP_HOST: '127.0.0.1',
+    ...service.env(settings, urls),
+    ...overrides,
+  };
+}
+
 /** `overrides`: settings on top of a service's own (the fault suite lifts the gateway's per-address API limit). */
 export async function startServices(
   settings: StackSettings,
@@ -101,21 +115,15 @@ export async function startServices(
 ): Promise<void> {
   for (const service of APP_SERVICES) {
     const port = service.port(settings);
-    const managed = group.start(service.name, process.execPath, [path.join(ROOT, 'services', service.name, 'dist', 'src', 'main.js')], {
+    const managed = group.start(service.name, process.execPath, [serviceEntry(service.name)], {
       cwd: ROOT,
-      env: {
-        KM_STACK_DATA_DIR: settings.dataDir,
-        NODE_ENV: settings.profile === 'test' ? 'test' : 'development',
-        LOG_LEVEL: 'info',
-        NATS_URL: urls.natsUrlAs(service.name),
-        HTTP_PORT: String(port),
-        HTTP_HOST: '127.0.0.1',
-        ...service.env(settings, urls),
-        ...overrides[service.name],
-      },
+      env: serviceEnv(service, settings, urls, overrides[service.name]),
       // A service that dies is started again, as Kubernetes would (the fault suite kills them on purpose).
       supervise: true,
     });
     await waitFor(service.name, () => httpOk(`http://127.0.0.1:${port}/ready`), 60_000, managed, group);
   }
 }
+
+/** A service's built entry point (what `node` runs). */
+export const serviceEntry = (name: string): string => path.join(ROOT, 'services', name, 'dist', 'src', 'main.js');

@@ -5,3 +5,4 @@ export * from './test-rpc';
 export * from './service-process';
 export * from './service-double';
 export * from './mail-templates';
+export * from './nats-cluster';
