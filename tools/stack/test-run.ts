@@ -189,7 +189,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     const needsStack = wanted('integration') || wanted('e2e');
     const stack = needsStack
       ? assertPortsFree(settings.ports).then(() => {
-          console.log('\n━━ starting the test stack (Postgres, Redis, NATS, S3, mail catcher) beside the unit tests');
+          console.log(`\n━━ starting the test stack (Postgres, Redis, NATS, S3, mail catcher)${wanted('unit') ? ' beside the unit tests' : ''}`);
           return startInfra(settings, group);
         })
       : undefined;
