@@ -1,11 +1,11 @@
-// Jest settings shared by every service and lib (ADR 0014). Tests run over the `tsc` output in dist/ (decorator
+// Jest settings shared by every service and lib (ADR 0014). Tests run over the build's output in dist/ (swc, ADR 0074; decorator
 // metadata exactly as production runs it, no transform) with jest-light-runner: plain Node, no vm sandbox, so
 // values from Node's own APIs (fetch, fs) compare as they do in production.
 const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
 
 /**
- * Compiled tests whose source has been moved or deleted: `tsc` leaves their old output in dist/ (and Nx's cache keeps
+ * Compiled tests whose source has been moved or deleted: the build leaves their old output in dist/ (and Nx's cache keeps
  * it), and they must not run again from there. `dist/test/x.test.js` comes from `test/x.test.ts`, `dist/x.spec.js` from
  * `x.spec.ts` or `src/x.spec.ts`.
  */

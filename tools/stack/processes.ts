@@ -102,6 +102,11 @@ export class ProcessGroup {
     });
   }
 
+  /** The processes running now. */
+  pids(): number[] {
+    return this.managed.filter((m) => this.isRunning(m) && m.child.pid).map((m) => m.child.pid!);
+  }
+
   isRunning(m: Managed): boolean {
     return m.child.exitCode === null && m.child.signalCode === null;
   }
@@ -173,6 +178,26 @@ export function killLeftovers(pidFile: string, dataDir: string) {
     } catch {
       /* already gone */
     }
+  }
+}
+
+/**
+ * CPU seconds used so far by this command: its own process, the children it has waited for (the build) and the
+ * processes of `group` still running (the servers and services), from Linux's /proc; 0 where there is none.
+ */
+export function cpuSeconds(group: ProcessGroup): number {
+  return ['self' as const, ...group.pids()].reduce<number>((sum, pid) => sum + processCpuSeconds(pid), 0);
+}
+
+function processCpuSeconds(pid: number | 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime, stime, cutime and cstime are fields 14 to 17 of proc(5), counted from the state after the name's ")".
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // In clock ticks of USER_HZ, 100 on Linux.
+    return fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0) / 100;
+  } catch {
+    return 0;
   }
 }
 

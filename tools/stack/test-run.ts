@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
@@ -115,9 +115,25 @@ async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, r
   return tally;
 }
 
-/** `npm run lint` (ESLint, import boundaries included) counted as one test: any error fails `npm test`. */
-async function lint(): Promise<Tally> {
-  const code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT);
+/**
+ * `npm run lint` (ESLint, import boundaries, every project's type-check) counted as one test: any error fails `npm
+ * test`. Given `reportDir`, its output goes to a file there, printed when it ends, so it can run beside the unit tests
+ * (ADR 0074).
+ */
+async function lint(reportDir?: string): Promise<Tally> {
+  let code: number;
+  if (reportDir) {
+    const log = path.join(reportDir, 'lint.log');
+    const out = openSync(log, 'w');
+    code = await new Promise<number>((resolve) => {
+      const child = spawn('npm', ['run', '--silent', 'lint'], { cwd: ROOT, stdio: ['ignore', out, out] });
+      child.on('exit', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
+    });
+    closeSync(out);
+    console.log(`\n━━ lint (ran beside the unit tests)\n${readFileSync(log, 'utf8').trimEnd() || 'clean'}`);
+  } else {
+    code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT);
+  }
   return { suite: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
@@ -137,7 +153,8 @@ async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: strin
  * `npm test`: builds, runs unit tests, starts a throw-away stack on the test ports,
  * runs integration tests against its real servers, starts every service and runs
  * Playwright through the gateway, then prints one `N passed, N failed` line.
- * `npm test -- unit` (or lint, integration, e2e, faults, deploy) runs one suite; lint runs first, before the build.
+ * `npm test -- unit` (or lint, integration, e2e, faults, deploy) runs one suite; lint alone runs before any build, with
+ * other suites after the build, beside the unit tests.
  * `npm test -- integration checkout.test profit-bonuses` (or `faults security-sessions`) runs only the integration files whose name contains one of the words (matched against the built dist/test/*.test.js).
  */
 export async function runTests(args: string[], onStop: (stop: () => Promise<void>) => void): Promise<number> {
@@ -156,15 +173,28 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
   onStop(() => group.stopAll());
 
   try {
-    if (wanted('lint')) {
+    if (only.length > 0 && only.every((s) => s === 'lint')) {
       console.log('\n━━ lint');
       tallies.push(await lint());
+      return summary(tallies, started);
     }
-    if (only.length > 0 && only.every((s) => s === 'lint')) return summary(tallies, started);
 
     // Chromium is needed by the browser suite and by the Stripe emulator's browser spec (unit).
     ensureSystemPackages(['postgresql', 'redis', 'nats', 'ceph', 'chromium', 'ffmpeg']);
-    buildAll();
+    await buildAll();
+
+    // Beside the unit tests (ADR 0074): lint (mostly ESLint and tsc, one core each) and the test stack's servers (Ceph's
+    // start is mostly waiting). Both are awaited before the integration tests, which want the machine to themselves.
+    const linted = wanted('lint') ? lint(reportDir) : undefined;
+    const needsStack = wanted('integration') || wanted('e2e');
+    const stack = needsStack
+      ? assertPortsFree(settings.ports).then(() => {
+          console.log(`\n━━ starting the test stack (Postgres, Redis, NATS, S3, mail catcher)${wanted('unit') ? ' beside the unit tests' : ''}`);
+          return startInfra(settings, group);
+        })
+      : undefined;
+    // Awaited below; a failure meanwhile must not be reported as unhandled.
+    stack?.catch(() => undefined);
 
     if (wanted('unit')) {
       console.log('\n━━ unit tests');
@@ -182,10 +212,10 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       );
     }
 
-    if (wanted('integration') || wanted('e2e')) {
-      await assertPortsFree(settings.ports);
-      console.log('\n━━ starting the test stack (Postgres, Redis, NATS, S3, mail catcher)');
-      const urls = await startInfra(settings, group);
+    if (linted) tallies.unshift(await linted);
+
+    if (stack) {
+      const urls = await stack;
 
       if (wanted('integration')) {
         console.log('\n━━ integration tests against the real servers');
