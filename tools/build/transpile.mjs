@@ -3,7 +3,7 @@
 // transpiled by swc into the same places tsc wrote them (rootDir → outDir, with source maps), decorator metadata
 // included for NestJS and TypeORM. No type-check here: `typecheck` does that, in lint (ADR 0074).
 import { transformFile } from '@swc/core';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -50,5 +50,11 @@ await Promise.all(
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, `${code}\n//# sourceMappingURL=${path.basename(out)}.map\n`);
     writeFileSync(`${out}.map`, map);
+    // JSON a file imports is copied beside its output, as tsc emits it (resolveJsonModule).
+    for (const [, spec] of code.matchAll(/require\("(\.{1,2}\/[^"]+\.json)"\)/g)) {
+      const target = path.resolve(path.dirname(out), spec);
+      mkdirSync(path.dirname(target), { recursive: true });
+      copyFileSync(path.resolve(path.dirname(file), spec), target);
+    }
   }),
 );
