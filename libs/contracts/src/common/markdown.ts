@@ -1,62 +1,79 @@
-/**
- * The one Markdown reader (ADR 0045, 0057): podcast show notes and newsletter campaigns are read into a small tree that
- * the web renders as React elements and the mail layout as escaped blocks, so no HTML string written by a person ever
- * reaches a page or an email: nothing can add markup, scripts or attributes. The subset: paragraphs
- * (a single newline is a line break), `#`/`##`/`###` headings, `-`/`*` lists, **bold**, *italic* or _italic_, and
- * [links](https://…) whose address is http(s), mailto or on this site; any other link stays its text.
- */
-export type MarkdownInline =
-  string | { type: 'br' } | { type: 'strong' | 'em'; children: MarkdownInline[] } | { type: 'a'; href: string; children: MarkdownInline[] };
-export type MarkdownBlock =
-  { type: 'p'; children: MarkdownInline[] } | { type: 'h'; level: 2 | 3; children: MarkdownInline[] } | { type: 'ul'; items: MarkdownInline[][] };
+import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
+import { Marked, type Tokens } from 'marked';
 
-const INLINE = /\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|_([^_\s][^_]*?)_|\[([^\]]+)\]\(([^()\s]+)\)/;
-const LIST_ITEM = /^\s*[-*]\s+/;
-const HEADING = /^(#{1,3})\s+(.*)$/;
+/**
+ * The one Markdown path (ADR 0072): podcast show notes on their page and newsletter campaigns in their email are read
+ * by `marked` (CommonMark with GitHub's additions; a single newline is a line break) and the HTML it makes is
+ * sanitised by DOMPurify with one allow-list, in the browser with the page's own DOM and on the server with jsdom's.
+ * What survives: paragraphs, `h2`/`h3` (`#` is `h2`: the page's `h1` is its title), lists, quotes, code, rules, bold,
+ * italic, struck text and links whose address is http(s), mailto or on this site. Scripts, event handlers, styles,
+ * images, frames and any other raw HTML are removed (the text between harmless tags stays); any other link stays its text.
+ */
 
 /** http(s), mailto and same-site paths (not `//host`); everything else (javascript:, data:, …) is refused. */
 export const safeHref = (href: string): string | null => (/^(https?:\/\/|mailto:)/i.test(href) || /^\/(?!\/)/.test(href) ? href : null);
 
-export function parseInline(text: string): MarkdownInline[] {
-  const out: MarkdownInline[] = [];
-  let rest = text;
-  while (rest) {
-    const match = INLINE.exec(rest);
-    if (!match) {
-      pushText(out, rest);
-      break;
-    }
-    pushText(out, rest.slice(0, match.index));
-    const [whole, bold, star, underscore, label, href] = match;
-    if (bold !== undefined) out.push({ type: 'strong', children: parseInline(bold) });
-    else if (star !== undefined || underscore !== undefined) out.push({ type: 'em', children: parseInline(star ?? underscore) });
-    else {
+/** The elements the sanitiser keeps: what `marked` makes from Markdown, less images, tables and raw HTML. */
+export const MARKDOWN_TAGS = ['p', 'br', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'a', 'blockquote', 'code', 'pre', 'hr'] as const;
+
+/** DOMPurify's settings for Markdown, the same wherever it runs. */
+export const MARKDOWN_SANITIZE: Config = {
+  ALLOWED_TAGS: [...MARKDOWN_TAGS],
+  // Every kept attribute is tested against the address rule, so `href` is the only one; links get `rel` after (below).
+  ALLOWED_ATTR: ['href'],
+  ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|\/(?!\/))/i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = depth === 1 ? 2 : 3;
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    link({ href, tokens }: Tokens.Link) {
+      const label = this.parser.parseInline(tokens);
       const safe = safeHref(href);
-      if (safe) out.push({ type: 'a', href: safe, children: parseInline(label) });
-      else pushText(out, label);
+      return safe ? `<a href="${escapeAttribute(safe)}">${label}</a>` : label;
+    },
+    image({ text }: Tokens.Image) {
+      return text;
+    },
+  },
+});
+
+const withLinkRules = new WeakSet<DOMPurify>();
+/** Another site's page opens apart from ours and learns nothing of where the reader came from. */
+function addLinkRules(purifier: DOMPurify): DOMPurify {
+  if (withLinkRules.has(purifier)) return purifier;
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+      node.setAttribute('target', '_blank');
     }
-    rest = rest.slice(match.index + whole.length);
-  }
-  return out;
-}
-
-/** Text with its single newlines as line breaks. */
-function pushText(out: MarkdownInline[], text: string) {
-  text.split('\n').forEach((line, i) => {
-    if (i > 0) out.push({ type: 'br' });
-    if (line) out.push(line);
   });
+  withLinkRules.add(purifier);
+  return purifier;
 }
 
-export function parseMarkdown(markdown: string): MarkdownBlock[] {
-  const blocks: MarkdownBlock[] = [];
-  for (const chunk of markdown.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').filter((line) => line.trim());
-    if (lines.length === 0) continue;
-    const heading = lines.length === 1 ? HEADING.exec(lines[0].trim()) : null;
-    if (heading) blocks.push({ type: 'h', level: heading[1].length === 1 ? 2 : 3, children: parseInline(heading[2]) });
-    else if (lines.every((line) => LIST_ITEM.test(line))) blocks.push({ type: 'ul', items: lines.map((line) => parseInline(line.replace(LIST_ITEM, ''))) });
-    else blocks.push({ type: 'p', children: parseInline(lines.join('\n').trim()) });
-  }
-  return blocks;
+/** A sanitiser on a window that is not the page's: jsdom's, on the server. */
+export const markdownSanitizer = (window: WindowLike): DOMPurify => addLinkRules(createDOMPurify(window));
+
+/** The page's own DOMPurify in a browser; on the server, pass one made on a jsdom window (`@km/nest-kit/mail` does). */
+const browserPurifier = (): DOMPurify => {
+  const purifier = createDOMPurify as unknown as DOMPurify;
+  if (!purifier.isSupported) throw new Error('renderMarkdown needs a DOM: pass a DOMPurify made on a window (jsdom on the server)');
+  return addLinkRules(purifier);
+};
+
+/** Markdown a person wrote as sanitised HTML: the one rendering of show notes and campaign emails (ADR 0072). */
+export function renderMarkdown(markdown: string, purifier: DOMPurify = browserPurifier()): string {
+  const html = marked.parse(markdown.replace(/\r\n?/g, '\n')) as string;
+  return addLinkRules(purifier).sanitize(html, { ...MARKDOWN_SANITIZE, RETURN_TRUSTED_TYPE: false });
 }
