@@ -1,4 +1,4 @@
-import { markdownSanitizer, renderMarkdown } from '@km/contracts/common';
+import { markdownSanitizer, renderMarkdown } from '@km/contracts/markdown';
 import type { OutgoingMail } from './mail.types';
 
 /*

@@ -1,4 +1,4 @@
-import { markdownSanitizer, renderMarkdown } from '@km/contracts/common';
+import { markdownSanitizer, renderMarkdown } from '@km/contracts/markdown';
 import { JSDOM } from 'jsdom';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { renderMarkdown } from '@km/contracts/common';
+import { renderMarkdown } from '@km/contracts/markdown';
 
 /**
  * An episode's show notes: its Markdown through the one Markdown path (ADR 0072), `marked` then DOMPurify, the same

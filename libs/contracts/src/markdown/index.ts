@@ -2,6 +2,8 @@ import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'd
 import { Marked, type Tokens } from 'marked';
 
 /**
+ * `@km/contracts/markdown`, apart from `common` so that only the pages showing Markdown load `marked` and DOMPurify.
+ *
  * The one Markdown path (ADR 0072): podcast show notes on their page and newsletter campaigns in their email are read
  * by `marked` (CommonMark with GitHub's additions; a single newline is a line break) and the HTML it makes is
  * sanitised by DOMPurify with one allow-list, in the browser with the page's own DOM and on the server with jsdom's.
