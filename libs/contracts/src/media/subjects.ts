@@ -11,6 +11,7 @@ import type {
   episodeRefSchema,
   episodeViewSchema,
   podcastSubscriptionSchema,
+  podcastSubscriberEmailsSchema,
   podcastUnsubscribeSchema,
   updateEpisodeSchema,
 } from './schemas';
@@ -26,6 +27,7 @@ import type {
   FeedChannel,
   PodcastEpisode,
   PodcastSubscribeOutcome,
+  PodcastSubscriberEmailsPage,
   PodcastUnsubscribeResult,
 } from './types';
 
@@ -44,6 +46,7 @@ import type {
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
+ * - subscriptionsEmails: {after?, limit} → PodcastSubscriberEmailsPage (the mailing list a page at a time, for forms only; ADR 0072)
  * - episodesDownload: {id, visitor, start, bytes} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
  * - feedChannel: {} → FeedChannel (the RSS channel's settings, from the media service's config)
  */
@@ -63,6 +66,7 @@ export const MediaSubjects = {
   episodesDownload: 'media.episodes.download',
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
+  subscriptionsEmails: 'media.subscriptions.emails',
   feedChannel: 'media.feed.channel',
 } as const;
 
@@ -83,5 +87,6 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscribeOutcome };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
+  [MediaSubjects.subscriptionsEmails]: { payload: z.input<typeof podcastSubscriberEmailsSchema>; result: PodcastSubscriberEmailsPage };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
 }
