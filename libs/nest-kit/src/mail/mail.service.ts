@@ -108,7 +108,12 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap() {
     if (!this.settings.worker) return;
     const { smtp } = this.settings;
+    const concurrency = this.settings.concurrency ?? 8;
     this.transport = nodemailer.createTransport({
+      // One connection per email in flight, kept open and reused (ADR 0072): the handshake is paid once, not per email.
+      pool: true,
+      maxConnections: concurrency,
+      maxMessages: 1000,
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
@@ -121,7 +126,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     const base = this.settings.backoffMs ?? 2000;
     const max = this.settings.maxBackoffMs ?? 10 * 60_000;
     this.jobs.work((job) => this.deliver(job), {
-      concurrency: 4,
+      concurrency,
       lockDuration: this.settings.lockMs ?? 30_000,
       stalledInterval: this.settings.lockMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },

@@ -12,8 +12,9 @@ import { CampaignsService } from './campaigns.service';
 
 export const NEWSLETTER_QUEUE = 'newsletter-campaigns';
 const SCHEDULER_ID = 'newsletter-batches';
-/** How many queued recipients one batch asks the mail queue about. */
+/** How many queued recipients one batch asks the mail queue about, at most, oldest first in chunks of RECONCILE_CHUNK. */
 const RECONCILE_MAX = 2000;
+const RECONCILE_CHUNK = 250;
 
 /** The mail key of one recipient's copy: its job id, and so its Message-ID, whoever queues it and however often. */
 export const recipientMailKey = (campaignId: string, recipientId: string) => `newsletter:${campaignId}:${recipientId}`;
@@ -158,16 +159,22 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
        WHERE r.campaign_id = $1 AND r.state = 'queued' ORDER BY r.id LIMIT $3`,
       [campaignId, this.config.newsletter.requeueAfterMs, RECONCILE_MAX],
     );
-    if (queued.length === 0) return;
-    const outcomes = await this.mail.outcomes(queued.map((r) => recipientMailKey(campaignId, r.id)));
     const sent: string[] = [];
     const failed: { id: string; email: string; error: string; permanent: boolean }[] = [];
     const lost: Claimed[] = [];
-    for (const r of queued) {
-      const outcome = outcomes.get(recipientMailKey(campaignId, r.id))!;
-      if (outcome.state === 'sent') sent.push(r.id);
-      else if (outcome.state === 'failed') failed.push({ id: r.id, email: r.email, error: outcome.error.slice(0, 500), permanent: outcome.permanent });
-      else if (outcome.state === 'missing' && r.stale) lost.push(r);
+    for (let start = 0; start < queued.length; start += RECONCILE_CHUNK) {
+      const chunk = queued.slice(start, start + RECONCILE_CHUNK);
+      const outcomes = await this.mail.outcomes(chunk.map((r) => recipientMailKey(campaignId, r.id)));
+      const settledBefore = sent.length + failed.length + lost.length;
+      for (const r of chunk) {
+        const outcome = outcomes.get(recipientMailKey(campaignId, r.id))!;
+        if (outcome.state === 'sent') sent.push(r.id);
+        else if (outcome.state === 'failed') failed.push({ id: r.id, email: r.email, error: outcome.error.slice(0, 500), permanent: outcome.permanent });
+        else if (outcome.state === 'missing' && r.stale) lost.push(r);
+      }
+      // The mail queue sends a campaign's emails oldest first: when none of these older ones is settled yet, the younger
+      // ones are not either, so asking about them would only load Redis while it is busiest (ADR 0072).
+      if (sent.length + failed.length + lost.length === settledBefore) break;
     }
     if (sent.length)
       await this.dataSource.query(`UPDATE newsletter_campaign_recipients SET state = 'sent', done_at = now() WHERE id = ANY($1) AND state = 'queued'`, [sent]);
