@@ -130,7 +130,7 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       lockDuration: this.settings.lockMs ?? 30_000,
       stalledInterval: this.settings.lockMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },
-      failed: 'mail delivery failed; will retry',
+      failed: 'mail delivery failed; tried again with backoff unless the server refused it for good',
     });
   }
 
