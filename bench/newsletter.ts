@@ -1,20 +1,33 @@
-// A newsletter campaign at scale: `KM_PORT_OFFSET=110 npx tsx bench/newsletter.ts [recipients=10000]`
+// A newsletter campaign at scale: `KM_PORT_OFFSET=110 npx tsx bench/newsletter.ts [recipients=10000] [--cpu-prof]`
 //
 // Starts a throw-away test-profile stack (ports shifted by KM_PORT_OFFSET), writes `recipients` confirmed subscribers
 // straight into forms' database (double opt-in is not what is measured), then sends a campaign as an admin would
 // (POST /api/admin/newsletter/campaigns, then …/send) and waits until its report says every email was sent (the
 // mail queue's SMTP delivery to the stack's mail catcher included). Then it counts, in the mail catcher, the copies
-// each address received by Message-ID: more than one is a duplicate (ADR 0057).
+// each address received by Message-ID: more than one is a duplicate (ADR 0057). Where the time goes: the CPU seconds
+// each process of the stack spent during the send, and with `--cpu-prof` the forms service's CPU by package.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client as Postgres } from 'pg';
+import { profileShares } from './cpu-profile';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 
-const [recipients = 10_000] = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const [recipients = 10_000] = args.filter((a) => !a.startsWith('--')).map(Number);
+const cpuProfile = args.includes('--cpu-prof');
+const loadAverage = () => `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (${os.cpus().length} CPUs)`;
 
 async function main() {
   // 500 recipients a second: the batch rate a production list of this size would be given.
-  const { settings, urls, base, stop } = await startBenchStack('test', {
-    forms: { NEWSLETTER_BATCH_SIZE: '500', NEWSLETTER_BATCH_INTERVAL_MS: '1000' },
+  const profileFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'km-newsletter-profile-')), 'forms.cpuprofile');
+  const profiled: Record<string, string> = cpuProfile
+    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profiler.cjs')}`, KM_CPU_PROFILE: profileFile }
+    : {};
+  const { settings, urls, base, stop, pidFile } = await startBenchStack('test', {
+    forms: { NEWSLETTER_BATCH_SIZE: '500', NEWSLETTER_BATCH_INTERVAL_MS: '1000', ...profiled },
     gateway: { RATE_LIMIT_PER_MINUTE: '100000000' },
   });
   const db = new Postgres({ connectionString: urls.databaseUrl('forms') });
@@ -46,7 +59,14 @@ async function main() {
     if (created.status !== 201) throw new Error(`creating the campaign answered ${created.status}: ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
 
-    console.log(`━━ sending to ${recipients} recipients`);
+    console.log(`━━ sending to ${recipients} recipients; load average ${loadAverage()}`);
+    const formsPid = () =>
+      readFileSync(pidFile, 'utf8')
+        .split('\n')
+        .find((line) => line.endsWith(' forms'))
+        ?.split(' ')[0];
+    if (cpuProfile) process.kill(Number(formsPid()), 'SIGWINCH');
+    const cpuBefore = cpuSeconds(pidFile);
     const started = performance.now();
     const send = await fetch(`${base}/api/admin/newsletter/campaigns/${id}/send`, { method: 'POST', headers });
     if (send.status !== 202) throw new Error(`sending answered ${send.status}: ${await send.text()}`);
@@ -57,6 +77,8 @@ async function main() {
       if (performance.now() - started > 600_000) throw new Error(`the campaign did not finish in 10 minutes: ${JSON.stringify(report?.counts)}`);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuSeconds(pidFile);
+    if (cpuProfile) process.kill(Number(formsPid()), 'SIGWINCH');
 
     const mails = (await (await fetch(`${urls.mailWebUrl}/api/email`)).json()) as {
       subject: string;
@@ -80,6 +102,16 @@ async function main() {
     console.log(
       `report: sent ${report.counts.sent}, failed ${report.counts.failed}, pending ${report.counts.pending}; deliveries at the catcher ${deliveries}`,
     );
+    const spent = Object.entries(cpuAfter)
+      .map(([name, s]): [string, number] => [name, s - (cpuBefore[name] ?? 0)])
+      .filter(([, s]) => s >= 0.5)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(`CPU seconds during the send: ${spent.map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}; load average ${loadAverage()}`);
+    if (cpuProfile) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const shares = profileShares(profileFile, 12);
+      console.log(`forms CPU by package: ${shares.map(([bucket, share]) => `${bucket} ${(share * 100).toFixed(0)}%`).join(', ')}`);
+    }
   } finally {
     await db.end();
     await stop();

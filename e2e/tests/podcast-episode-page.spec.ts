@@ -70,7 +70,10 @@ test.describe("an episode's own page", () => {
     await expect(notes.locator('strong')).toHaveText('grace');
     await expect(notes.getByRole('listitem')).toHaveText(['Listening well', 'Giving freely']);
     await expect(notes.getByRole('link', { name: 'the store' })).toHaveAttribute('href', '/products');
-    await expect(notes).toContainText('<script>window.__hacked = true</script>');
+    // Raw HTML is removed by the sanitiser (ADR 0072): no script element, and not even its text.
+    await expect(notes.locator('script')).toHaveCount(0);
+    await expect(notes).not.toContainText('__hacked');
+    await expect(notes.getByRole('paragraph').last()).toHaveText('See the store.');
     expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
     await expect(main.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['e2e', 'shared']);
 

@@ -9,7 +9,12 @@ let admin: Client;
 let nextNumber = 500;
 
 beforeAll(async () => {
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_FORMS_PER_HOUR: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
+  // New-episode announcements are forms' campaigns to the podcast's list (ADR 0072), sent in quick batches here.
+  h = await startHarness({
+    media: {},
+    forms: { NEWSLETTER_BATCH_INTERVAL_MS: '200' },
+    gateway: { RATE_LIMIT_FORMS_PER_HOUR: '100000', RATE_LIMIT_PER_MINUTE: '100000' },
+  });
   admin = new Client(h.gateway);
   assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
 });
@@ -56,7 +61,7 @@ test('email and both subscribers get a welcome with a one-click unsubscribe link
   assert.deepEqual(await mailsTo(bySms, 0), []);
 });
 
-test('a new episode is emailed to every email subscriber once, and the unsubscribe link stops the next one', async () => {
+test('a new episode is emailed to every email subscriber once, through the campaign sender, and the unsubscribe link stops the next one', async () => {
   const [staying, leaving, bySms] = [address('staying'), address('leaving'), address('sms')];
   await subscribe(staying, 'email');
   await subscribe(leaving, 'both');
@@ -71,6 +76,11 @@ test('a new episode is emailed to every email subscriber once, and the unsubscri
       [`New episode ${first.episodeNumber}: Walking in Purpose`],
     );
     assert.match(episodeMails[0].text, new RegExp(`/podcast\\?episode=${first.episodeNumber}`));
+    // Its footer's one-click link leaves the podcast's list (ADR 0056, 0072).
+    assert.match(
+      episodeMails[0].text,
+      /Unsubscribe from podcast emails: http:\/\/localhost:3999\/api\/podcast-subscriptions\/unsubscribe\?token=[A-Za-z0-9_-]{43}/,
+    );
   }
   assert.deepEqual(await mailsTo(bySms, 0), []);
 

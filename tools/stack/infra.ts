@@ -207,10 +207,12 @@ export async function startInfra(
 
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
+  // MailDev, which also refuses bounce+… and tempfail+… addresses as a receiving server would (ADR 0072).
   const maildev = group.start(
     'mail',
-    path.join(ROOT, 'node_modules', '.bin', 'maildev'),
+    tsx,
     [
+      path.join(ROOT, 'tools', 'mail', 'catcher.ts'),
       '--smtp',
       String(ports.smtp),
       '--ip',

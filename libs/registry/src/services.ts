@@ -105,7 +105,8 @@ export const SERVICES = [
       requests: [],
       publishesEvents: all(MediaEvents),
       consumers: [
-        { durable: 'media-mail', types: [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] },
+        // the welcome only: new-episode announcements are forms' campaigns (ADR 0072)
+        { durable: 'media-mail', types: [MediaEvents.subscriptionCreated] },
         { durable: 'media-renditions', types: [MediaEvents.episodePublished, MediaEvents.episodeUpdated] },
       ],
     },
@@ -162,13 +163,22 @@ export const SERVICES = [
     gatewayRoutes: true,
     bus: {
       answers: all(FormsSubjects),
-      // a campaign's featured product or latest episode (ADR 0057); the members audience's addresses (ADR 0058)
-      requests: [CatalogSubjects.getMany, MediaSubjects.episodesList, MembershipSubjects.memberEmails],
+      // a campaign's featured product or latest episode (ADR 0057); the members audience's addresses (ADR 0058); the
+      // podcast audience's addresses and the episode an announcement is about (ADR 0072)
+      requests: [
+        CatalogSubjects.getMany,
+        MediaSubjects.episodesList,
+        MediaSubjects.episodesGet,
+        MediaSubjects.subscriptionsEmails,
+        MembershipSubjects.memberEmails,
+      ],
       publishesEvents: all(FormsEvents),
       consumers: [
         { durable: 'forms-mail', types: all(FormsEvents) },
         // the podcast form's newsletter opt-in asks for confirmation too (ADR 0055)
         { durable: 'forms-newsletter-podcast', types: [MediaEvents.subscriptionCreated] },
+        // a published episode is announced to the podcast's list by the campaign sender (ADR 0072)
+        { durable: 'forms-episode-announcements', types: [MediaEvents.episodePublished] },
       ],
     },
   },
@@ -187,7 +197,8 @@ export const SERVICES = [
         ...except(CatalogSubjects, CatalogSubjects.getMany, CatalogSubjects.reserveStock, CatalogSubjects.releaseStock),
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
-        ...all(MediaSubjects),
+        // the podcast's mailing list is for forms' campaign sender only (ADR 0072)
+        ...except(MediaSubjects, MediaSubjects.subscriptionsEmails),
         // member addresses are for forms' newsletter audience only (ADR 0058)
         ...except(MembershipSubjects, MembershipSubjects.memberEmails),
       ],

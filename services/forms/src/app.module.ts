@@ -6,7 +6,9 @@ import { PrayerMinistry1764100000600 } from '../migrations/1764100000600-prayer-
 import { PrayersByPerson1764200000600 } from '../migrations/1764200000600-prayers-by-person';
 import { NewsletterConsent1764200000610 } from '../migrations/1764200000610-newsletter-consent';
 import { NewsletterCampaigns1764200000611 } from '../migrations/1764200000611-newsletter-campaigns';
+import { NewsletterBouncesAndPodcast1764300000200 } from '../migrations/1764300000200-newsletter-bounces-and-podcast';
 import { CampaignSender } from './campaigns/campaign-sender';
+import { EpisodeAnnouncementsConsumer } from './campaigns/episode-announcements.consumer';
 import { CampaignsHandlers } from './campaigns/campaigns.handlers';
 import { CampaignsService } from './campaigns/campaigns.service';
 import { BookSubmissionEntity } from './books/book-submission.entity';
@@ -48,6 +50,7 @@ export class AppModule {
             PrayersByPerson1764200000600,
             NewsletterConsent1764200000610,
             NewsletterCampaigns1764200000611,
+            NewsletterBouncesAndPodcast1764300000200,
           ],
         }),
         MailModule.forRoot(config.mail, 'forms', config.logLevel),
@@ -76,6 +79,7 @@ export class AppModule {
         CampaignsService,
         CampaignSender,
         NewsletterPodcastConsumer,
+        EpisodeAnnouncementsConsumer,
       ],
     };
   }

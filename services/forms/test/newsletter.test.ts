@@ -2,13 +2,24 @@
 // catcher, asked over the bus as the gateway, its one caller in production.
 import { FormsEvents, FormsSubjects } from '@km/contracts';
 import { AppError, type RpcClient } from '@km/nest-kit';
-import { connectTestRpc, createTestDatabase, eventually, startTestService, testNatsUrl, testServers, type TestDatabase } from '@km/nest-kit/testing';
+import { MediaSubjects, type PodcastSubscriberEmail } from '@km/contracts/media';
+import {
+  connectTestRpc,
+  createTestDatabase,
+  eventually,
+  startServiceDouble,
+  startTestService,
+  testNatsUrl,
+  testServers,
+  type TestDatabase,
+} from '@km/nest-kit/testing';
 import type { INestApplication } from '@nestjs/common';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { CampaignSender } from '../src/campaigns/campaign-sender';
+import { CampaignsService } from '../src/campaigns/campaigns.service';
 import { confirmToken } from '../src/newsletter/newsletter-links';
 import { formsTestConfig } from './forms-test-config';
 
@@ -194,5 +205,76 @@ describe('campaign sending', () => {
       [...ids.entries()].filter(([, set]) => set.size !== 1),
       [],
     );
+  });
+});
+
+describe('episode announcements (ADR 0072)', () => {
+  test('ten announcements of one episode at once (a redelivery, two replicas) make one podcast campaign, one copy per address, bounces left out', async () => {
+    const tag = `ann${randomUUID().slice(0, 8)}`;
+    const subscriber = (name: string): PodcastSubscriberEmail => ({
+      email: `${tag}-${name}@example.com`,
+      unsubscribeToken: randomUUID().replace(/-/g, '').padEnd(43, 'x'),
+    });
+    // Two pages, as media answers 5,000 at a time; an address arrives in upper case; one was bounced before.
+    const firstPage = [subscriber('a'), subscriber('b'), { ...subscriber('c'), email: `${tag}-C@Example.com` }];
+    const secondPage = [subscriber('d'), subscriber('e-bounced')];
+    await dataSource.query(`INSERT INTO newsletter_bounces (email, code, reason) VALUES ($1, 550, 'permanent SMTP failure: 550 5.1.1 test')`, [
+      secondPage[1].email,
+    ]);
+    const pagesAsked: (string | undefined)[] = [];
+    const media = await startServiceDouble('media', {
+      [MediaSubjects.subscriptionsEmails]: ({ after }: { after?: string }) => {
+        pagesAsked.push(after);
+        return after ? { subscribers: secondPage, next: null } : { subscribers: firstPage, next: firstPage[2].email.toLowerCase() };
+      },
+    });
+    try {
+      const episode = { id: randomUUID(), title: 'Grace *at* work', episodeNumber: 7000 + Math.floor(Math.random() * 1000) };
+      const campaigns = forms.get(CampaignsService);
+      await Promise.all(Array.from({ length: 10 }, () => dataSource.transaction((manager) => campaigns.announce(manager, episode))));
+      const rows: { id: string; audience: string; status: string; subject: string }[] = await dataSource.query(
+        `SELECT id, audience, status, subject FROM newsletter_campaigns WHERE episode_id = $1`,
+        [episode.id],
+      );
+      assert.deepEqual(
+        rows.map((r) => [r.audience, r.status, r.subject]),
+        [['podcast', 'sending', `New episode ${episode.episodeNumber}: Grace *at* work`]],
+      );
+      assert.deepEqual(pagesAsked, [undefined, `${tag}-c@example.com`]);
+      const expected = [...firstPage, secondPage[0]].map((s) => ({ email: s.email.toLowerCase(), list: 'podcast', token: s.unsubscribeToken }));
+      assert.deepEqual(
+        await dataSource.query(`SELECT email, list, unsubscribe_token AS token FROM newsletter_campaign_recipients WHERE campaign_id = $1 ORDER BY email`, [
+          rows[0].id,
+        ]),
+        expected.sort((x, y) => x.email.localeCompare(y.email)),
+      );
+
+      const sender = forms.get(CampaignSender);
+      await eventually(
+        async () => {
+          await sender.batch();
+          return (await gateway.rpc.send(FormsSubjects.campaigns.get, { id: rows[0].id })).status === 'sent';
+        },
+        30_000,
+        200,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      const mailApi = testServers().KM_TEST_MAIL_API_URL;
+      const mails = (await (await fetch(`${mailApi}/api/email`)).json()) as { id: string; subject: string; to: { address: string }[] }[];
+      const copies = mails.filter((m) => m.subject === rows[0].subject);
+      assert.deepEqual(copies.map((m) => m.to[0].address).sort(), expected.map((e) => e.email).sort());
+      for (const m of copies) {
+        const token = expected.find((e) => e.email === m.to[0].address)!.token;
+        // The raw message, unfolded (RFC 5322): the headers as the receiving mail client reads them.
+        const source = `\r\n${(await (await fetch(`${mailApi}/api/email/${m.id}/source`)).text()).replace(/\r\n(?=[ \t])/g, '')}`;
+        assert.ok(
+          source.includes(`\r\nList-Unsubscribe: <${config.publicOrigin}/api/podcast-subscriptions/unsubscribe?token=${token}>\r\n`),
+          source.slice(0, 1500),
+        );
+        assert.ok(source.includes('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n'));
+      }
+    } finally {
+      await media.close();
+    }
   });
 });

@@ -3,4 +3,3 @@ export * from './event-envelope';
 export * from './seams';
 export * from './images';
 export * from './fields';
-export * from './markdown';

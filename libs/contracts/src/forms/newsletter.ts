@@ -27,11 +27,12 @@ export interface NewsletterConfirmResult {
 }
 
 /** Who a campaign goes to (ADR 0057): always confirmed newsletter addresses, one copy each. */
-export const NEWSLETTER_AUDIENCES = ['all', 'members'] as const;
+export const NEWSLETTER_AUDIENCES = ['all', 'members', 'podcast'] as const;
 export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
 export const NEWSLETTER_AUDIENCE_LABELS: Record<NewsletterAudience, string> = {
   all: 'All confirmed subscribers',
   members: 'Marketshare members only',
+  podcast: 'Podcast subscribers only',
 };
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
@@ -94,6 +95,8 @@ export interface CampaignCounts {
   failed: number;
   pending: number;
   skipped: number;
+  /** Recipients whose server refused the address for good (a 5xx): never sent to again (ADR 0072). */
+  bounced: number;
 }
 
 export interface NewsletterCampaign {
@@ -110,6 +113,8 @@ export interface NewsletterCampaign {
   finishedAt: string | null;
   createdAt: string;
   counts: CampaignCounts;
+  /** The episode this campaign announces (sent by itself when the episode was published, ADR 0072), or null. */
+  episodeId: string | null;
   /** The last reasons deliveries failed, for the report. */
   failures: { email: string; error: string }[];
 }

@@ -223,6 +223,12 @@ export const podcastSubscriptionSchema = z.object({
 });
 export type PodcastSubscriptionData = z.infer<typeof podcastSubscriptionSchema>;
 
+/** A page of the podcast's mailing list for forms' campaign sender (ADR 0072), in address order after `after`. */
+export const podcastSubscriberEmailsSchema = z.object({
+  after: z.string().max(320).optional(),
+  limit: z.number().int().min(1).max(5000).default(5000),
+});
+
 export const podcastUnsubscribeSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the one from the unsubscribe link') });
 
 /**

@@ -11,6 +11,7 @@ import type {
   episodeRefSchema,
   episodeViewSchema,
   podcastSubscriptionSchema,
+  podcastSubscriberEmailsSchema,
   podcastUnsubscribeSchema,
   updateEpisodeSchema,
 } from './schemas';
@@ -27,6 +28,7 @@ import type {
   FeedChannel,
   PodcastEpisode,
   PodcastSubscribeOutcome,
+  PodcastSubscriberEmailsPage,
   PodcastUnsubscribeResult,
 } from './types';
 
@@ -45,6 +47,7 @@ import type {
  * - episodesView: {id, visitor} → EpisodeViewResult (once per visitor per 24 hours)
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
+ * - subscriptionsEmails: {after?, limit} → PodcastSubscriberEmailsPage (the mailing list a page at a time, for forms only; ADR 0072)
  * - episodesDownload: {id, visitor, start, bytes, userAgent?} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
  * - analyticsReport: {from, to, episodeId?} → PodcastAnalyticsReport (UTC days, at most 366; ADR 0071)
  * - analyticsRows: {from, to, episodeId?, after?} → PodcastAnalyticsRows (the CSV's rows, a page at a time)
@@ -66,6 +69,7 @@ export const MediaSubjects = {
   episodesDownload: 'media.episodes.download',
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
+  subscriptionsEmails: 'media.subscriptions.emails',
   feedChannel: 'media.feed.channel',
   analyticsReport: 'media.analytics.report',
   analyticsRows: 'media.analytics.rows',
@@ -88,6 +92,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.episodesDownload]: { payload: z.input<typeof episodeDownloadSchema>; result: EpisodeDownloadResult };
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscribeOutcome };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
+  [MediaSubjects.subscriptionsEmails]: { payload: z.input<typeof podcastSubscriberEmailsSchema>; result: PodcastSubscriberEmailsPage };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
   [MediaSubjects.analyticsReport]: { payload: z.input<typeof podcastAnalyticsQuerySchema>; result: PodcastAnalyticsReport };
   [MediaSubjects.analyticsRows]: { payload: z.input<typeof podcastAnalyticsRowsSchema>; result: PodcastAnalyticsRows };

@@ -184,3 +184,17 @@ export interface ReplacedEpisodeFiles {
   episode: PodcastEpisode;
   mediaKeys: string[];
 }
+
+/** One address of the podcast's mailing list: it asked for email and has not unsubscribed (ADR 0072). */
+export interface PodcastSubscriberEmail {
+  /** Lower case. */
+  email: string;
+  /** The token of its one-click unsubscribe link (`/api/podcast-subscriptions/unsubscribe?token=`). */
+  unsubscribeToken: string;
+}
+
+export interface PodcastSubscriberEmailsPage {
+  subscribers: PodcastSubscriberEmail[];
+  /** The `after` of the next page; null on the last. */
+  next: string | null;
+}

@@ -64,3 +64,7 @@ export const PODCAST_APP_ENV = {
 } as const satisfies Record<PodcastApp, string>;
 /** Where the RSS feed lives on the site. */
 export const PODCAST_FEED_PATH = '/feeds/podcast.xml';
+
+/** The podcast list's one-click unsubscribe link (a GET or a POST unsubscribes; ADR 0056, 0072), in every podcast email. */
+export const podcastUnsubscribeUrl = (publicOrigin: string, token: string) =>
+  `${publicOrigin}/api/podcast-subscriptions/unsubscribe?token=${encodeURIComponent(token)}`;

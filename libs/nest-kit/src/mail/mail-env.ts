@@ -16,6 +16,8 @@ export const mailEnv = {
   MAIL_FROM: z.string().min(3).default('Kingdom Marketplace <hello@kingdommarketplace.example>'),
   /** See MailSettings.lockMs: BullMQ's 30 s unless a stack that kills workers on purpose wants their mail sooner. */
   MAIL_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** See MailSettings.concurrency: emails in flight at once per process, each on a pooled SMTP connection. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1, 'MAIL_CONCURRENCY must be at least 1').max(64, 'MAIL_CONCURRENCY must be at most 64').default(8),
 };
 
 /** {@link refuseInProduction} rules for the keys of {@link mailEnv}; SMTP_PASS stays empty when the relay needs no login. */
@@ -33,10 +35,12 @@ export const mailSettingsFromEnv = (env: {
   SMTP_PASS?: string;
   MAIL_FROM: string;
   MAIL_LOCK_MS?: number;
+  MAIL_CONCURRENCY?: number;
 }) => ({
   ...jobsSettingsFromEnv(env),
   smtp: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, pass: env.SMTP_PASS },
   from: env.MAIL_FROM,
   worker: true,
   lockMs: env.MAIL_LOCK_MS,
+  concurrency: env.MAIL_CONCURRENCY,
 });

@@ -133,20 +133,77 @@ test('a one-click unsubscribe adds List-Unsubscribe and List-Unsubscribe-Post (R
   assert.throws(() => renderMail({ ...message, unsubscribe: { url: 'https://kingdom.example/u>\r\nBcc: x', oneClick: true } }), /must not contain/);
 });
 
-test('markdown: headings, paragraphs, lists, bold, italic and links as escaped, inline-styled blocks; HTML and javascript: links stay text', () => {
+test('markdown: headings, paragraphs, lists, quotes, bold, italic and links rendered by marked, each element with its inline style', () => {
   const blocks = markdown(
-    '# News & notes\n\nHello **friends**, read [the shop](/products) or [x](javascript:alert(1)).\n\n- <script>alert("x")</script>\n- _two_',
+    '# News & notes\n\nHello **friends**, read [the shop](/products) or [the site](https://x.example/a?b=1&c=2).\nNext line.\n\n- _one_\n- two\n\n> Quoted\n\n1. first\n2. second',
     'https://kingdom.example',
   );
-  assert.equal(blocks.length, 3);
-  assert.match(blocks[0].html, /^<h2 style="[^"]+">News &amp; notes<\/h2>$/);
-  assert.equal(
-    blocks[1].html.replace(/ style="[^"]*"/g, ''),
-    '<p>Hello <strong>friends</strong>, read <a href="https://kingdom.example/products">the shop</a> or [x](javascript:alert(1)).</p>',
+  const bare = (html: string) => html.replace(/ style="[^"]*"/g, '');
+  assert.deepEqual(
+    blocks.map((b) => bare(b.html)),
+    [
+      '<h2>News &amp; notes</h2>',
+      '<p>Hello <strong>friends</strong>, read <a href="https://kingdom.example/products">the shop</a> or <a href="https://x.example/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">the site</a>.<br>Next line.</p>',
+      '<ul>\n<li><em>one</em></li>\n<li>two</li>\n</ul>',
+      '<blockquote>\n<p>Quoted</p>\n</blockquote>',
+      '<ol>\n<li>first</li>\n<li>second</li>\n</ol>',
+    ],
   );
-  assert.equal(blocks[1].text, 'Hello friends, read the shop (https://kingdom.example/products) or [x](javascript:alert(1)).');
-  assert.equal(blocks[2].html.replace(/ style="[^"]*"/g, ''), '<ul><li>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</li><li><em>two</em></li></ul>');
-  assert.equal(blocks[2].text, '- <script>alert("x")</script>\n- two');
-  for (const b of blocks) assert.ok(!/<script|href="javascript:/i.test(b.html));
-  assert.equal(markdown('[x](javascript:void)', 'https://kingdom.example')[0].html.replace(/ style="[^"]*"/g, ''), '<p>x</p>');
+  assert.deepEqual(
+    blocks.map((b) => b.text),
+    [
+      'News & notes',
+      'Hello friends, read the shop (https://kingdom.example/products) or the site (https://x.example/a?b=1&c=2).\nNext line.',
+      '- one\n- two',
+      '> Quoted',
+      '1. first\n2. second',
+    ],
+  );
+  // Inline styles, because mail clients drop stylesheets (ADR 0072).
+  assert.match(blocks[0].html, /^<h2 style="margin:0 0 12px;[^"]+">/);
+  assert.ok(blocks[1].html.includes('<a href="https://kingdom.example/products" style="color:#312e81;text-decoration:underline">the shop</a>'));
+  assert.ok(blocks[1].html.includes('<strong style="font-weight:700">friends</strong>'));
+  // The same source renders to the same blocks (a campaign renders its body once for all its recipients).
+  assert.equal(markdown('# News & notes', 'https://kingdom.example')[0], markdown('# News & notes', 'https://kingdom.example')[0]);
+});
+
+test('markdown: hostile input never survives: scripts, event handlers, raw HTML, styles and javascript:, data: or //host links are removed', () => {
+  const hostile = [
+    '# Hi <img src=x onerror=alert(1)>',
+    '<script>alert("x")</script>',
+    'See [click](javascript:alert(1)) [data](data:text/html,hi) [far](//evil.example) **bold**',
+    '<a href="javascript:alert(2)">raw link</a> <a href="//evil.example/x">raw far</a> <div style="position:fixed" onclick="steal()">boxed</div>',
+    '<iframe src="https://evil.example"></iframe><svg onload=alert(3)><circle/></svg><form action="https://evil.example"><input name=p></form>',
+    '[ok](https://kingdom.example/ok "t")',
+  ].join('\n\n');
+  const blocks = markdown(hostile, 'https://kingdom.example');
+  const html = blocks.map((b) => b.html).join('');
+  for (const bad of [
+    /<script/i,
+    /<img/i,
+    /onerror/i,
+    /onclick/i,
+    /onload/i,
+    /javascript:/i,
+    /data:/i,
+    /evil\.example/i,
+    /<iframe/i,
+    /<svg/i,
+    /<form/i,
+    /<input/i,
+    /<div/i,
+    /position:fixed/,
+  ])
+    assert.doesNotMatch(html, bad);
+  assert.deepEqual(
+    blocks.map((b) => b.html.replace(/ style="[^"]*"/g, '')),
+    [
+      '<h2>Hi </h2>',
+      '<p>See click data far <strong>bold</strong></p>',
+      '<p><a>raw link</a> <a>raw far</a> </p>',
+      '<p>boxed</p>',
+      '<p><a href="https://kingdom.example/ok" rel="noopener noreferrer nofollow" target="_blank">ok</a></p>',
+    ],
+  );
+  assert.equal(blocks.map((b) => b.text).join('\n'), 'Hi\nSee click data far bold\nraw link raw far\nboxed\nok (https://kingdom.example/ok)');
 });

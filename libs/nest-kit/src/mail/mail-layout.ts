@@ -1,4 +1,4 @@
-import { parseMarkdown, type MarkdownInline } from '@km/contracts/common';
+import { markdownSanitizer, renderMarkdown } from '@km/contracts/markdown';
 import type { OutgoingMail } from './mail.types';
 
 /*
@@ -90,53 +90,104 @@ export const paragraph = (...parts: (string | Emphasis)[]): MailBlock =>
 
 const LINK_STYLE = `color:${COLOURS.button};text-decoration:underline`;
 
-/** Inline Markdown as escaped HTML and as text; a same-site link is made absolute on `origin`. */
-function inlineHtml(nodes: MarkdownInline[], origin: string): string {
-  return nodes
-    .map((node) => {
-      if (typeof node === 'string') return escapeHtml(node);
-      if (node.type === 'br') return '<br>';
-      if (node.type === 'a')
-        return `<a href="${href(node.href.startsWith('/') ? `${origin}${node.href}` : node.href)}" style="${LINK_STYLE}">${inlineHtml(node.children, origin)}</a>`;
-      return node.type === 'strong'
-        ? `<strong style="font-weight:700">${inlineHtml(node.children, origin)}</strong>`
-        : `<em>${inlineHtml(node.children, origin)}</em>`;
-    })
-    .join('');
-}
-function inlineText(nodes: MarkdownInline[], origin: string): string {
-  return nodes
-    .map((node) => {
-      if (typeof node === 'string') return node;
-      if (node.type === 'br') return '\n';
-      if (node.type === 'a') return `${inlineText(node.children, origin)} (${node.href.startsWith('/') ? `${origin}${node.href}` : node.href})`;
-      return inlineText(node.children, origin);
-    })
-    .join('');
+/** Inline styles of each element the Markdown renderer keeps (ADR 0072): mail clients drop stylesheets, not `style`. */
+const MARKDOWN_STYLES: Record<string, string> = {
+  h2: `margin:0 0 12px;font-family:${SERIF};font-size:22px;line-height:1.3;font-weight:700;color:${COLOURS.brand}`,
+  h3: `margin:0 0 12px;font-family:${SERIF};font-size:18px;line-height:1.3;font-weight:700;color:${COLOURS.brand}`,
+  p: P_STYLE,
+  ul: `margin:0 0 16px;padding-left:24px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLOURS.ink}`,
+  ol: `margin:0 0 16px;padding-left:24px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLOURS.ink}`,
+  li: 'margin:0 0 4px',
+  strong: 'font-weight:700',
+  a: LINK_STYLE,
+  blockquote: `margin:0 0 16px;padding:12px 16px;border-left:3px solid ${COLOURS.accent};background:${COLOURS.quote};font-family:${SANS};font-size:16px;line-height:1.6;color:${COLOURS.ink}`,
+  pre: `margin:0 0 16px;padding:12px 16px;background:${COLOURS.quote};border-radius:4px;white-space:pre-wrap;word-break:break-word`,
+  code: `font-family:Menlo,Consolas,'Courier New',monospace;font-size:14px`,
+  hr: `margin:24px 0;border:0;border-top:1px solid ${COLOURS.rule}`,
+};
+
+/** One jsdom window and its DOMPurify, made on the first Markdown email: services that send none never load jsdom. */
+let markdownDom: { document: Document; purifier: ReturnType<typeof markdownSanitizer> } | undefined;
+function mailDom() {
+  if (!markdownDom) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+    const { JSDOM } = require('jsdom') as typeof import('jsdom');
+    const { window } = new JSDOM('');
+    markdownDom = { document: window.document, purifier: markdownSanitizer(window as unknown as Parameters<typeof markdownSanitizer>[0]) };
+  }
+  return markdownDom;
 }
 
+/** An element's words as plain text: line breaks kept, a link followed by its address, list items on their own lines. */
+function plainText(node: Node): string {
+  if (node.nodeType === TEXT_NODE) return node.textContent ?? '';
+  const el = node as Element;
+  const inner = () => [...el.childNodes].map(plainText).join('');
+  switch (el.tagName) {
+    case 'BR':
+      return '\n';
+    case 'A':
+      return el.hasAttribute('href') ? `${inner()} (${el.getAttribute('href')})` : inner();
+    case 'UL':
+    case 'OL':
+      return [...el.children].map((li, i) => `${el.tagName === 'OL' ? `${i + 1}.` : '-'} ${plainText(li).trim()}`).join('\n');
+    case 'BLOCKQUOTE':
+      return inner()
+        .trim()
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n');
+    case 'HR':
+      return '---';
+    case 'P':
+    case 'H2':
+    case 'H3':
+    case 'PRE':
+    case 'LI':
+      return (
+        [...el.childNodes].map(plainText).join('').replace(/\n+$/, '') +
+        (el.parentElement?.tagName === 'BLOCKQUOTE' || el.parentElement?.tagName === 'LI' ? '\n' : '')
+      );
+    default:
+      return inner();
+  }
+}
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+/** Rendered Markdown by source and origin: a campaign renders the same body for each of its recipients. */
+const markdownBlocks = new Map<string, MailBlock[]>();
+const MARKDOWN_CACHE_MAX = 32;
+
 /**
- * Markdown a person wrote (a newsletter campaign, ADR 0057), read by the one Markdown reader of `@km/contracts/common`
- * into headings, paragraphs, lists, bold, italic and links: every text escaped, every style inline, HTML in the source
- * shown as text, and only http(s), mailto and same-site links (made absolute on `origin`) kept as links.
+ * Markdown a person wrote (a newsletter campaign, ADR 0057), rendered by the one Markdown path of
+ * `@km/contracts/common` (`marked`, then DOMPurify's allow-list, ADR 0072), then each element given its inline style
+ * and each same-site link made absolute on `origin`: one block per top-level element, and its plain-text reading.
  */
-export const markdown = (source: string, origin: string): MailBlock[] =>
-  parseMarkdown(source).map((node) => {
-    if (node.type === 'h') {
-      const size = node.level === 2 ? 22 : 18;
-      return block(
-        `<h${node.level} style="margin:0 0 12px;font-family:${SERIF};font-size:${size}px;line-height:1.3;font-weight:700;color:${COLOURS.brand}">${inlineHtml(node.children, origin)}</h${node.level}>`,
-        inlineText(node.children, origin),
-      );
-    }
-    if (node.type === 'ul') {
-      return block(
-        `<ul style="margin:0 0 16px;padding-left:24px;font-family:${SANS};font-size:16px;line-height:1.6;color:${COLOURS.ink}">${node.items.map((item) => `<li style="margin:0 0 4px">${inlineHtml(item, origin)}</li>`).join('')}</ul>`,
-        node.items.map((item) => `- ${inlineText(item, origin)}`).join('\n'),
-      );
-    }
-    return block(`<p style="${P_STYLE}">${inlineHtml(node.children, origin)}</p>`, inlineText(node.children, origin));
-  });
+export function markdown(source: string, origin: string): MailBlock[] {
+  const key = `${origin}\n${source}`;
+  const cached = markdownBlocks.get(key);
+  if (cached) return cached;
+  const { document, purifier } = mailDom();
+  const container = document.createElement('div');
+  container.innerHTML = renderMarkdown(source, purifier);
+  for (const el of container.querySelectorAll('*')) {
+    const href = el.getAttribute('href');
+    if (el.tagName === 'A' && href?.startsWith('/')) el.setAttribute('href', `${origin}${href}`);
+    const style = MARKDOWN_STYLES[el.tagName.toLowerCase()];
+    if (style) el.setAttribute('style', style);
+  }
+  const blocks: MailBlock[] = [];
+  for (const node of container.childNodes) {
+    // An element the sanitiser emptied (a paragraph that was only an iframe) is left out; a rule has no words.
+    if (node.nodeType === ELEMENT_NODE && (node.textContent?.trim() || (node as Element).tagName === 'HR'))
+      blocks.push(block((node as Element).outerHTML, plainText(node).trim()));
+    else if (node.textContent?.trim()) blocks.push(paragraph(node.textContent.trim()));
+  }
+  if (markdownBlocks.size >= MARKDOWN_CACHE_MAX) markdownBlocks.delete(markdownBlocks.keys().next().value!);
+  markdownBlocks.set(key, blocks);
+  return blocks;
+}
 
 /** Lines that belong together without space between them, e.g. a closing ("Blessings,", "The team"). */
 export const lines = (...texts: string[]): MailBlock => block(`<p style="${P_STYLE}">${texts.map(escapeHtml).join('<br>')}</p>`, texts.join('\n'));

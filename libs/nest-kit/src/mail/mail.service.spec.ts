@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { mailEnv, mailSettingsFromEnv } from './mail-env';
-import { mailBackoff } from './mail.service';
+import { isPermanentSmtpFailure, mailBackoff } from './mail.service';
 
 test("a mail worker's lock (how soon a killed worker's mail goes to another): BullMQ's 30 s unless MAIL_LOCK_MS sets it", () => {
   const lockMs = (env: Record<string, string>) => mailSettingsFromEnv(z.object(mailEnv).parse(env)).lockMs;
@@ -16,4 +16,14 @@ test('mail retries back off exponentially from the base delay and stop growing a
     [1000, 2000, 4000, 8000, 10_000],
   );
   assert.equal(mailBackoff(40, 2000, 600_000), 600_000);
+});
+
+test('a 5xx from the receiving server is permanent (bounced, never retried); a 4xx or a lost connection is retried (ADR 0072)', () => {
+  const smtpError = (responseCode?: number) => Object.assign(new Error('refused'), responseCode === undefined ? {} : { responseCode });
+  assert.deepEqual(
+    [550, 554, 500, 451, 421, undefined].map((code) => isPermanentSmtpFailure(smtpError(code))),
+    [true, true, true, false, false, false],
+  );
+  assert.equal(isPermanentSmtpFailure(undefined), false);
+  assert.equal(isPermanentSmtpFailure(Object.assign(new Error('x'), { responseCode: '550' })), false);
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { JobQueue, type Job } from '../jobs/job-queue';
@@ -9,7 +10,18 @@ export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 /** A BullMQ job id may not contain `:`; the key's colons become underscores, and the job id is the Message-ID's left part. */
 const jobIdOf = (key: string) => key.replace(/:/g, '_');
 
-export type MailOutcome = { state: 'sent' | 'waiting' | 'missing' } | { state: 'failed'; error: string };
+/**
+ * How a permanent refusal is told apart when the job is read back (ADR 0072): the receiving server answered 5xx to the
+ * recipient or the message, so no attempt is made again and the address is bounced.
+ */
+export const PERMANENT_FAILURE = 'permanent SMTP failure: ';
+
+/** `failed` says whether the server refused the address for good (`permanent`, a 5xx) or the attempts ran out. */
+export type MailOutcome = { state: 'sent' | 'waiting' | 'missing' } | { state: 'failed'; error: string; permanent: boolean };
+
+/** A 5xx answer to RCPT TO or DATA is final (RFC 5321 §4.2.1); 4xx and connection trouble are worth another try. */
+export const isPermanentSmtpFailure = (error: unknown): error is Error & { responseCode: number } =>
+  typeof (error as { responseCode?: unknown })?.responseCode === 'number' && (error as { responseCode: number }).responseCode >= 500;
 export const MAIL_LOGGER = Symbol('MAIL_LOGGER');
 export const MAIL_SERVICE_NAME = Symbol('MAIL_SERVICE_NAME');
 
@@ -19,6 +31,12 @@ export const MAIL_SERVICE_NAME = Symbol('MAIL_SERVICE_NAME');
  * the next member's welcome (ADR 0067).
  */
 export const BULK_MAIL_PRIORITY = 10;
+
+/** The server's reply as it said it (`550 5.1.1 <a@b>: …`), on one line; its code first when the reply lacks one. */
+function smtpReply(error: Error & { responseCode: number; response?: string }): string {
+  const reply = (error.response ?? error.message).replace(/\s+/g, ' ').trim().slice(0, 400);
+  return reply.startsWith(String(error.responseCode)) ? reply : `${error.responseCode} ${reply}`;
+}
 
 /** Delay before retry n (1-based): base·2^(n-1), capped. An SMTP outage delays mail; it does not lose it. */
 export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number) => Math.min(maxMs, baseMs * 2 ** Math.max(0, attemptsMade - 1));
@@ -68,8 +86,10 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
         const state = states[i];
         if (state === 'completed') out.set(key, { state: 'sent' });
         else if (state === 'unknown') out.set(key, { state: 'missing' });
-        else if (state === 'failed') out.set(key, { state: 'failed', error: (await this.jobs.queue.getJob(jobIdOf(key)))?.failedReason ?? 'failed' });
-        else out.set(key, { state: 'waiting' });
+        else if (state === 'failed') {
+          const error = (await this.jobs.queue.getJob(jobIdOf(key)))?.failedReason ?? 'failed';
+          out.set(key, { state: 'failed', error, permanent: error.startsWith(PERMANENT_FAILURE) });
+        } else out.set(key, { state: 'waiting' });
       }),
     );
     return out;
@@ -88,7 +108,12 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationBootstrap() {
     if (!this.settings.worker) return;
     const { smtp } = this.settings;
+    const concurrency = this.settings.concurrency ?? 8;
     this.transport = nodemailer.createTransport({
+      // One connection per email in flight, kept open and reused (ADR 0072): the handshake is paid once, not per email.
+      pool: true,
+      maxConnections: concurrency,
+      maxMessages: 1000,
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
@@ -101,11 +126,11 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     const base = this.settings.backoffMs ?? 2000;
     const max = this.settings.maxBackoffMs ?? 10 * 60_000;
     this.jobs.work((job) => this.deliver(job), {
-      concurrency: 4,
+      concurrency,
       lockDuration: this.settings.lockMs ?? 30_000,
       stalledInterval: this.settings.lockMs ?? 30_000,
       settings: { backoffStrategy: (attemptsMade: number) => mailBackoff(attemptsMade, base, max) },
-      failed: 'mail delivery failed; will retry',
+      failed: 'mail delivery failed; tried again with backoff unless the server refused it for good',
     });
   }
 
@@ -114,7 +139,13 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     // SMTP is at-least-once: a worker killed after the server took the message but before the job was marked done
     // sends it again. The Message-ID comes from the job, so a redelivery is the same message, which receivers dedupe.
     const domain = /@([^>\s]+)/.exec(this.settings.from)?.[1] ?? 'kingdom-marketplace.invalid';
-    await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo, headers, messageId: `<${job.id}@${domain}>` });
+    try {
+      await this.transport!.sendMail({ from: this.settings.from, to, subject, text, html, replyTo, headers, messageId: `<${job.id}@${domain}>` });
+    } catch (error) {
+      // The server refused this address or message for good: trying again changes nothing and hurts our reputation.
+      if (isPermanentSmtpFailure(error)) throw new UnrecoverableError(`${PERMANENT_FAILURE}${smtpReply(error)}`);
+      throw error;
+    }
     this.logger.info({ jobId: job.id, to, subject }, 'mail sent');
   }
 

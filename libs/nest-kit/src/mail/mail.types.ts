@@ -33,6 +33,11 @@ export interface MailSettings {
    * lockDuration and stalledInterval): mail a killed worker had taken is sent by another within about twice this.
    */
   lockMs?: number;
+  /**
+   * Emails a process sends at once (BullMQ's worker concurrency), each over one of as many pooled SMTP connections:
+   * a campaign's throughput is this many round trips in flight, not one connection's handshake per email (ADR 0072).
+   */
+  concurrency?: number;
 }
 
 /**

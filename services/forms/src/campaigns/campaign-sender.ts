@@ -1,18 +1,20 @@
 import type { FeaturedBlock } from '@km/contracts/forms';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { JobQueue } from '@km/nest-kit/jobs';
-import { MailService } from '@km/nest-kit/mail';
+import { MailService, PERMANENT_FAILURE } from '@km/nest-kit/mail';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { FormsConfig } from '../config';
-import { campaignMail, type CampaignContent } from './campaign-mail';
+import { campaignMail, type CampaignContent, type CampaignList } from './campaign-mail';
+import { logConsent } from '../newsletter/newsletter.service';
 import { CampaignsService } from './campaigns.service';
 
 export const NEWSLETTER_QUEUE = 'newsletter-campaigns';
 const SCHEDULER_ID = 'newsletter-batches';
-/** How many queued recipients one batch asks the mail queue about. */
+/** How many queued recipients one batch asks the mail queue about, at most, oldest first in chunks of RECONCILE_CHUNK. */
 const RECONCILE_MAX = 2000;
+const RECONCILE_CHUNK = 250;
 
 /** The mail key of one recipient's copy: its job id, and so its Message-ID, whoever queues it and however often. */
 export const recipientMailKey = (campaignId: string, recipientId: string) => `newsletter:${campaignId}:${recipientId}`;
@@ -20,18 +22,25 @@ export const recipientMailKey = (campaignId: string, recipientId: string) => `ne
 interface Claimed {
   id: string;
   email: string;
+  list: CampaignList;
   unsubscribe_token: string;
 }
+
+/** A recipient's unsubscribe token: its own (the podcast list's, ADR 0072) or its newsletter subscription's. */
+const TOKEN = `COALESCE(r.unsubscribe_token, (SELECT s.unsubscribe_token FROM newsletter_subscriptions s WHERE s.id = r.subscription_id))`;
+/** The server's reply code in a permanent failure's reason (`permanent SMTP failure: 550 …`). */
+const smtpCode = (error: string) => Number(error.slice(PERMANENT_FAILURE.length, PERMANENT_FAILURE.length + 3)) || 550;
+const BOUNCED = `EXISTS (SELECT 1 FROM newsletter_bounces b WHERE b.email = r.email)`;
 
 /**
  * Sends campaigns (ADR 0057). A BullMQ job scheduler fires a batch every `NEWSLETTER_BATCH_INTERVAL_MS`; any replica
  * may work it. Each batch starts the scheduled campaigns whose time came, then for each campaign being sent:
- * 1. marks `skipped` the recipients who unsubscribed or bounced since it started;
+ * 1. marks `skipped` the recipients who unsubscribed or bounced since it started (a bounce in any list, ADR 0072);
  * 2. claims up to `NEWSLETTER_BATCH_SIZE` pending recipients in one guarded update (`FOR UPDATE SKIP LOCKED`, so two
  *    workers claim different rows) and queues one email each on the shared mail queue under the recipient's own key;
  * 3. reads back from the mail queue what became of queued emails: `sent`, `failed` after the attempts, or missing
  *    (a worker died between its claim and the queueing, or Redis lost its data) and queued again under the same key,
- *    so the recipient still gets one copy with one Message-ID;
+ *    so the recipient still gets one copy with one Message-ID; a permanent refusal (5xx) bounces the address (ADR 0072);
  * 4. ends the campaign once no recipient is pending or queued.
  */
 @Injectable()
@@ -79,17 +88,18 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
     };
     await this.dataSource.query(
       `UPDATE newsletter_campaign_recipients r SET state = 'skipped', done_at = now()
-       FROM newsletter_subscriptions s
-       WHERE r.campaign_id = $1 AND r.state = 'pending' AND s.id = r.subscription_id
-         AND (s.unsubscribed_at IS NOT NULL OR s.bounced_at IS NOT NULL OR s.confirmed_at IS NULL)`,
+       WHERE r.campaign_id = $1 AND r.state = 'pending'
+         AND (${BOUNCED} OR EXISTS (SELECT 1 FROM newsletter_subscriptions s WHERE s.id = r.subscription_id
+           AND (s.unsubscribed_at IS NOT NULL OR s.bounced_at IS NOT NULL OR s.confirmed_at IS NULL)))`,
       [campaignId],
     );
     const [claimed]: [Claimed[], number] = await this.dataSource.query(
       `UPDATE newsletter_campaign_recipients r SET state = 'queued', queued_at = now()
-       FROM newsletter_subscriptions s
        WHERE r.id IN (SELECT id FROM newsletter_campaign_recipients WHERE campaign_id = $1 AND state = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-         AND r.state = 'pending' AND s.id = r.subscription_id AND s.unsubscribed_at IS NULL AND s.bounced_at IS NULL
-       RETURNING r.id, r.email, s.unsubscribe_token`,
+         AND r.state = 'pending' AND NOT ${BOUNCED}
+         AND (r.subscription_id IS NULL OR EXISTS (SELECT 1 FROM newsletter_subscriptions s WHERE s.id = r.subscription_id
+           AND s.unsubscribed_at IS NULL AND s.bounced_at IS NULL))
+       RETURNING r.id, r.email, r.list, ${TOKEN} AS unsubscribe_token`,
       [campaignId, this.config.newsletter.batchSize],
     );
     await this.queue(campaignId, content, claimed);
@@ -106,39 +116,69 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
 
   private queue(campaignId: string, content: CampaignContent, recipients: Claimed[]) {
     return this.mail.sendMany(
-      recipients.map((r) => ({ key: recipientMailKey(campaignId, r.id), mail: campaignMail(content, r.email, r.unsubscribe_token, this.config.publicOrigin) })),
+      recipients.map((r) => ({
+        key: recipientMailKey(campaignId, r.id),
+        mail: campaignMail(content, r.email, r.unsubscribe_token, this.config.publicOrigin, r.list),
+      })),
       { attempts: this.config.newsletter.mailAttempts },
     );
+  }
+
+  /**
+   * Records failed recipients with their reasons; a permanent refusal (a 5xx, ADR 0072) also bounces the address in
+   * every list: it joins `newsletter_bounces`, and its newsletter subscription is marked bounced with a consent step.
+   */
+  private async fail(failed: { id: string; email: string; error: string; permanent: boolean }[]): Promise<void> {
+    const bounced = failed.filter((f) => f.permanent);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE newsletter_campaign_recipients r SET state = 'failed', done_at = now(), error = f.error, bounced = f.permanent
+         FROM unnest($1::bigint[], $2::text[], $3::boolean[]) AS f(id, error, permanent) WHERE r.id = f.id AND r.state = 'queued'`,
+        [failed.map((f) => f.id), failed.map((f) => f.error), failed.map((f) => f.permanent)],
+      );
+      if (bounced.length === 0) return;
+      await manager.query(
+        `INSERT INTO newsletter_bounces (email, code, reason)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) ON CONFLICT (email) DO NOTHING`,
+        [bounced.map((f) => f.email), bounced.map((f) => smtpCode(f.error)), bounced.map((f) => f.error)],
+      );
+      const [marked]: [{ id: string }[], number] = await manager.query(
+        `UPDATE newsletter_subscriptions SET bounced_at = now() WHERE email = ANY($1) AND bounced_at IS NULL RETURNING id`,
+        [bounced.map((f) => f.email)],
+      );
+      for (const { id } of marked) await logConsent(manager, id, 'bounced');
+    });
+    if (bounced.length) this.logger.warn({ addresses: bounced.length }, 'newsletter addresses bounced; never sent to again');
   }
 
   /** Settles queued recipients from the mail queue's outcomes, and queues again those it never got. */
   private async reconcile(campaignId: string, content: CampaignContent): Promise<void> {
     const queued: (Claimed & { stale: boolean })[] = await this.dataSource.query(
-      `SELECT r.id, r.email, s.unsubscribe_token, r.queued_at < now() - make_interval(secs => $2::numeric / 1000) AS stale
-       FROM newsletter_campaign_recipients r JOIN newsletter_subscriptions s ON s.id = r.subscription_id
+      `SELECT r.id, r.email, r.list, ${TOKEN} AS unsubscribe_token, r.queued_at < now() - make_interval(secs => $2::numeric / 1000) AS stale
+       FROM newsletter_campaign_recipients r
        WHERE r.campaign_id = $1 AND r.state = 'queued' ORDER BY r.id LIMIT $3`,
       [campaignId, this.config.newsletter.requeueAfterMs, RECONCILE_MAX],
     );
-    if (queued.length === 0) return;
-    const outcomes = await this.mail.outcomes(queued.map((r) => recipientMailKey(campaignId, r.id)));
     const sent: string[] = [];
-    const failed: { id: string; error: string }[] = [];
+    const failed: { id: string; email: string; error: string; permanent: boolean }[] = [];
     const lost: Claimed[] = [];
-    for (const r of queued) {
-      const outcome = outcomes.get(recipientMailKey(campaignId, r.id))!;
-      if (outcome.state === 'sent') sent.push(r.id);
-      else if (outcome.state === 'failed') failed.push({ id: r.id, error: outcome.error.slice(0, 500) });
-      else if (outcome.state === 'missing' && r.stale) lost.push(r);
+    for (let start = 0; start < queued.length; start += RECONCILE_CHUNK) {
+      const chunk = queued.slice(start, start + RECONCILE_CHUNK);
+      const outcomes = await this.mail.outcomes(chunk.map((r) => recipientMailKey(campaignId, r.id)));
+      const settledBefore = sent.length + failed.length + lost.length;
+      for (const r of chunk) {
+        const outcome = outcomes.get(recipientMailKey(campaignId, r.id))!;
+        if (outcome.state === 'sent') sent.push(r.id);
+        else if (outcome.state === 'failed') failed.push({ id: r.id, email: r.email, error: outcome.error.slice(0, 500), permanent: outcome.permanent });
+        else if (outcome.state === 'missing' && r.stale) lost.push(r);
+      }
+      // The mail queue sends a campaign's emails oldest first: when none of these older ones is settled yet, the younger
+      // ones are not either, so asking about them would only load Redis while it is busiest (ADR 0072).
+      if (sent.length + failed.length + lost.length === settledBefore) break;
     }
     if (sent.length)
       await this.dataSource.query(`UPDATE newsletter_campaign_recipients SET state = 'sent', done_at = now() WHERE id = ANY($1) AND state = 'queued'`, [sent]);
-    if (failed.length) {
-      await this.dataSource.query(
-        `UPDATE newsletter_campaign_recipients r SET state = 'failed', done_at = now(), error = f.error
-         FROM unnest($1::bigint[], $2::text[]) AS f(id, error) WHERE r.id = f.id AND r.state = 'queued'`,
-        [failed.map((f) => f.id), failed.map((f) => f.error)],
-      );
-    }
+    if (failed.length) await this.fail(failed);
     if (lost.length) {
       this.logger.warn({ campaignId, recipients: lost.length }, 'newsletter emails missing from the mail queue; queued again under the same keys');
       await this.dataSource.query(`UPDATE newsletter_campaign_recipients SET queued_at = now() WHERE id = ANY($1) AND state = 'queued'`, [

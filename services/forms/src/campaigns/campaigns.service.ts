@@ -16,6 +16,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { FormsConfig } from '../config';
 import { campaignMail, PREVIEW_UNSUBSCRIBE_TOKEN } from './campaign-mail';
+import { episodeAnnouncement } from './episode-announcement';
 
 interface CampaignRow {
   id: string;
@@ -30,6 +31,7 @@ interface CampaignRow {
   started_at: Date | null;
   finished_at: Date | null;
   created_at: Date;
+  episode_id: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -39,8 +41,14 @@ const summary = (text: string) => {
   return plain.length > SUMMARY_MAX ? `${plain.slice(0, SUMMARY_MAX - 1).trimEnd()}…` : plain;
 };
 
-/** Who a started campaign goes to: confirmed, subscribed, never bounced addresses, one row each (ADR 0055, 0057). */
-const SENDABLE = `s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL AND s.bounced_at IS NULL`;
+/**
+ * Who a started campaign goes to: confirmed, subscribed, never bounced addresses, one row each (ADR 0055, 0057), and
+ * never an address any server refused for good, whatever list it came from (ADR 0072).
+ */
+const SENDABLE = `s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL AND s.bounced_at IS NULL AND NOT EXISTS (SELECT 1 FROM newsletter_bounces b WHERE b.email = s.email)`;
+
+/** The podcast's mailing list is media's (ADR 0072): asked a page at a time when a podcast campaign starts. */
+const PODCAST_PAGE = 5000;
 
 /** Campaigns for the admin (ADR 0057): drafts, preview, test sends, schedule, send now, cancel, progress. */
 @Injectable()
@@ -133,6 +141,20 @@ export class CampaignsService {
     return this.get(id);
   }
 
+  /**
+   * A campaign announcing a published episode to the podcast audience, started at once (ADR 0072). One guarded insert
+   * keyed by the episode: a redelivered event or another replica's insert waits on the unique key and adds nothing.
+   */
+  async announce(manager: EntityManager, episode: { id: string; title: string; episodeNumber: number }): Promise<void> {
+    const content = episodeAnnouncement(episode);
+    const [inserted]: { id: string }[] = await manager.query(
+      `INSERT INTO newsletter_campaigns (subject, preheader, body_markdown, audience, episode_id) VALUES ($1, $2, $3, 'podcast', $4)
+       ON CONFLICT (episode_id) DO NOTHING RETURNING id`,
+      [content.subject, content.preheader, content.bodyMarkdown, episode.id],
+    );
+    if (inserted) await this.start(manager, inserted.id);
+  }
+
   /** Starts every scheduled campaign whose time has come; a replica that loses the race starts nothing. */
   async startDue(): Promise<void> {
     const due: { id: string }[] = await this.dataSource.query(`SELECT id FROM newsletter_campaigns WHERE status = 'scheduled' AND scheduled_at <= now()`);
@@ -151,7 +173,18 @@ export class CampaignsService {
     );
     if (rows.length === 0) return false;
     const audience = rows[0].audience;
-    if (audience === 'members') {
+    if (audience === 'podcast') {
+      // One row per address (a subscriber on both lists gets one copy), unsubscribing from the podcast's list.
+      for await (const page of this.podcastSubscribers()) {
+        await manager.query(
+          `INSERT INTO newsletter_campaign_recipients (campaign_id, list, email, unsubscribe_token)
+           SELECT $1, 'podcast', p.email, p.token FROM unnest($2::text[], $3::text[]) AS p(email, token)
+           WHERE NOT EXISTS (SELECT 1 FROM newsletter_bounces b WHERE b.email = p.email)
+           ORDER BY p.email ON CONFLICT DO NOTHING`,
+          [id, page.map((p) => p.email), page.map((p) => p.unsubscribeToken)],
+        );
+      }
+    } else if (audience === 'members') {
       const members = await this.memberEmails();
       await manager.query(
         `INSERT INTO newsletter_campaign_recipients (campaign_id, subscription_id, email)
@@ -180,14 +213,24 @@ export class CampaignsService {
     return emails;
   }
 
+  /** The podcast's email subscribers, asked of media page by page (ADR 0072); only addresses and tokens cross the bus. */
+  private async *podcastSubscribers() {
+    let after: string | undefined;
+    do {
+      const page = await this.rpc.send(MediaSubjects.subscriptionsEmails, { after, limit: PODCAST_PAGE }, 15_000);
+      if (page.subscribers.length > 0) yield page.subscribers.map((s) => ({ ...s, email: s.email.toLowerCase() }));
+      after = page.next ?? undefined;
+    } while (after);
+  }
+
   private async refuse(id: string, verb: string): Promise<never> {
     const campaign = await this.get(id);
     throw new ConflictError('campaign_state', `This campaign is ${campaign.status} and can no longer be ${verb}.`);
   }
 
   private async view(row: CampaignRow): Promise<NewsletterCampaign> {
-    const states: { state: string; n: number }[] = await this.dataSource.query(
-      `SELECT state, count(*)::int AS n FROM newsletter_campaign_recipients WHERE campaign_id = $1 GROUP BY state`,
+    const states: { state: string; n: number; bounced: number }[] = await this.dataSource.query(
+      `SELECT state, count(*)::int AS n, count(*) FILTER (WHERE bounced)::int AS bounced FROM newsletter_campaign_recipients WHERE campaign_id = $1 GROUP BY state`,
       [row.id],
     );
     const count = (state: string) => states.find((s) => s.state === state)?.n ?? 0;
@@ -214,7 +257,9 @@ export class CampaignsService {
         failed: count('failed'),
         pending: count('pending') + count('queued'),
         skipped: count('skipped'),
+        bounced: states.reduce((sum, s) => sum + s.bounced, 0),
       },
+      episodeId: row.episode_id,
       failures,
     };
   }

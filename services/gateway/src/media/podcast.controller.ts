@@ -365,6 +365,22 @@ export class PodcastSubscriptionsController {
   @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    await this.unsubscribed(token, res);
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary:
+      'RFC 8058 one-click unsubscribe from podcast emails (List-Unsubscribe-Post "List-Unsubscribe=One-Click" from mail clients, no sign-in; ADR 0056, 0072). Answers the same HTML page as the link: 200 (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',
+  })
+  @ApiQuery({ name: 'token', required: true })
+  async unsubscribeOneClick(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    await this.unsubscribed(token, res);
+  }
+
+  private async unsubscribed(token: unknown, res: FastifyReply): Promise<void> {
     await sendUnsubscribePage(res, this.logger, async () => {
       const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
       const result = await this.rpc.send(MediaSubjects.subscriptionsUnsubscribe, request);

@@ -1,5 +1,6 @@
 import { HOSTILE_TEXT, type MailTemplates } from '@km/nest-kit/mail';
-import { alreadySubscribedMail, newEpisodeMail, unsubscribeUrl, welcomeMail } from './podcast-mails';
+import { podcastUnsubscribeUrl as unsubscribeUrl } from '@km/contracts/vocabulary';
+import { alreadySubscribedMail, welcomeMail } from './podcast-mails';
 
 const origin = 'https://kingdom.example';
 const subscriber = { id: 's1', email: 'lydia@example.com', firstName: HOSTILE_TEXT, unsubscribeToken: 'tok_en-1' };
@@ -8,10 +9,6 @@ const unsubscribe = `Unsubscribe with one click: ${unsubscribeUrl(origin, 'tok_e
 /** Every email media sends, with sample data (ADR 0030): a new one joins here, or `mail-templates.spec.ts` fails. */
 export const MAIL_TEMPLATES: MailTemplates = {
   welcomeMail: { render: () => welcomeMail(subscriber, origin).mail, facts: [`Listen to the latest episodes: ${origin}/podcast`, unsubscribe] },
-  newEpisodeMail: {
-    render: () => newEpisodeMail(subscriber, { id: 'e1', title: HOSTILE_TEXT, episodeNumber: 12 }, origin).mail,
-    facts: [`Episode 12 of the Kingdom Marketplace podcast is out: "${HOSTILE_TEXT}".`, `Listen now: ${origin}/podcast?episode=12`, unsubscribe],
-  },
   alreadySubscribedMail: {
     render: () => alreadySubscribedMail('lydia@example.com', origin).mail,
     facts: ["You're already subscribed with this email address", `${origin}/podcast`],

@@ -1,4 +1,5 @@
-import { button, heading, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
+import { podcastUnsubscribeUrl as unsubscribeUrl } from '@km/contracts/vocabulary';
+import { button, lines, paragraph, renderMail, type OutgoingMail } from '@km/nest-kit/mail';
 
 export interface KeyedMail {
   key: string;
@@ -11,19 +12,6 @@ export interface Subscriber {
   firstName: string;
   unsubscribeToken: string;
 }
-
-export interface PublishedEpisode {
-  id: string;
-  title: string;
-  episodeNumber: number;
-}
-
-/** Titles are one line, bounded. */
-const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
-
-/** The link that unsubscribes with one click (no sign-in), as in every podcast email. */
-export const unsubscribeUrl = (publicOrigin: string, token: string) =>
-  `${publicOrigin}/api/podcast-subscriptions/unsubscribe?token=${encodeURIComponent(token)}`;
 
 const SUBSCRIBER_REASON = 'You are receiving this email because this address is subscribed to the Kingdom Marketplace podcast.';
 const CLOSING = lines('Blessings,', 'The Kingdom Marketplace team');
@@ -44,28 +32,6 @@ export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
         paragraph('Hello,'),
         paragraph('Thank you for subscribing to the Kingdom Marketplace podcast. We will email you whenever a new episode is published.'),
         button('Listen to the latest episodes', `${publicOrigin}/podcast`),
-        CLOSING,
-      ],
-    }),
-  };
-}
-
-/** One subscriber's note about a new episode; keyed by episode and subscriber so a redelivery sends nothing twice. */
-export function newEpisodeMail(s: Subscriber, episode: PublishedEpisode, publicOrigin: string): KeyedMail {
-  return {
-    key: `podcast-episode:${episode.id}:${s.id}`,
-    mail: renderMail({
-      to: s.email,
-      subject: `New episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
-      origin: publicOrigin,
-      preheader: `Episode ${episode.episodeNumber}: ${oneLine(episode.title, 120)}`,
-      reason: SUBSCRIBER_REASON,
-      unsubscribe: { label: 'Unsubscribe with one click', url: unsubscribeUrl(publicOrigin, s.unsubscribeToken) },
-      blocks: [
-        heading('A new episode is out'),
-        paragraph('Hello,'),
-        paragraph(`Episode ${episode.episodeNumber} of the Kingdom Marketplace podcast is out: "${oneLine(episode.title, 200)}".`),
-        button('Listen now', `${publicOrigin}/podcast?episode=${episode.episodeNumber}`),
         CLOSING,
       ],
     }),

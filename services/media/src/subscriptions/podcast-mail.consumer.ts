@@ -5,18 +5,18 @@ import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { MediaConfig } from '../config';
-import { EpisodeEntity } from '../episodes/episode.entity';
-import { newEpisodeMail, welcomeMail } from '../mail/podcast-mails';
+import { welcomeMail } from '../mail/podcast-mails';
 import { PodcastSubscriptionEntity, wantsEmail } from './podcast-subscription.entity';
 
 /** Durable consumer name: the media service's mail for its own events. */
 export const PODCAST_MAIL_CONSUMER = 'media-mail';
-export const PODCAST_MAIL_EVENTS = [MediaEvents.subscriptionCreated, MediaEvents.episodePublished] as const;
+/** New-episode announcements are forms' campaigns to the podcast's list, on the one sender (ADR 0072). */
+export const PODCAST_MAIL_EVENTS = [MediaEvents.subscriptionCreated] as const;
 type PodcastMailEvent = (typeof PODCAST_MAIL_EVENTS)[number];
 
 /**
- * Welcome and new-episode emails through the `mail` queue. Each email has its own key, so a redelivered event
- * queues nothing twice; rows are read at handling time, so an address that unsubscribed meanwhile gets nothing.
+ * The welcome through the `mail` queue. It has its own key, so a redelivered event queues nothing twice; the row is
+ * read at handling time, so an address that unsubscribed meanwhile gets nothing.
  */
 @Injectable()
 export class PodcastMailConsumer extends ConsumerService<PodcastMailEvent> {
@@ -37,20 +37,6 @@ export class PodcastMailConsumer extends ConsumerService<PodcastMailEvent> {
         const row = await manager.findOneBy(PodcastSubscriptionEntity, { id: event.data.subscriptionId });
         if (row && wantsEmail(row)) {
           const { key, mail } = welcomeMail(row, this.publicOrigin);
-          await this.mail.send(key, mail);
-        }
-        return;
-      }
-      case MediaEvents.episodePublished: {
-        const episode = await manager.findOneBy(EpisodeEntity, { id: event.data.episodeId });
-        if (!episode) return;
-        const subscribers = await manager
-          .getRepository(PodcastSubscriptionEntity)
-          .createQueryBuilder('s')
-          .where(`s.unsubscribedAt IS NULL AND s.preferredFormat IN ('email', 'both')`)
-          .getMany();
-        for (const subscriber of subscribers) {
-          const { key, mail } = newEpisodeMail(subscriber, episode, this.publicOrigin);
           await this.mail.send(key, mail);
         }
         return;

@@ -1,8 +1,10 @@
 import {
   MediaSubjects,
+  podcastSubscriberEmailsSchema,
   podcastSubscriptionSchema,
   podcastUnsubscribeSchema,
   type PodcastSubscribeOutcome,
+  type PodcastSubscriberEmailsPage,
   type PodcastUnsubscribeResult,
 } from '@km/contracts/media';
 import { parseOrThrow } from '@km/nest-kit';
@@ -18,6 +20,11 @@ export class SubscriptionsHandlers {
   @MessagePattern(MediaSubjects.subscriptionsCreate)
   subscribe(@Payload() payload: unknown): Promise<PodcastSubscribeOutcome> {
     return this.subscriptions.subscribe(parseOrThrow(podcastSubscriptionSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.subscriptionsEmails)
+  emails(@Payload() payload: unknown): Promise<PodcastSubscriberEmailsPage> {
+    return this.subscriptions.emails(parseOrThrow(podcastSubscriberEmailsSchema, payload));
   }
 
   @MessagePattern(MediaSubjects.subscriptionsUnsubscribe)

@@ -1,4 +1,10 @@
-import { MediaEvents, type PodcastSubscribeOutcome, type PodcastSubscriptionData, type PodcastUnsubscribeResult } from '@km/contracts/media';
+import {
+  MediaEvents,
+  type PodcastSubscribeOutcome,
+  type PodcastSubscriberEmailsPage,
+  type PodcastSubscriptionData,
+  type PodcastUnsubscribeResult,
+} from '@km/contracts/media';
 import { AppError, commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
 import { Inject, Injectable } from '@nestjs/common';
@@ -68,5 +74,23 @@ export class SubscriptionsService {
       await repository.update({ id: subscription.id }, { unsubscribedAt: subscription.unsubscribedAt });
     }
     return { email: subscription.email, unsubscribedAt: subscription.unsubscribedAt.toISOString() };
+  }
+
+  /**
+   * The podcast's mailing list for forms' campaign sender (ADR 0072): addresses that asked for email and did not
+   * unsubscribe, lower case, a page at a time in address order (one row per address, ignoring case).
+   */
+  async emails({ after, limit }: { after?: string; limit: number }): Promise<PodcastSubscriberEmailsPage> {
+    const rows: { email: string; unsubscribe_token: string }[] = await this.dataSource.query(
+      `SELECT lower(email) AS email, unsubscribe_token FROM podcast_subscriptions
+       WHERE unsubscribed_at IS NULL AND preferred_format IN ('email', 'both') AND lower(email) > $1
+       ORDER BY lower(email) LIMIT $2`,
+      [after?.toLowerCase() ?? '', limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    return {
+      subscribers: page.map((r) => ({ email: r.email, unsubscribeToken: r.unsubscribe_token })),
+      next: rows.length > limit ? page[page.length - 1].email : null,
+    };
   }
 }

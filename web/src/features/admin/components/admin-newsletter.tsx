@@ -245,6 +245,7 @@ function Campaigns({ isAdmin }: { isAdmin: boolean }) {
                 </td>
                 <td className={numericCell}>{c.counts.sent}</td>
                 <td className={numericCell}>{c.counts.failed}</td>
+                <td className={numericCell}>{c.counts.bounced}</td>
                 <td className={numericCell}>{c.counts.pending}</td>
                 <td className={cell}>
                   {c.status === 'scheduled' ? (
@@ -268,6 +269,7 @@ const COLUMNS = [
   { label: 'Progress' },
   { label: 'Sent', numeric: true },
   { label: 'Failed', numeric: true },
+  { label: 'Bounced', numeric: true },
   { label: 'Pending', numeric: true },
   { label: 'Actions' },
 ];

@@ -1,61 +1,28 @@
-import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
-import { parseMarkdown, type MarkdownInline as Inline } from '@km/contracts/common';
+import { useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { renderMarkdown } from '@km/contracts/markdown';
 
-/** An episode's show notes: its Markdown rendered as React elements only (ADR 0045). */
+/**
+ * An episode's show notes: its Markdown through the one Markdown path (ADR 0072), `marked` then DOMPurify, the same
+ * rendering as a campaign email's. A same-site link stays inside the app instead of loading the page again.
+ */
 export function ShowNotes({ markdown }: { markdown: string }) {
+  const navigate = useNavigate();
+  const html = useMemo(() => renderMarkdown(markdown), [markdown]);
+  const followSameSiteLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
   return (
-    <div className="grid gap-3 text-slate-700" data-testid="show-notes">
-      {parseMarkdown(markdown).map((block, i) => {
-        if (block.type === 'h') {
-          const Heading = block.level === 2 ? 'h2' : 'h3';
-          return (
-            <Heading key={i} className="text-lg font-bold text-slate-900">
-              <Inlines nodes={block.children} />
-            </Heading>
-          );
-        }
-        if (block.type === 'ul')
-          return (
-            <ul key={i} className="list-disc space-y-1 pl-6">
-              {block.items.map((item, j) => (
-                <li key={j}>
-                  <Inlines nodes={item} />
-                </li>
-              ))}
-            </ul>
-          );
-        return (
-          <p key={i}>
-            <Inlines nodes={block.children} />
-          </p>
-        );
-      })}
-    </div>
+    // The links inside are real anchors (keyboard and screen readers use them as such); this only keeps a click in the app.
+    <div
+      className="grid gap-3 text-slate-700 [&_a]:font-medium [&_a]:text-indigo-800 [&_a]:underline [&_a:hover]:text-indigo-950 [&_blockquote]:border-l-4 [&_blockquote]:border-amber-300 [&_blockquote]:pl-4 [&_code]:font-mono [&_h2]:text-lg [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:font-bold [&_h3]:text-slate-900 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6"
+      data-testid="show-notes"
+      onClick={followSameSiteLink}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
-}
-
-function Inlines({ nodes }: { nodes: Inline[] }) {
-  return nodes.map((node, i) => {
-    if (typeof node === 'string') return <Fragment key={i}>{node}</Fragment>;
-    if (node.type === 'br') return <br key={i} />;
-    if (node.type !== 'a') {
-      const Tag = node.type;
-      return (
-        <Tag key={i}>
-          <Inlines nodes={node.children} />
-        </Tag>
-      );
-    }
-    const className = 'font-medium text-indigo-800 underline hover:text-indigo-950';
-    return node.href.startsWith('/') ? (
-      <Link key={i} to={node.href} className={className}>
-        <Inlines nodes={node.children} />
-      </Link>
-    ) : (
-      <a key={i} href={node.href} className={className} rel="noopener noreferrer nofollow" target="_blank">
-        <Inlines nodes={node.children} />
-      </a>
-    );
-  });
 }
