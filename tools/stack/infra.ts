@@ -202,6 +202,9 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
       path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'),
       '--port',
       String(ports.stripe),
+      // Its objects and idempotency keys outlive a restart, even a kill -9, as Stripe's do (ADR 0073).
+      '--journal',
+      path.join(dataDir, 'stripe', 'journal.ndjson'),
       '--webhook-url',
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
       '--webhook-secret',
@@ -225,7 +228,8 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
           ]
         : []),
     ],
-    { env },
+    // Restarted if it dies (the fault suite kills it mid-run): it reads its journal back.
+    { env, supervise: true },
   );
 
   // Each server's time to ready is printed: Ceph starts beside the others, so what it adds is its excess over the slowest.
