@@ -13,8 +13,8 @@ import { note, pidOf, ready, Session, signedInAdmin, signedInMember, stack, wait
  *
  * Where the other exactly-once cases are proved: two workers, the run started twice and a retry racing a run
  * (services/membership/test/payouts.test.ts and payout-transfers.test.ts), kill -9 of the process working the run and
- * Redis restarted mid-run (payout-crashes.test.ts). The emulator keeps its objects in memory (ADR 0031), so a kill -9 of
- * the emulator forgets every account and key, which Stripe never does; that case is not emulated here.
+ * Redis restarted mid-run (payout-crashes.test.ts), kill -9 of the Stripe emulator mid-run, which keeps its objects
+ * and keys in a journal as Stripe never forgets them (payout-emulator-crash.test.ts, ADR 0073).
  */
 
 const IDENTITY = { first_name: 'Ruth', last_name: 'Moab', dob: '1901-01-01', ssn_last_4: '0000', routing_number: '110000000', account_number: '000123456789' };
