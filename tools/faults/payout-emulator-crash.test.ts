@@ -128,6 +128,11 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
   process.kill(killed, 'SIGSTOP');
   const paidAtStop = Number((await membership.query(`SELECT count(*)::int AS n FROM payouts WHERE month = $1 AND status = 'paid'`, [MONTH])).rows[0].n);
   await new Promise((r) => setTimeout(r, 1000)); // membership's requests wait on the frozen emulator
+  const frozen = await fetch(`${stack.stripeApi}/_emulator/health`, { signal: AbortSignal.timeout(1000) }).then(
+    () => false,
+    () => true,
+  );
+  assert.ok(frozen, 'the emulator itself is frozen (its pid is the server, not a launcher)');
   process.kill(killed, 'SIGKILL');
   assert.ok(paidAtStop < PAYOUTS, `the run was under way when the emulator stopped (${paidAtStop} of ${PAYOUTS} paid)`);
   note(

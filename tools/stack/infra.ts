@@ -174,8 +174,6 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
     { env, supervise: true },
   );
 
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
   const maildev = group.start(
     'mail',
     path.join(ROOT, 'node_modules', '.bin', 'maildev'),
@@ -195,10 +193,14 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
   );
 
   // Stripe's stand-in: REST API, Stripe.js and signed webhooks to the gateway (ADR 0007).
+  // Node itself with tsx's loader, not the tsx launcher (a parent process): its pid is the server's, so a kill -9 of
+  // that pid (the fault suite's) stops the server and leaves no orphan holding the port.
   const stripe = group.start(
     'stripe',
-    tsx,
+    process.execPath,
     [
+      '--import',
+      'tsx',
       path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'),
       '--port',
       String(ports.stripe),
@@ -229,7 +231,7 @@ export async function startInfra(settings: StackSettings, group: ProcessGroup, o
         : []),
     ],
     // Restarted if it dies (the fault suite kills it mid-run): it reads its journal back.
-    { env, supervise: true },
+    { env, cwd: ROOT, supervise: true },
   );
 
   // Each server's time to ready is printed: Ceph starts beside the others, so what it adds is its excess over the slowest.

@@ -42,6 +42,7 @@
  *            POST /_emulator/balance?amount=N[&currency] (test funds on the platform balance; negative takes them away)
  *            GET /_emulator/transfers[?idempotency_key] (transfers created per Idempotency-Key)
  *            POST /_emulator/accounts/:id/restrict (Stripe restricts a connected account later)
+ *            POST /_emulator/accounts?count=N (N ≤ 1000 express accounts already verified, for benches; no events)
  *
  * Cards: 4242 4242 4242 4242 (and Stripe's other success cards) succeed; 4000 0000 0000 0002 is declined
  * (generic_decline), 0341 attaches but every charge is declined (pm_card_chargeCustomerFail), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
@@ -60,7 +61,7 @@ import qs from 'qs';
 import { invalid, newId, type Params, StripeError } from './params';
 import { present, renderEvent } from './present';
 import { ROUTES } from './resources';
-import { onboardingPage, restrictAccount, submitOnboarding } from './resources/accounts';
+import { onboardingPage, restrictAccount, seedVerifiedAccounts, submitOnboarding } from './resources/accounts';
 import { openDispute } from './resources/disputes';
 import { createPaymentIntent } from './resources/payment-intents';
 import { retrieveBalance, transfersPerKey } from './resources/transfers';
@@ -388,6 +389,14 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       return json(200, retrieveBalance(state));
     }
     if (route === 'GET /_emulator/transfers') return json(200, transfersPerKey(state, url.searchParams.get('idempotency_key')));
+    if (route === 'POST /_emulator/accounts') {
+      try {
+        return json(200, { object: 'list', data: seedVerifiedAccounts(state, Number(url.searchParams.get('count'))) });
+      } catch (e) {
+        if (e instanceof StripeError) return json(e.status, { error: e.error });
+        throw e;
+      }
+    }
     const restrict = /^POST \/_emulator\/accounts\/([^/]+)\/restrict$/.exec(route);
     if (restrict) {
       const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
