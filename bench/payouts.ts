@@ -13,8 +13,10 @@ import { mailQueueName } from '@km/nest-kit/mail';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import { Client as Postgres } from 'pg';
 import { STRIPE_EMULATOR } from '../tools/stack/infra';
+import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 
 const [members = 100_000] = process.argv.slice(2).map(Number);
@@ -36,19 +38,20 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 /** A verified Connect account per member at the emulator, recorded active in membership. */
 async function seedAccounts(stripeApi: string, db: Postgres, memberIds: string[]) {
   const chunks = Array.from({ length: Math.ceil(memberIds.length / SEED_CHUNK) }, (_, i) => memberIds.slice(i * SEED_CHUNK, (i + 1) * SEED_CHUNK));
-  await pool(chunks, SEED_CONCURRENCY, async (chunk) => {
-    const res = await fetch(`${stripeApi}/_emulator/accounts?count=${chunk.length}`, { method: 'POST' });
+  const accounts: string[][] = new Array(chunks.length);
+  await pool([...chunks.keys()], SEED_CONCURRENCY, async (i) => {
+    const res = await fetch(`${stripeApi}/_emulator/accounts?count=${chunks[i].length}`, { method: 'POST' });
     if (!res.ok) throw new Error(`POST /_emulator/accounts answered ${res.status}: ${await res.text()}`);
-    const { data: accounts } = (await res.json()) as { data: string[] };
-    await db.query(`INSERT INTO payout_accounts (member_id, stripe_account_id, status) SELECT m, a, 'active' FROM unnest($1::uuid[], $2::text[]) AS x(m, a)`, [
-      chunk,
-      accounts,
-    ]);
+    accounts[i] = ((await res.json()) as { data: string[] }).data;
   });
+  await db.query(`INSERT INTO payout_accounts (member_id, stripe_account_id, status) SELECT m, a, 'active' FROM unnest($1::uuid[], $2::text[]) AS x(m, a)`, [
+    memberIds,
+    accounts.flat(),
+  ]);
 }
 
 async function main() {
-  const { settings, urls, base, stop } = await startBenchStack('test');
+  const { settings, urls, base, pidFile, stop } = await startBenchStack('test');
   const db = new Postgres({ connectionString: urls.databaseUrl('membership') });
   const redis = new IORedis(urls.redisUrl, { maxRetriesPerRequest: null });
   const mail = new Queue(mailQueueName('membership'), { connection: redis });
@@ -90,33 +93,52 @@ async function main() {
     const headers = { 'content-type': 'application/json', cookie, origin: `http://localhost:${settings.ports.gateway}` };
 
     console.log(`━━ payout run for ${MONTH}`);
+    const loadBefore = loadAverage();
+    const cpuBefore = cpuSeconds(pidFile);
     const started = performance.now();
     const start = await fetch(`${base}/api/admin/payout-runs`, { method: 'POST', headers, body: JSON.stringify({ month: MONTH }) });
     if (start.status !== 202) throw new Error(`POST /api/admin/payout-runs answered ${start.status}: ${await start.text()}`);
-    let run: { status: string; memberCount: number; total: string } | undefined;
-    while (run?.status !== 'completed') {
+    // Watched in the database (the admin API's rate limit would refuse a poll every 100 ms of a long run), then read once.
+    for (;;) {
       await new Promise((r) => setTimeout(r, 100));
-      const runs = (await (await fetch(`${base}/api/admin/payout-runs`, { headers })).json()) as ({ month: string } & typeof run)[];
-      run = runs.find((r) => r?.month === MONTH);
+      const { rows } = await db.query(`SELECT status FROM payout_runs WHERE month = $1`, [MONTH]);
+      if (rows[0]?.status === 'completed') break;
       if (performance.now() - started > 1_200_000) throw new Error('the run did not complete in 20 minutes');
     }
     const seconds = (performance.now() - started) / 1000;
+    const runs = await fetch(`${base}/api/admin/payout-runs`, { headers });
+    if (!runs.ok) throw new Error(`GET /api/admin/payout-runs answered ${runs.status}: ${await runs.text()}`);
+    const run = ((await runs.json()) as { month: string; status: string; memberCount: number; total: string }[]).find((r) => r.month === MONTH)!;
+    const cpuAfter = cpuSeconds(pidFile);
+    const cpu = Object.entries(cpuAfter)
+      .map(([name, s]) => [name, s - (cpuBefore[name] ?? 0)] as const)
+      .filter(([, s]) => s >= 0.05)
+      .sort((a, b) => b[1] - a[1]);
     const [counts] = (
       await db.query(
         `SELECT (SELECT extract(epoch FROM max(paid_at) - min(paid_at))::float FROM payouts WHERE month = $1) AS transferring,
+                (SELECT extract(epoch FROM min(p.paid_at) - r.started_at)::float FROM payouts p, payout_runs r WHERE p.month = $1 AND r.month = $1 GROUP BY r.started_at) AS writing,
                 (SELECT count(*)::int FROM payouts WHERE month = $1) AS payouts,
                 (SELECT count(*)::int FROM payouts WHERE month = $1 AND status = 'paid') AS paid,
                 (SELECT count(*)::int FROM (SELECT member_id FROM payouts WHERE month = $1 GROUP BY member_id HAVING count(*) > 1) d) AS doubled,
                 (SELECT count(*)::int FROM commissions WHERE status = 'pending') AS pending`,
         [MONTH],
       )
-    ).rows as { transferring: number; payouts: number; paid: number; doubled: number; pending: number }[];
-    const mails = await mail.getJobCountByTypes('paused', 'waiting');
+    ).rows as { transferring: number; writing: number; payouts: number; paid: number; doubled: number; pending: number }[];
+    // Payout mails are queued at the bulk priority (prioritized), behind the paused queue.
+    const mails = await mail.getJobCountByTypes('paused', 'waiting', 'prioritized');
     const transfers = (await (await fetch(`${urls.stripeApi}/_emulator/transfers`)).json()) as { transfers: number; keys: number; max_per_key: number };
 
     const label = members % 1000 === 0 ? `${members / 1000}k` : String(members);
     console.log(`\npayout run ${label} members: ${seconds.toFixed(1)} s (goal ≤ 60)`);
-    console.log(`   of which transferring (first payout paid to last): ${counts.transferring.toFixed(1)} s`);
+    console.log(
+      `   of which writing and mailing the payouts: ${counts.writing.toFixed(1)} s, transferring (first payout paid to last): ${counts.transferring.toFixed(1)} s`,
+    );
+    const cpuTotal = cpu.reduce((sum, [, s]) => sum + s, 0);
+    console.log(
+      `   CPU the run took: ${cpuTotal.toFixed(1)} s in all (${cpu.map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}); ${((cpuTotal / members) * 1e3).toFixed(2)} ms per member`,
+    );
+    console.log(`   load average before the run: ${loadBefore}; after: ${loadAverage()}`);
     console.log(`transfers per payout: ${transfers.max_per_key} (goal ≤ 1)`);
     console.log(`transfers at Stripe: ${transfers.transfers} for ${transfers.keys} keys (goal ≥ ${members})`);
     console.log(`payouts transferred: ${counts.paid} (goal ≥ ${members})`);
@@ -132,6 +154,8 @@ async function main() {
     await stop();
   }
 }
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 main().catch((error) => {
   console.error(error);
