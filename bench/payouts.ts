@@ -15,7 +15,6 @@ import IORedis from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { Client as Postgres } from 'pg';
-import { STRIPE_EMULATOR } from '../tools/stack/infra';
 import { cpuSeconds } from './proc';
 import { startBenchStack } from './stack';
 

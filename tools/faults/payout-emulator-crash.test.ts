@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { note, pidOf, Session, signedInAdmin, stack, stripe, waitUntil } from './stack';
+import { membershipAndAdmin, note, pidOf, stack, stripe, waitUntil } from './stack';
 
 /**
  * ADR 0073, kill -9 of Stripe (the emulator) in the middle of a payout run. Stripe never forgets an object or an
@@ -24,16 +23,7 @@ const IDENTITY = {
   account_number: '000123456789',
 };
 
-let membership: Client;
-let admin: Session;
-beforeAll(async () => {
-  membership = new Client({ connectionString: stack.pgAdminUrl.replace(/\/postgres$/, '/membership'), application_name: 'fault-suite' });
-  await membership.connect();
-  admin = await signedInAdmin();
-});
-afterAll(async () => {
-  await membership.end();
-});
+const t = membershipAndAdmin();
 
 async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -65,7 +55,7 @@ const available = async () =>
 test('kill -9 of the Stripe emulator mid-run: after its restart and the retries, every payout has exactly one transfer for its key and the amounts add up', async () => {
   // PAYOUTS members, each owed $1.00–$1.49 for MONTH by a referral, with a Connect account onboarded through the emulator's page.
   const tag = randomUUID().slice(0, 6);
-  await membership.query(
+  await t.db.query(
     `WITH referrers AS (
        INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
        SELECT 'Referrer', 'N' || i, 'ec-r' || i || '-' || $3 || '@example.com', 'cus_ecr' || $3 || i, 'sub_ecr' || $3 || i, 'active', upper('ER' || $3 || i)
@@ -82,14 +72,16 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
      SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % 50) / 100.0, $2 FROM refs`,
     [PAYOUTS, MONTH, tag],
   );
-  const members = (await membership.query(`SELECT member_id, amount::text AS amount FROM commissions WHERE payout_month = $1 ORDER BY member_id`, [MONTH]))
-    .rows as { member_id: string; amount: string }[];
+  const members = (await t.db.query(`SELECT member_id, amount::text AS amount FROM commissions WHERE payout_month = $1 ORDER BY member_id`, [MONTH])).rows as {
+    member_id: string;
+    amount: string;
+  }[];
   assert.equal(members.length, PAYOUTS);
   const accounts = new Array<string>(PAYOUTS);
   await pool([...members.keys()], 16, async (i) => {
     accounts[i] = (await stripe('POST', '/v1/accounts', { type: 'express', country: 'US', 'capabilities[transfers][requested]': 'true' })).id;
   });
-  await membership.query(`INSERT INTO payout_accounts (member_id, stripe_account_id) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+  await t.db.query(`INSERT INTO payout_accounts (member_id, stripe_account_id) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
     members.map((m) => m.member_id),
     accounts,
   ]);
@@ -109,9 +101,7 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
     assert.equal(done.status, 303);
   });
   const activeAccounts = async () =>
-    Number(
-      (await membership.query(`SELECT count(*)::int AS n FROM payout_accounts WHERE status = 'active' AND stripe_account_id = ANY($1)`, [accounts])).rows[0].n,
-    );
+    Number((await t.db.query(`SELECT count(*)::int AS n FROM payout_accounts WHERE status = 'active' AND stripe_account_id = ANY($1)`, [accounts])).rows[0].n);
   await waitUntil('every payout account is active', async () => (await activeAccounts()) === PAYOUTS, 60_000);
   const owed = members.reduce((sum, m) => sum + Math.round(Number(m.amount) * 100), 0);
   await stripe('POST', `/_emulator/balance?amount=${owed}`);
@@ -119,14 +109,14 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
 
   // The run starts; once Stripe has made some of its transfers, the emulator is frozen mid-request, then killed.
   const killed = pidOf('stripe');
-  const started = await admin.post('/api/admin/payout-runs', { month: MONTH });
+  const started = await t.admin.post('/api/admin/payout-runs', { month: MONTH });
   assert.equal(started.status, 202, JSON.stringify(started.body));
   const madeBefore = async () => ((await (await fetch(`${stack.stripeApi}/_emulator/transfers`)).json()) as { transfers: number }).transfers;
   const baseline = await madeBefore();
   await waitUntil('Stripe made some of the run’s transfers', async () => (await madeBefore()) - baseline >= 20, 60_000);
   const madeAtStop = (await madeBefore()) - baseline;
   process.kill(killed, 'SIGSTOP');
-  const paidAtStop = Number((await membership.query(`SELECT count(*)::int AS n FROM payouts WHERE month = $1 AND status = 'paid'`, [MONTH])).rows[0].n);
+  const paidAtStop = Number((await t.db.query(`SELECT count(*)::int AS n FROM payouts WHERE month = $1 AND status = 'paid'`, [MONTH])).rows[0].n);
   await new Promise((r) => setTimeout(r, 1000)); // membership's requests wait on the frozen emulator
   const frozen = await fetch(`${stack.stripeApi}/_emulator/health`, { signal: AbortSignal.timeout(1000) }).then(
     () => false,
@@ -151,16 +141,16 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
   await waitUntil(
     'the run is completed',
     async () =>
-      ((await admin.get('/api/admin/payout-runs')).body as { month: string; status: string }[]).some((r) => r.month === MONTH && r.status === 'completed'),
+      ((await t.admin.get('/api/admin/payout-runs')).body as { month: string; status: string }[]).some((r) => r.month === MONTH && r.status === 'completed'),
     120_000,
   );
   // What the kill left held (its answer unknown: the same key is asked again) is retried by an admin.
-  const held = (await membership.query(`SELECT id, held_reason FROM payouts WHERE month = $1 AND status <> 'paid' ORDER BY id`, [MONTH])).rows as {
+  const held = (await t.db.query(`SELECT id, held_reason FROM payouts WHERE month = $1 AND status <> 'paid' ORDER BY id`, [MONTH])).rows as {
     id: string;
     held_reason: string;
   }[];
   for (const { id } of held) {
-    const retried = await admin.post(`/api/admin/payout-runs/payouts/${id}/retry`, {});
+    const retried = await t.admin.post(`/api/admin/payout-runs/payouts/${id}/retry`, {});
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
     assert.equal(retried.body.outcome, 'paid', JSON.stringify(retried.body));
   }
@@ -170,7 +160,7 @@ test('kill -9 of the Stripe emulator mid-run: after its restart and the retries,
   );
 
   const payouts = (
-    await membership.query(
+    await t.db.query(
       `SELECT p.id, p.status, (p.amount * 100)::int AS cents, (p.transferred * 100)::int AS transferred, p.transfer_id,
               (SELECT count(*)::int FROM payout_transfers t WHERE t.payout_id = p.id) AS rows
        FROM payouts p WHERE p.month = $1`,
