@@ -107,14 +107,14 @@ test('after kill -9 the emulator still has its objects, events and balance, and 
   await kill9(third.child);
 });
 
-test('transfers raced in parallel and cut by kill -9: every one answered is kept, and retrying every key makes one transfer each', async () => {
+test('1000 transfers raced in parallel and cut by kill -9: every one answered is kept, and retrying every key makes one transfer each', async () => {
   const journal = freshJournal();
   const port = await freePort();
   const first = await start(journal, port);
   children.push(first.child);
   const account = await activeAccount(first.url, first.stripe);
   await fetch(`${first.url}/_emulator/balance?amount=1000000`, { method: 'POST' });
-  const KEYS = Array.from({ length: 300 }, (_, i) => `race-${i}`);
+  const KEYS = Array.from({ length: 1000 }, (_, i) => `race-${i}`);
   const answered = new Map<string, string>();
   const create = (stripe: Stripe, key: string) => stripe.transfers.create({ amount: 100, currency: 'usd', destination: account }, { idempotencyKey: key });
   let killed: Promise<void> | undefined;
@@ -123,7 +123,11 @@ test('transfers raced in parallel and cut by kill -9: every one answered is kept
       create(first.stripe, key).then(
         (t) => {
           answered.set(key, t.id);
-          if (answered.size === 100) killed = kill9(first.child); // mid-flight: some asked, not all answered
+          if (answered.size === 100) {
+            // Mid-flight: frozen at once (nothing more is handled), then killed; some asked, not all answered.
+            first.child.kill('SIGSTOP');
+            killed = kill9(first.child);
+          }
         },
         () => undefined,
       ),
