@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { heldFile } from '../stack/processes';
 import { faultStack } from './config';
 
@@ -182,4 +183,21 @@ export async function signedInMember(): Promise<Session> {
   const me = await member.get('/api/auth/me');
   if (!me.body?.user?.memberId) throw new Error(`the new member's session has no memberId: ${JSON.stringify(me.body)}`);
   return member;
+}
+
+/**
+ * Membership's database (as Postgres's superuser) and a signed-in admin for a payout scenario's file: opened before its
+ * tests, closed after them. Read `db` and `admin` inside tests.
+ */
+export function membershipAndAdmin(): { db: Client; admin: Session } {
+  const ctx = {} as { db: Client; admin: Session };
+  beforeAll(async () => {
+    ctx.db = new Client({ connectionString: stack.pgAdminUrl.replace(/\/postgres$/, '/membership'), application_name: 'fault-suite' });
+    await ctx.db.connect();
+    ctx.admin = await signedInAdmin();
+  });
+  afterAll(async () => {
+    await ctx.db.end();
+  });
+  return ctx;
 }

@@ -205,13 +205,14 @@ export async function startInfra(
         },
       ];
 
-  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-  // MailDev, which also refuses bounce+… and tempfail+… addresses as a receiving server would (ADR 0072).
+  // MailDev, which also refuses bounce+… and tempfail+… addresses as a receiving server would (ADR 0072); node with
+  // tsx's loader, like the emulator below, so the pid the stack keeps is the server's.
   const maildev = group.start(
     'mail',
-    tsx,
+    process.execPath,
     [
+      '--import',
+      'tsx',
       path.join(ROOT, 'tools', 'mail', 'catcher.ts'),
       '--smtp',
       String(ports.smtp),
@@ -228,13 +229,20 @@ export async function startInfra(
   );
 
   // Stripe's stand-in: REST API, Stripe.js and signed webhooks to the gateway (ADR 0007).
+  // Node itself with tsx's loader, not the tsx launcher (a parent process): its pid is the server's, so a kill -9 of
+  // that pid (the fault suite's) stops the server and leaves no orphan holding the port.
   const stripe = group.start(
     'stripe',
-    tsx,
+    process.execPath,
     [
+      '--import',
+      'tsx',
       path.join(ROOT, 'tools', 'stripe-emulator', 'main.ts'),
       '--port',
       String(ports.stripe),
+      // Its objects and idempotency keys outlive a restart, even a kill -9, as Stripe's do (ADR 0073).
+      '--journal',
+      path.join(dataDir, 'stripe', 'journal.ndjson'),
       '--webhook-url',
       `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
       '--webhook-secret',
@@ -258,7 +266,8 @@ export async function startInfra(
           ]
         : []),
     ],
-    { env },
+    // Restarted if it dies (the fault suite kills it mid-run): it reads its journal back.
+    { env, cwd: ROOT, supervise: true },
   );
 
   // Each server's time to ready is printed: Ceph starts beside the others, so what it adds is its excess over the slowest.

@@ -209,4 +209,22 @@ describe('transfers', () => {
       [200, 700],
     );
   });
+
+  it('POST /_emulator/accounts?count= seeds verified express accounts for benches (at most 1000 a request): they take transfers at once', async () => {
+    const seeded = await fetch(`${t.em.url}/_emulator/accounts?count=3`, { method: 'POST' }).then((r) => r.json() as Promise<{ data: string[] }>);
+    assert.equal(seeded.data.length, 3);
+    const account = await t.stripe.accounts.retrieve(seeded.data[0]);
+    assert.deepEqual(
+      [account.type, account.capabilities?.transfers, account.payouts_enabled, account.details_submitted, account.requirements?.currently_due],
+      ['express', 'active', true, true, []],
+    );
+    await fund(300);
+    const transfer = await t.stripe.transfers.create({ amount: 300, currency: 'usd', destination: seeded.data[2] });
+    assert.equal(transfer.destination, seeded.data[2]);
+    for (const count of ['0', '1001', 'many']) {
+      const refused = await fetch(`${t.em.url}/_emulator/accounts?count=${count}`, { method: 'POST' });
+      assert.equal(refused.status, 400, count);
+      assert.match(((await refused.json()) as { error: { message: string } }).error.message, /count must be a whole number from 1 to 1000/);
+    }
+  });
 });

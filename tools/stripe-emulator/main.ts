@@ -1,4 +1,4 @@
-// CLI for the Stripe emulator (development and tests only; state is in memory):
+// CLI for the Stripe emulator (development and tests only; state in memory, kept in a journal file with --journal, ADR 0073):
 //   tsx tools/stripe-emulator/main.ts --port 12111 --webhook-url http://127.0.0.1:3000/api/webhooks/stripe --webhook-secret whsec_…
 // Every option can also come from the environment (STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URLS, STRIPE_WEBHOOK_SECRET, …).
 import { parseArgs } from 'node:util';
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     // URL=type,type…: the only event types that URL receives (repeatable), like a Dashboard endpoint's enabled_events
     'webhook-events': { type: 'string', multiple: true, default: [] },
     'api-version': { type: 'string', default: process.env.STRIPE_API_VERSION },
+    // a file every change is written to before the answer and read back at start (ADR 0073); none: in memory only
+    journal: { type: 'string', default: process.env.STRIPE_EMULATOR_JOURNAL },
     'retry-max-attempts': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_ATTEMPTS },
     'retry-initial-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_INITIAL_DELAY_MS },
     'retry-max-delay-ms': { type: 'string', default: process.env.STRIPE_WEBHOOK_MAX_DELAY_MS },
@@ -25,7 +27,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'Usage: tsx tools/stripe-emulator/main.ts [--port 12111] [--host 127.0.0.1] [--webhook-url URL[,URL…]]… [--webhook-secret whsec_…] [--webhook-endpoint URL=whsec_…]…\n' +
-      '       [--webhook-events URL=type,type…]… [--api-version 2026-10-28.endive] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
+      '       [--webhook-events URL=type,type…]… [--api-version 2026-10-28.endive] [--journal .data/stripe/journal.ndjson] [--retry-max-attempts 8] [--retry-initial-delay-ms 1000] [--retry-max-delay-ms 60000]',
   );
   process.exit(0);
 }
@@ -67,6 +69,7 @@ async function main() {
       }),
     ),
     apiVersion: values['api-version'],
+    journal: values.journal || undefined,
     retry: Object.fromEntries(
       Object.entries({
         maxAttempts: number('retry-max-attempts', values['retry-max-attempts']),
@@ -77,7 +80,7 @@ async function main() {
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(
-    `Stripe emulator (in-memory, dev/test only) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${[...webhookUrls, ...(values['webhook-endpoint'] ?? []).map((v) => v.split('=')[0])].join(', ') || 'none'}`,
+    `Stripe emulator (dev/test only, ${values.journal ? `kept in ${values.journal}` : 'in memory'}) listening on ${emulator.url}; Stripe.js at ${emulator.url}/v3/; webhooks → ${[...webhookUrls, ...(values['webhook-endpoint'] ?? []).map((v) => v.split('=')[0])].join(', ') || 'none'}`,
   );
   const stop = () => emulator.close().finally(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -1,6 +1,7 @@
 /**
- * Stripe emulator — DEVELOPMENT AND TESTS ONLY, never deployed. State is in memory: a restart or
- * `POST /_emulator/reset` forgets everything. It speaks Stripe's v1 REST API as the official `stripe`
+ * Stripe emulator — DEVELOPMENT AND TESTS ONLY, never deployed. State is in memory; with `journal` (a file, ADR 0073)
+ * every change is written down and fsync'd before the answer, so a restart, even after kill -9, forgets nothing
+ * Stripe would remember. `POST /_emulator/reset` forgets everything. It speaks Stripe's v1 REST API as the official `stripe`
  * Node SDK sends it (form bodies with bracket keys, Bearer sk_test_ keys, Idempotency-Key,
  * Stripe-Version), serves a Stripe.js v3 stand-in, and delivers webhooks signed as Stripe signs them.
  * Layout (ADR 0031): store.ts keeps the objects, typed as the SDK's; resources/<resource>.ts holds each resource's
@@ -41,6 +42,7 @@
  *            POST /_emulator/balance?amount=N[&currency] (test funds on the platform balance; negative takes them away)
  *            GET /_emulator/transfers[?idempotency_key] (transfers created per Idempotency-Key)
  *            POST /_emulator/accounts/:id/restrict (Stripe restricts a connected account later)
+ *            POST /_emulator/accounts?count=N (N ≤ 1000 express accounts already verified, for benches; no events)
  *
  * Cards: 4242 4242 4242 4242 (and Stripe's other success cards) succeed; 4000 0000 0000 0002 is declined
  * (generic_decline), 0341 attaches but every charge is declined (pm_card_chargeCustomerFail), 9995 insufficient_funds, 9987 lost_card, 0069 expired_card, 0127 incorrect_cvc, 0119
@@ -59,11 +61,12 @@ import qs from 'qs';
 import { invalid, newId, type Params, StripeError } from './params';
 import { present, renderEvent } from './present';
 import { ROUTES } from './resources';
-import { onboardingPage, restrictAccount, submitOnboarding } from './resources/accounts';
+import { onboardingPage, restrictAccount, seedVerifiedAccounts, submitOnboarding } from './resources/accounts';
 import { openDispute } from './resources/disputes';
 import { createPaymentIntent } from './resources/payment-intents';
 import { retrieveBalance, transfersPerKey } from './resources/transfers';
 import { webhookTargets } from './resources/webhook-endpoints';
+import { Journal, type StoredAnswer } from './journal';
 import { type Ctx, DEFAULT_API_VERSION, type EventRecord, StripeState } from './store';
 import { DEFAULT_RETRY, type Delivery, type Endpoint, type RetryOptions, WebhookDispatcher } from './webhooks';
 
@@ -86,6 +89,11 @@ export interface StripeEmulatorOptions {
   retry?: Partial<RetryOptions>;
   /** How long "some time later" is for outcomes Stripe reports later (a pm_card_refundFail refund failing); default 50 ms. */
   asyncDelayMs?: number;
+  /**
+   * A file the state is kept in (ADR 0073): read back at start, and every change appended and fsync'd before the
+   * answer. Without it the state is in memory only.
+   */
+  journal?: string;
   log?: (line: string) => void;
 }
 export interface StripeEmulator {
@@ -121,15 +129,6 @@ function authenticate(req: http.IncomingMessage, p: Params): Ctx['mode'] {
 /** Any localhost origin (the app runs on http://localhost:3000 / 3900). */
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-interface Stored {
-  method: string;
-  path: string;
-  fingerprint: string;
-  status: number;
-  body: string;
-  requestId: string;
-  at: number;
-}
 /** Stripe keeps idempotency keys for 24 hours; the SDK sends one with every POST, so old ones must go. */
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
@@ -143,12 +142,34 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
   const state = new StripeState(apiVersion);
   if (options.asyncDelayMs !== undefined) state.asyncDelayMs = options.asyncDelayMs;
   const dispatcher = new WebhookDispatcher({ ...DEFAULT_RETRY, ...options.retry }, log);
-  const idempotency = new Map<string, Stored>();
+  const opened = options.journal ? await Journal.open(options.journal, state, IDEMPOTENCY_TTL_MS) : undefined;
+  const journal = opened?.journal;
+  const idempotency = opened?.replayed.idempotency ?? new Map<string, StoredAnswer>();
+  if (opened)
+    log(
+      `journal ${options.journal}: ${opened.replayed.lines} lines read back, ${state.snapshot().entries.length} objects, ${idempotency.size} idempotency keys`,
+    );
+  /** Answers kept under keys and deliveries settled since the journal last took the state's changes. */
+  let keysToWrite: [string, StoredAnswer][] = [];
+  let settledToWrite: [string, string, 'delivered' | 'failed'][] = [];
+  /** Hands what changed to the journal (written with its next fsync). */
+  const commit = () => {
+    if (!journal) return;
+    journal.append(state.takeChanges(), keysToWrite, settledToWrite);
+    keysToWrite = [];
+    settledToWrite = [];
+  };
+  let commitSoon: NodeJS.Immediate | undefined;
+  if (journal) {
+    state.tracking = true;
+    // Changes outside a request (a refund failing later, a test clock advancing) are written on the next turn.
+    state.onChange = () => (commitSoon ??= setImmediate(() => ((commitSoon = undefined), commit())));
+  }
   const stripeJs = readFileSync(path.join(__dirname, 'stripe-js.js'), 'utf8');
   const selfTest = readFileSync(path.join(__dirname, 'selftest.html'), 'utf8');
 
   /** Every event goes to the configured URLs and to matching webhook endpoints created through the API. */
-  const dispatch = (event: EventRecord) => {
+  const dispatch = (event: EventRecord, settled?: Map<string, 'delivered' | 'failed'>) => {
     const enabled = (url: string) => {
       const events = options.webhookEvents?.[url];
       return !events || events.includes('*') || events.includes(event.type);
@@ -161,6 +182,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
         .map((we) => ({ url: we.url, secret: we.secret, apiVersion: we.apiVersion ?? apiVersion })),
     ];
     for (const target of targets) {
+      const outcome = settled?.get(target.url);
+      if (outcome) {
+        event._deliveries.push({ url: target.url, state: outcome, attempts: [] });
+        continue;
+      }
       const delivery: Delivery = { url: target.url, state: 'pending', attempts: [] };
       event._deliveries.push(delivery);
       event.pending_webhooks++;
@@ -168,11 +194,19 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
         delivery,
         target,
         () => JSON.stringify(renderEvent(event, target.apiVersion), null, 2),
-        () => event.pending_webhooks--,
+        () => {
+          event.pending_webhooks--;
+          if (journal && delivery.state !== 'pending') {
+            settledToWrite.push([event.id, delivery.url, delivery.state]);
+            commit();
+          }
+        },
       );
     }
   };
-  state.onEvent = dispatch;
+  state.onEvent = (event) => dispatch(event);
+  // Deliveries the journal does not show settled are made again (at least once, as Stripe delivers).
+  if (opened) for (const event of state.events()) dispatch(event, opened.replayed.settled.get(event.id) ?? new Map());
 
   const reset = () => {
     dispatcher.cancelAll();
@@ -185,6 +219,18 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     const url = new URL(req.url ?? '/', 'http://emulator');
     const origin = req.headers.origin;
     const send = (status: number, body: string, type = 'application/json', headers: Record<string, string> = {}) => {
+      // Nothing is answered before what it shows is on disk (ADR 0073): this request's changes and everything before them.
+      commit();
+      if (!journal) return answer(status, body, type, headers);
+      journal.durable().then(
+        () => answer(status, body, type, headers),
+        (e: Error) => {
+          log(`journal: ${e.message}`);
+          answer(500, JSON.stringify({ error: { type: 'api_error', message: `Stripe emulator: ${e.message}` } }), 'application/json', {});
+        },
+      );
+    };
+    const answer = (status: number, body: string, type: string, headers: Record<string, string>) => {
       res.writeHead(status, {
         'Content-Type': type,
         'Cache-Control': 'no-cache, no-store',
@@ -289,16 +335,25 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       }
 
       const ctx: Ctx = { version, mode, requestId, idempotencyKey: key, origin: `http://${req.headers.host ?? `${host}:${port}`}` };
-      const remember = (status: number, body: unknown) =>
-        key && idempotency.set(key, { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() });
+      const remember = (status: number, body: unknown) => {
+        if (!key) return;
+        const stored: StoredAnswer = { method, path: url.pathname, fingerprint, status, body: JSON.stringify(body), requestId, at: Date.now() };
+        idempotency.set(key, stored);
+        if (journal) keysToWrite.push([key, stored]);
+      };
       const { expand, ...params } = p;
       if (mode === 'publishable') delete params.key;
       try {
+        // A GET changes nothing: what it reads is not written to the journal again.
+        state.readOnly = method === 'GET';
         const result = match.r.handler(state, params, ctx, decodeURIComponent(match.m![1] ?? ''));
+        state.readOnly = true;
         const body = present(state, result, ctx, expand);
+        state.readOnly = false;
         remember(200, body);
         json(200, body, { ...headers(), ...(key && { 'Idempotency-Key': key }) });
       } catch (e) {
+        state.readOnly = false;
         // Errors after side effects (a declined charge) are replayed like successes; validation errors are not stored.
         if (e instanceof StripeError && e.replayable) remember(e.status, { error: e.error });
         throw e;
@@ -334,6 +389,14 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
       return json(200, retrieveBalance(state));
     }
     if (route === 'GET /_emulator/transfers') return json(200, transfersPerKey(state, url.searchParams.get('idempotency_key')));
+    if (route === 'POST /_emulator/accounts') {
+      try {
+        return json(200, { object: 'list', data: seedVerifiedAccounts(state, Number(url.searchParams.get('count'))) });
+      } catch (e) {
+        if (e instanceof StripeError) return json(e.status, { error: e.error });
+        throw e;
+      }
+    }
     const restrict = /^POST \/_emulator\/accounts\/([^/]+)\/restrict$/.exec(route);
     if (restrict) {
       const ctx: Ctx = { version: apiVersion, mode: 'secret', requestId: newId('req', 14) };
@@ -383,12 +446,16 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
     port,
     state,
     reset,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         dispatcher.stop();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      if (commitSoon) clearImmediate(commitSoon);
+      commit();
+      await journal?.close();
+    },
   };
 }
 

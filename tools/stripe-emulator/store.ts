@@ -1,7 +1,8 @@
 // The shared store of one emulated Stripe account (ADR 0031): every resource (resources/*.ts) keeps its objects here, typed as
 // the `stripe` SDK's own types, with the emulator's bookkeeping beside them (never in what is sent). State lives in
-// memory only: this is a development/test tool, so a restart (or POST /_emulator/reset) forgets everything. Objects
-// are stored in their newest shape; present.ts derives the shape an API version expects.
+// memory; with a journal (ADR 0073, journal.ts) every change is also written down before the emulator answers, so a
+// restart, even after kill -9, forgets nothing (POST /_emulator/reset still forgets everything). Objects are stored in
+// their newest shape; present.ts derives the shape an API version expects.
 import type Stripe from 'stripe';
 import type { Decline, RefundOutcome } from './cards';
 import { clone, int, invalid, newId, noSuch, now, str, type Params } from './params';
@@ -159,11 +160,39 @@ export function idOf(v: string | { id?: string } | null | undefined): string | n
   return typeof v === 'string' ? v : (v.id ?? null);
 }
 
+/**
+ * What changed since the journal last took the changes (ADR 0073): whole entries (an object with its bookkeeping, as
+ * it is now), ids removed, events emitted, the balance's counters; `reset` first when the state was reset.
+ */
+export interface Changes {
+  reset?: true;
+  entries: Entry[];
+  removed: [Kind, string][];
+  events: EventRecord[];
+  balanceAdjustments?: Record<string, number>;
+  transferredOut?: Record<string, number>;
+}
+
 /** All objects of one emulated Stripe account. */
 export class StripeState {
   private maps = emptyMaps();
   private eventLog: EventRecord[] = [];
   private seq = 0;
+  /**
+   * Changes are collected only with a journal (ADR 0073). Every entry reached through `put`, `entry` (and so `get`,
+   * `find`, `internal`), `lookup`, `markDeleted` or `all` counts as changed: resources mutate the objects they are
+   * handed, so whatever was handed out is written down whole. Reads that mutate nothing use `scan`; `readOnly` is set
+   * while a GET is answered.
+   */
+  tracking = false;
+  readOnly = false;
+  /** Called when something changed outside a request (a timer, a test clock advancing): the journal takes it soon. */
+  onChange: () => void = () => undefined;
+  private dirty = new Set<Entry>();
+  private removed: [Kind, string][] = [];
+  private fresh: EventRecord[] = [];
+  private wasReset = false;
+  private balanceWritten = '{}|{}';
   /** Timers of things Stripe does "some time later" (a refund that fails); a reset cancels them. */
   private timers = new Set<NodeJS.Timeout>();
   /** Called for every event, after the API call that caused it has been handled. */
@@ -183,6 +212,10 @@ export class StripeState {
   reset() {
     this.maps = emptyMaps();
     this.eventLog = [];
+    this.dirty.clear();
+    this.removed = [];
+    this.fresh = [];
+    this.wasReset = this.tracking;
     this.balanceAdjustments = {};
     this.transferredOut = {};
     for (const t of this.timers) clearTimeout(t);
@@ -198,19 +231,73 @@ export class StripeState {
     this.timers.add(timer);
   }
 
+  private touch(e: Entry | undefined) {
+    if (e && this.tracking && !this.readOnly) {
+      this.dirty.add(e);
+      this.onChange();
+    }
+  }
+
+  /** The changes since the last call (null: none), for the journal; they are forgotten here. */
+  takeChanges(): Changes | null {
+    const balance = `${JSON.stringify(this.balanceAdjustments)}|${JSON.stringify(this.transferredOut)}`;
+    const balanceChanged = balance !== this.balanceWritten;
+    if (!this.wasReset && !this.dirty.size && !this.removed.length && !this.fresh.length && !balanceChanged) return null;
+    const changes: Changes = {
+      ...(this.wasReset && { reset: true as const }),
+      entries: [...this.dirty],
+      removed: this.removed,
+      events: this.fresh,
+      ...(balanceChanged && { balanceAdjustments: this.balanceAdjustments, transferredOut: this.transferredOut }),
+    };
+    this.balanceWritten = balance;
+    this.dirty = new Set();
+    this.removed = [];
+    this.fresh = [];
+    this.wasReset = false;
+    return changes;
+  }
+
+  /** Applies changes read back from the journal at start (replay), in the order they were taken. */
+  restore(changes: Changes) {
+    if (changes.reset) this.reset();
+    for (const [kind, id] of changes.removed) this.maps[kind].delete(id);
+    for (const e of changes.entries) {
+      (this.maps[e.kind] as Map<string, Entry>).set(e.object.id!, e);
+      this.seq = Math.max(this.seq, e.seq);
+    }
+    for (const event of changes.events) this.eventLog.push({ ...event, pending_webhooks: 0, _deliveries: [] });
+    if (changes.balanceAdjustments) this.balanceAdjustments = changes.balanceAdjustments;
+    if (changes.transferredOut) this.transferredOut = changes.transferredOut;
+    this.balanceWritten = `${JSON.stringify(this.balanceAdjustments)}|${JSON.stringify(this.transferredOut)}`;
+  }
+
+  /** Every stored entry and event, for a compacted journal. */
+  snapshot(): { entries: Entry[]; events: EventRecord[] } {
+    return { entries: Object.values(this.maps).flatMap((m: Map<string, Entry>) => [...m.values()]), events: this.eventLog };
+  }
+
   put<K extends Kind>(kind: K, object: Objects[K], internal: Internal[K]): Objects[K] {
     const map: Map<string, Entry<K>> = this.maps[kind];
     const entry = { kind, object, internal, seq: ++this.seq, deleted: false } as Entry<K>;
     map.set(object.id!, entry);
+    this.touch(entry as Entry);
     return object;
   }
   entry<K extends Kind>(kind: K, id: string | null | undefined): Entry<K> | undefined {
     const map: Map<string, Entry<K>> = this.maps[kind];
-    return id ? map.get(id) : undefined;
+    const e = id ? map.get(id) : undefined;
+    this.touch(e as Entry | undefined);
+    return e;
   }
   /** The object, unless missing or deleted. */
   get<K extends Kind>(kind: K, id: string | null | undefined): Objects[K] | undefined {
     const e = this.entry(kind, id);
+    return e && !e.deleted ? e.object : undefined;
+  }
+  /** The object only to read it (unless missing or deleted): nothing is written to the journal. */
+  peek<K extends Kind>(kind: K, id: string | null | undefined): Objects[K] | undefined {
+    const e = id ? (this.maps[kind] as Map<string, Entry<K>>).get(id) : undefined;
     return e && !e.deleted ? e.object : undefined;
   }
   /** Looks an object up; `param`/`status` say how Stripe reports a miss (404 for a path id, 400 for a body param). */
@@ -225,11 +312,17 @@ export class StripeState {
     if (!e) throw new Error(`Stripe emulator: no ${kind} ${id}`);
     return e.internal;
   }
+  /** The bookkeeping beside a stored object, only to read it (nothing is written to the journal). */
+  peekInternal<K extends Kind>(kind: K, id: string): Internal[K] {
+    const e = (this.maps[kind] as Map<string, Entry<K>>).get(id);
+    if (!e) throw new Error(`Stripe emulator: no ${kind} ${id}`);
+    return e.internal;
+  }
   /** Any stored object by id (expansion follows ids of any type). */
   lookup(id: string): Entry | undefined {
     for (const map of Object.values(this.maps) as Map<string, Entry>[]) {
       const e = map.get(id);
-      if (e) return e;
+      if (e) return (this.touch(e), e);
     }
     return undefined;
   }
@@ -241,17 +334,25 @@ export class StripeState {
     if (e) e.deleted = true;
   }
   remove(kind: Kind, id: string) {
+    const e = this.maps[kind].get(id);
+    if (e) this.dirty.delete(e);
     this.maps[kind].delete(id);
+    if (this.tracking) this.removed.push([kind, id]);
   }
-  /** Live objects of a type, oldest first. */
+  /** Live objects of a type, oldest first, to change some of them (each counts as changed for the journal). */
   all<K extends Kind>(kind: K): Objects[K][] {
+    const map: Map<string, Entry<K>> = this.maps[kind];
+    return [...map.values()].filter((e) => !e.deleted).map((e) => (this.touch(e as Entry), e.object));
+  }
+  /** Live objects of a type, oldest first, only to read them (nothing is written to the journal). */
+  scan<K extends Kind>(kind: K): Objects[K][] {
     const map: Map<string, Entry<K>> = this.maps[kind];
     return [...map.values()].filter((e) => !e.deleted).map((e) => e.object);
   }
 
   /** A page of a type's live objects, newest first, as Stripe lists them (`limit`, `starting_after`). */
   list<K extends Kind>(kind: K, p: Params, url: string, filter: (o: Objects[K]) => boolean = () => true): ListResult<Objects[K]> {
-    return page(this.all(kind).filter(filter).reverse(), p, url, labelOf(kind));
+    return page(this.scan(kind).filter(filter).reverse(), p, url, labelOf(kind));
   }
 
   // ---------------------------------------------------------------- events
@@ -279,6 +380,10 @@ export class StripeState {
       _deliveries: [],
     };
     this.eventLog.push(event);
+    if (this.tracking) {
+      this.fresh.push(event);
+      this.onChange();
+    }
     this.onEvent(event);
   }
 }

@@ -1,13 +1,19 @@
 // Shared by the emulator's specs: an emulator on a free port, SDK clients pointed at it, and a webhook receiver.
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Stripe from 'stripe';
 import { startStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from './server';
 
 export const WEBHOOK_SECRET = 'whsec_test_emulator_secret';
 
+/** A fresh journal file (ADR 0073): every spec runs the emulator as the stacks do, writing each change down. */
+export const freshJournal = () => path.join(mkdtempSync(path.join(tmpdir(), 'stripe-emulator-')), 'journal.ndjson');
+
 export async function emulator(options: StripeEmulatorOptions = {}): Promise<StripeEmulator> {
-  return startStripeEmulator({ port: 0, ...options });
+  return startStripeEmulator({ port: 0, journal: freshJournal(), ...options });
 }
 
 /** The official SDK as our services configure it; no network retries so error tests see the first answer. */

@@ -26,8 +26,12 @@ export const membershipConfigSchema = z
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(5000),
     /** The smallest payout transferred (cents, default $1): a member owed less is held and carried to the next run (ADR 0048). */
     PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(100),
-    /** How many payouts of a run are transferred at once (each its own transaction and Stripe request, ADR 0048). */
-    PAYOUT_TRANSFER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** How many Stripe requests of a claim of payouts are in flight at once (ADR 0048, 0073). */
+    PAYOUT_TRANSFER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+    /** Payouts decided, locked and written together by one statement each (a claim, ADR 0073). */
+    PAYOUT_TRANSFER_CLAIM: z.coerce.number().int().min(1).max(5000).default(250),
+    /** Claims worked at once by one run (each holds one database connection while its requests are at Stripe). */
+    PAYOUT_TRANSFER_CLAIMS_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(3),
     /** Whether this process works the payouts queue (every replica may: runs are decided in the database). */
     PAYOUT_WORKER: workerFlag,
     /**
@@ -108,6 +112,8 @@ export const membershipConfigSchema = z
       lockMs: env.PAYOUT_LOCK_MS,
       minimumCents: env.PAYOUT_MINIMUM_CENTS,
       transferConcurrency: env.PAYOUT_TRANSFER_CONCURRENCY,
+      transferClaim: env.PAYOUT_TRANSFER_CLAIM,
+      transferClaimsInFlight: env.PAYOUT_TRANSFER_CLAIMS_IN_FLIGHT,
     },
     earnings: { reportingThresholds: env.EARNINGS_REPORTING_THRESHOLDS },
     joinCompletion: { delayMs: env.JOIN_COMPLETION_DELAY_MS, worker: env.JOIN_COMPLETION_WORKER },

@@ -449,3 +449,80 @@ describe('earnings as membership credit (ADR 0062)', () => {
     assert.deepEqual([paid.status, paid.transferred], ['paid', '2.50']);
   });
 });
+
+describe('payouts transferred a claim at a time (ADR 0073)', () => {
+  it('three workers racing over 600 payouts (claims of 250) transfer each exactly once, of its amount, and write every outcome', async () => {
+    const MONTH = '2040-01';
+    const COUNT = 600;
+    const tag = randomUUID().slice(0, 8);
+    const members = (await h.data.query(
+      `WITH referrers AS (
+         INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+         SELECT 'Claim', 'R' || i, 'claim-r' || i || '-' || $3 || '@example.com', 'cus_cr' || $3 || i, 'sub_cr' || $3 || i, 'active', upper('CR' || $3 || i)
+         FROM generate_series(1, $1) i RETURNING id, referral_code
+       ), referred AS (
+         INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+         SELECT 'Claim', 'D' || i, 'claim-d' || i || '-' || $3 || '@example.com', 'cus_cd' || $3 || i, 'sub_cd' || $3 || i, 'active', upper('CD' || $3 || i)
+         FROM generate_series(1, $1) i RETURNING id, referral_code
+       ), refs AS (
+         INSERT INTO referrals (referrer_id, referred_id)
+         SELECT r.id, d.id FROM referrers r JOIN referred d ON substr(r.referral_code, 3) = substr(d.referral_code, 3) RETURNING id, referrer_id
+       )
+       INSERT INTO commissions (member_id, referral_id, amount, payout_month)
+       SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % 100) / 100.0, $2 FROM refs RETURNING member_id`,
+      [COUNT, MONTH, tag],
+    )) as { member_id: string }[];
+    // Verified Connect accounts, recorded as onboarding first: the run writes every payout and holds it (no account yet).
+    const accounts: string[] = [];
+    for (const count of [300, 300]) {
+      const seeded = (await (await fetch(`${h.emulator.url}/_emulator/accounts?count=${count}`, { method: 'POST' })).json()) as { data: string[] };
+      accounts.push(...seeded.data);
+    }
+    await h.data.query(`INSERT INTO payout_accounts (member_id, stripe_account_id) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+      members.map((m) => m.member_id),
+      accounts,
+    ]);
+    await run(MONTH);
+    const [written] = (await h.data.query(
+      `SELECT count(*)::int AS n, sum(amount * 100)::int AS cents FROM payouts WHERE month = $1 AND held_reason = 'no_account'`,
+      [MONTH],
+    )) as { n: number; cents: number }[];
+    assert.equal(written.n, COUNT);
+    await h.data.query(`UPDATE payout_accounts SET status = 'active' WHERE stripe_account_id = ANY($1)`, [accounts]);
+    await fund(written.cents + 1_000_000);
+    // The runs also retry what earlier tests left owed (months before this one): counted apart.
+    const earlier = ((await h.data.query(`SELECT id FROM payouts WHERE status IN ('scheduled', 'held') AND month < $1`, [MONTH])) as { id: string }[]).map(
+      (r) => r.id,
+    );
+
+    const transfers = h.app.get(PayoutTransfers);
+    const someIds = ((await h.data.query(`SELECT id FROM payouts WHERE month = $1 ORDER BY id LIMIT 5`, [MONTH])) as { id: string }[]).map((r) => r.id);
+    const [a, b, c, ...retries] = await Promise.all([
+      transfers.transferDue(MONTH),
+      transfers.transferDue(MONTH),
+      transfers.transferDue(MONTH),
+      ...someIds.map((id) => transfers.transfer(id)),
+    ]);
+    // Each payout was paid by exactly one of them; the others found it locked or paid already (skipped).
+    const [{ n: earlierPaid }] = (await h.data.query(`SELECT count(*)::int AS n FROM payouts WHERE id = ANY($1) AND status = 'paid'`, [earlier])) as {
+      n: number;
+    }[];
+    assert.equal(a.paid + b.paid + c.paid + retries.filter((o) => o === 'paid').length, COUNT + earlierPaid, JSON.stringify({ a, b, c, retries, earlierPaid }));
+    const rows = (await h.data.query(
+      `SELECT p.id, p.status, (p.amount * 100)::int AS cents, (p.transferred * 100)::int AS transferred, p.transfer_id, p.attempt,
+              (SELECT count(*)::int FROM payout_transfers t WHERE t.payout_id = p.id AND t.transfer_id = p.transfer_id AND t.idempotency_key = p.id::text) AS kept
+       FROM payouts p WHERE p.month = $1`,
+      [MONTH],
+    )) as { id: string; status: string; cents: number; transferred: number; transfer_id: string; attempt: number; kept: number }[];
+    for (const p of rows) assert.deepEqual([p.status, p.transferred, p.attempt, p.kept], ['paid', p.cents, 1, 1], p.id);
+    const perKey = (await (await fetch(`${h.emulator.url}/_emulator/transfers`)).json()) as { max_per_key: number; duplicated_keys: string[] };
+    assert.deepEqual([perKey.max_per_key, perKey.duplicated_keys], [1, []]);
+    let moved = 0;
+    for (const p of rows) {
+      const t = await h.stripe.transfers.retrieve(p.transfer_id);
+      assert.deepEqual([t.amount, t.metadata.payout_id], [p.cents, p.id]);
+      moved += t.amount;
+    }
+    assert.equal(moved, written.cents, 'Stripe moved what the payouts owed, no more');
+  });
+});

@@ -150,14 +150,38 @@ export function submitOnboarding(s: StripeState, accountId: string, token: strin
   account.details_submitted = true;
   account.tos_acceptance = { date: now(), ip: '127.0.0.1', user_agent: null };
   if (fields.dob === FAILING_DOB) restrict(account);
-  else {
-    account.requirements = requirements([], null);
-    account.capabilities = Object.fromEntries(Object.keys(account.capabilities ?? {}).map((c) => [c, 'active']));
-    account.charges_enabled = account.capabilities?.card_payments === 'active';
-    account.payouts_enabled = true;
-  }
+  else verify(account);
   s.emit('account.updated', 'account', account, undefined, before, account.id);
   return { redirect: link.returnUrl };
+}
+
+/** What the verified test identity (date of birth 1901-01-01) makes of an account: transfers active, payouts enabled. */
+function verify(account: Stripe.Account) {
+  account.requirements = requirements([], null);
+  account.capabilities = Object.fromEntries(Object.keys(account.capabilities ?? {}).map((c) => [c, 'active']));
+  account.charges_enabled = account.capabilities?.card_payments === 'active';
+  account.payouts_enabled = true;
+}
+
+/** At most this many accounts per POST /_emulator/accounts (one journal line each, ADR 0073). */
+export const SEEDED_ACCOUNTS_MAX = 1000;
+
+/**
+ * POST /_emulator/accounts?count=N (not a Stripe URL): N express accounts already onboarded with the verified test
+ * identity, as if each member had filled in the page, for benches that need many (bench/payouts.ts). No events: a
+ * platform seeded this way records the accounts as active itself.
+ */
+export function seedVerifiedAccounts(s: StripeState, count: number): string[] {
+  if (!Number.isInteger(count) || count < 1 || count > SEEDED_ACCOUNTS_MAX)
+    throw invalid(`count must be a whole number from 1 to ${SEEDED_ACCOUNTS_MAX}.`, 'count');
+  return Array.from({ length: count }, () => {
+    const account = createAccount(s, { type: 'express', country: 'US', capabilities: { transfers: { requested: 'true' } } });
+    account.business_type = 'individual';
+    account.details_submitted = true;
+    account.tos_acceptance = { date: now(), ip: '127.0.0.1', user_agent: null };
+    verify(account);
+    return account.id;
+  });
 }
 
 function restrict(account: Stripe.Account) {

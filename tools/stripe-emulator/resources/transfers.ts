@@ -14,12 +14,12 @@ import type { Ctx, StripeState } from '../store';
 /** The platform's available funds in a currency. */
 export function available(s: StripeState, cur: string): number {
   let total = s.balanceAdjustments[cur] ?? 0;
-  for (const c of s.all('charge')) if (c.currency === cur && c.status === 'succeeded') total += c.amount - c.amount_refunded;
+  for (const c of s.scan('charge')) if (c.currency === cur && c.status === 'succeeded') total += c.amount - c.amount_refunded;
   return total - (s.transferredOut[cur] ?? 0);
 }
 
 export function retrieveBalance(s: StripeState): Stripe.Balance {
-  const currencies = new Set(['usd', ...Object.keys(s.balanceAdjustments), ...s.all('charge').map((c) => c.currency)]);
+  const currencies = new Set(['usd', ...Object.keys(s.balanceAdjustments), ...s.scan('charge').map((c) => c.currency)]);
   return {
     object: 'balance',
     available: [...currencies].map((cur) => ({ amount: available(s, cur), currency: cur, source_types: { card: available(s, cur) } })),
@@ -39,7 +39,7 @@ export function createTransfer(s: StripeState, p: Params, ctx: Ctx): Stripe.Tran
   if (!cur) throw missing('currency');
   const destinationId = str(p.destination, 'destination');
   if (!destinationId) throw missing('destination');
-  const destination = s.get('account', destinationId);
+  const destination = s.peek('account', destinationId);
   if (!destination) throw invalid(`No such destination: '${destinationId}'`, 'destination', 'resource_missing');
   if (destination.capabilities?.transfers !== 'active')
     throw invalid(
@@ -124,13 +124,13 @@ export function createReversal(s: StripeState, transferId: string, p: Params, ct
 /** GET /_emulator/transfers: how many transfers each Idempotency-Key created (never more than one, as on Stripe). */
 export function transfersPerKey(s: StripeState, key: string | null) {
   const counts: Record<string, number> = {};
-  for (const t of s.all('transfer')) {
-    const k = s.internal('transfer', t.id).idempotencyKey;
+  for (const t of s.scan('transfer')) {
+    const k = s.peekInternal('transfer', t.id).idempotencyKey;
     if (k && (key === null || k === key)) counts[k] = (counts[k] ?? 0) + 1;
   }
   const values = Object.values(counts);
   return {
-    transfers: s.all('transfer').length,
+    transfers: s.scan('transfer').length,
     keys: values.length,
     max_per_key: values.length ? Math.max(...values) : 0,
     ...(key !== null ? { idempotency_key: key, count: counts[key] ?? 0 } : { duplicated_keys: Object.keys(counts).filter((k) => counts[k] > 1) }),

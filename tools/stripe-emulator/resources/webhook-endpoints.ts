@@ -42,8 +42,8 @@ export function deleteWebhookEndpoint(s: StripeState, id: string): Deleted {
 /** Where the dispatcher sends events: the endpoints created through the API, with their secrets. */
 export function webhookTargets(s: StripeState) {
   return s
-    .all('webhook_endpoint')
-    .map((we) => ({ url: we.url, secret: s.internal('webhook_endpoint', we.id).secret, apiVersion: we.api_version, enabledEvents: we.enabled_events }));
+    .scan('webhook_endpoint')
+    .map((we) => ({ url: we.url, secret: s.peekInternal('webhook_endpoint', we.id).secret, apiVersion: we.api_version, enabledEvents: we.enabled_events }));
 }
 
 export const routes = [

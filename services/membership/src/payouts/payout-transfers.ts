@@ -33,23 +33,60 @@ interface Due {
   account_status: string | null;
 }
 
+/** The payouts of `$1` still owed, each locked (SKIP LOCKED: one another worker holds is passed by), in id order. */
 const DUE_SELECT = `SELECT p.id, p.member_id, p.month, (p.amount - p.transferred)::text AS due, p.attempt, p.method, m.earnings_destination,
          m.stripe_customer_id, a.stripe_account_id, a.status AS account_status,
          (SELECT sum(q.amount - q.transferred) FROM payouts q WHERE q.member_id = p.member_id AND q.status IN ('scheduled', 'held'))::text AS member_due
   FROM payouts p JOIN members m ON m.id = p.member_id LEFT JOIN payout_accounts a ON a.member_id = p.member_id
-  WHERE p.id = $1 AND p.status IN ('scheduled', 'held') FOR UPDATE OF p SKIP LOCKED`;
+  WHERE p.id = ANY($1::uuid[]) AND p.status IN ('scheduled', 'held') ORDER BY p.id FOR UPDATE OF p SKIP LOCKED`;
+
+/** Payouts held, each with its reason, Stripe's message and whether its key was spent (the attempt moves on), in one statement. */
+const HOLD = `UPDATE payouts p SET status = 'held', held_reason = h.reason, held_detail = h.detail, attempt = p.attempt + h.spent,
+    method = CASE WHEN h.spent = 1 THEN NULL ELSE p.method END
+  FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) AS h(id, reason, detail, spent) WHERE p.id = h.id`;
+
+/** Payouts paid, in one statement: each transfer kept with its key, and each payout marked with what moved. */
+const PAID = `WITH paid AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS x(id, stripe_id, idempotency_key, cents, method)
+  ), kept AS (
+    INSERT INTO payout_transfers (transfer_id, payout_id, idempotency_key, amount)
+    SELECT stripe_id, id, idempotency_key, cents / 100.0 FROM paid WHERE method = 'transfer' ON CONFLICT (transfer_id) DO NOTHING
+  )
+  UPDATE payouts p SET status = 'paid', held_reason = NULL, held_detail = NULL,
+    transfer_id = CASE WHEN p.method = 'transfer' THEN paid.stripe_id ELSE p.transfer_id END,
+    credit_id = CASE WHEN p.method = 'membership_credit' THEN paid.stripe_id ELSE p.credit_id END,
+    transferred = p.transferred + paid.cents / 100.0, attempt = p.attempt + 1, paid_at = now()
+  FROM paid WHERE p.id = paid.id`;
 
 /** Cents of a numeric(12,2) text (exact: such amounts are far below 2^53 cents). */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
+interface Hold {
+  id: string;
+  reason: HeldReason;
+  detail: string | null;
+  keySpent: boolean;
+}
+
+/** Runs `work` over `items`, at most `concurrency` at a time. */
+async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
 /**
- * Moves a payout's money with one Stripe transfer to the member's connected account, exactly once (ADR 0048). Each
- * payout is decided in its own transaction under its row lock (SKIP LOCKED: another worker passes it by), and the
- * transfer request carries an Idempotency-Key of the payout id and its attempt: a worker killed between Stripe's
- * answer and the commit leaves the row as it was, so the next run asks again with the same key and Stripe answers the
- * same transfer. The attempt moves on only once its key is spent: after a transfer is recorded, or after Stripe
- * refused it outright (a 4xx that made nothing). An unclear answer (network, 5xx, an idempotency conflict) keeps the
- * key, so nothing can be transferred twice.
+ * Moves a payout's money with one Stripe transfer to the member's connected account, exactly once (ADR 0048). Payouts
+ * are decided a claim at a time (ADR 0073): a claim's rows are locked by one statement (SKIP LOCKED: another worker
+ * passes them by), and each transfer request carries an Idempotency-Key of the payout id and its attempt; the
+ * outcomes are written in one statement before the commit. A worker killed between Stripe's answers and the commit
+ * leaves the rows as they were, so the next run asks again with the same keys and Stripe answers the same transfers.
+ * The attempt moves on only once its key is spent: after a transfer is recorded, or after Stripe refused it outright
+ * (a 4xx that made nothing). An unclear answer (network, 5xx, an idempotency conflict) keeps the key, so nothing can
+ * be transferred twice.
  */
 @Injectable()
 export class PayoutTransfers {
@@ -60,9 +97,14 @@ export class PayoutTransfers {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Every payout still owed up to this month (this run's and those held by earlier runs), a few at a time. */
+  /**
+   * Every payout still owed up to this month (this run's and those held by earlier runs): pages of ids, each cut into
+   * claims of `transferClaim` payouts, `transferClaimsInFlight` claims at once (one's rows are written while another's
+   * requests are at Stripe).
+   */
   async transferDue(month: string): Promise<Record<TransferOutcome, number>> {
     const counts: Record<TransferOutcome, number> = { paid: 0, no_account: 0, below_minimum: 0, restricted: 0, transfer_failed: 0, skipped: 0 };
+    const { batchSize, transferClaim, transferClaimsInFlight } = this.config.payouts;
     let after = '00000000-0000-0000-0000-000000000000';
     // Members whose total owed reached the minimum in this run: each of their payouts is paid, whichever of them is
     // decided first (the total shrinks as the first ones are paid, and the minimum is about the total).
@@ -72,73 +114,97 @@ export class PayoutTransfers {
         (await this.dataSource.query(`SELECT id FROM payouts WHERE status IN ('scheduled', 'held') AND month <= $1 AND id > $2 ORDER BY id LIMIT $3`, [
           month,
           after,
-          this.config.payouts.batchSize,
+          batchSize,
         ])) as { id: string }[]
       ).map((r) => r.id);
       if (!ids.length) break;
       after = ids[ids.length - 1];
-      let next = 0;
-      const worker = async () => {
-        while (next < ids.length) counts[await this.transfer(ids[next++], eligible)]++;
-      };
-      await Promise.all(Array.from({ length: Math.min(this.config.payouts.transferConcurrency, ids.length) }, worker));
+      const claims = Array.from({ length: Math.ceil(ids.length / transferClaim) }, (_, i) => ids.slice(i * transferClaim, (i + 1) * transferClaim));
+      await inPool(claims, transferClaimsInFlight, async (claim) => {
+        const outcomes = await this.transferClaim(claim, eligible);
+        for (const id of claim) counts[outcomes.get(id) ?? 'skipped']++;
+      });
     }
     this.logger.info({ month, ...counts }, 'payout transfers done');
     return counts;
   }
 
+  /** One payout (an admin's retry now, ADR 0061): paid, held with its reason, or skipped (paid already, or a run has it now). */
+  async transfer(payoutId: string): Promise<TransferOutcome> {
+    return (await this.transferClaim([payoutId], new Set())).get(payoutId) ?? 'skipped';
+  }
+
   /**
-   * One payout: paid (a transfer, or credit on the member's own invoices, ADR 0062), held with its reason, or skipped
-   * (paid already, or another worker has it now). First, under the row lock, whether it can be paid, and the method of
-   * the request about to be sent is written down (committed: a member who changes their choice while that request's
-   * answer is unknown cannot have the payout sent the other way too). Then, under the row lock again, the request.
+   * A claim of payouts: each paid (a transfer, or credit on the member's own invoices, ADR 0062), held with its reason,
+   * or skipped (missing from the answer: paid already, or another worker has it now). First, under the rows' locks,
+   * which can be paid, and the method of the request about to be sent is written down (committed: a member who
+   * changes their choice while that request's answer is unknown cannot have the payout sent the other way too). Then,
+   * under the locks again, the requests (`transferConcurrency` at once) and their outcomes in one statement.
    */
-  async transfer(payoutId: string, eligible = new Set<string>()): Promise<TransferOutcome> {
-    const decided = await this.dataSource.transaction(async (manager): Promise<TransferOutcome | PayoutMethod> => {
-      const [p] = (await manager.query(DUE_SELECT, [payoutId])) as Due[];
-      if (!p) return 'skipped';
-      const method = p.method ?? p.earnings_destination;
-      if (method === 'transfer') {
-        if (!p.stripe_account_id || p.account_status === 'onboarding') return this.hold(manager, p.id, 'no_account');
-        if (p.account_status === 'restricted') return this.hold(manager, p.id, 'restricted');
-        if (cents(p.member_due) < this.config.payouts.minimumCents && !eligible.has(p.member_id)) return this.hold(manager, p.id, 'below_minimum');
-        eligible.add(p.member_id);
+  private async transferClaim(payoutIds: string[], eligible: Set<string>): Promise<Map<string, TransferOutcome>> {
+    const outcomes = new Map<string, TransferOutcome>();
+    const decided = await this.dataSource.transaction(async (manager) => {
+      const rows = (await manager.query(DUE_SELECT, [payoutIds])) as Due[];
+      const holds: Hold[] = [];
+      const methods: { id: string; method: PayoutMethod }[] = [];
+      for (const p of rows) {
+        const method = p.method ?? p.earnings_destination;
+        let reason: HeldReason | null = null;
+        if (method === 'transfer') {
+          if (!p.stripe_account_id || p.account_status === 'onboarding') reason = 'no_account';
+          else if (p.account_status === 'restricted') reason = 'restricted';
+          else if (cents(p.member_due) < this.config.payouts.minimumCents && !eligible.has(p.member_id)) reason = 'below_minimum';
+          else eligible.add(p.member_id);
+        }
+        if (reason) {
+          holds.push({ id: p.id, reason, detail: null, keySpent: false });
+          outcomes.set(p.id, reason);
+        } else if (p.method === null) methods.push({ id: p.id, method });
       }
-      if (p.method === null) await manager.query(`UPDATE payouts SET method = $2 WHERE id = $1`, [p.id, method]);
-      return method;
+      await this.hold(manager, holds);
+      if (methods.length) {
+        await manager.query(`UPDATE payouts p SET method = m.method FROM unnest($1::uuid[], $2::text[]) AS m(id, method) WHERE p.id = m.id`, [
+          methods.map((m) => m.id),
+          methods.map((m) => m.method),
+        ]);
+      }
+      return rows.filter((p) => !outcomes.has(p.id)).map((p) => p.id);
     });
-    if (decided !== 'transfer' && decided !== 'membership_credit') return decided;
-    return this.dataSource.transaction(async (manager) => {
-      const [p] = (await manager.query(DUE_SELECT, [payoutId])) as Due[];
-      // Gone by now (paid by another worker), or its request was settled and the next one is not decided yet.
-      if (!p || p.method === null) return 'skipped';
-      const keyed = p.attempt === 0 ? p.id : `${p.id}:${p.attempt}`;
-      const idempotencyKey = p.method === 'transfer' ? keyed : `credit-${keyed}`;
-      let paid: { id: string; amount: number };
-      try {
-        paid = p.method === 'transfer' ? await this.transferTo(p, idempotencyKey) : await this.credit(p, idempotencyKey);
-      } catch (error) {
-        const refused =
-          error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500 && error.type !== 'StripeIdempotencyError';
-        const reason: HeldReason = refused && error.code === 'insufficient_capabilities_for_transfer' ? 'restricted' : 'transfer_failed';
-        const detail = error instanceof Error ? error.message : String(error);
-        this.logger.warn({ payoutId: p.id, idempotencyKey, refused, detail }, 'payout not made');
-        return this.hold(manager, p.id, reason, detail, refused);
+    if (!decided.length) return outcomes;
+    await this.dataSource.transaction(async (manager) => {
+      // Gone by now (paid by another worker), or its request was settled and the next one is not decided yet: skipped.
+      const due = ((await manager.query(DUE_SELECT, [decided])) as Due[]).filter((p) => p.method !== null);
+      const paid: { id: string; stripeId: string; key: string; cents: number; method: PayoutMethod }[] = [];
+      const holds: Hold[] = [];
+      await inPool(due, this.config.payouts.transferConcurrency, async (p) => {
+        const keyed = p.attempt === 0 ? p.id : `${p.id}:${p.attempt}`;
+        const idempotencyKey = p.method === 'transfer' ? keyed : `credit-${keyed}`;
+        try {
+          const made = p.method === 'transfer' ? await this.transferTo(p, idempotencyKey) : await this.credit(p, idempotencyKey);
+          paid.push({ id: p.id, stripeId: made.id, key: idempotencyKey, cents: made.amount, method: p.method! });
+          outcomes.set(p.id, 'paid');
+        } catch (error) {
+          const refused =
+            error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500 && error.type !== 'StripeIdempotencyError';
+          const reason: HeldReason = refused && error.code === 'insufficient_capabilities_for_transfer' ? 'restricted' : 'transfer_failed';
+          const detail = error instanceof Error ? error.message : String(error);
+          this.logger.warn({ payoutId: p.id, idempotencyKey, refused, detail }, 'payout not made');
+          holds.push({ id: p.id, reason, detail, keySpent: refused });
+          outcomes.set(p.id, reason);
+        }
+      });
+      if (paid.length) {
+        await manager.query(PAID, [
+          paid.map((x) => x.id),
+          paid.map((x) => x.stripeId),
+          paid.map((x) => x.key),
+          paid.map((x) => x.cents),
+          paid.map((x) => x.method),
+        ]);
       }
-      if (p.method === 'transfer') {
-        await manager.query(
-          `INSERT INTO payout_transfers (transfer_id, payout_id, idempotency_key, amount) VALUES ($1, $2, $3, $4 / 100.0) ON CONFLICT (transfer_id) DO NOTHING`,
-          [paid.id, p.id, idempotencyKey, paid.amount],
-        );
-      }
-      await manager.query(
-        `UPDATE payouts SET status = 'paid', held_reason = NULL, held_detail = NULL,
-           transfer_id = CASE WHEN method = 'transfer' THEN $2 ELSE transfer_id END, credit_id = CASE WHEN method = 'membership_credit' THEN $2 ELSE credit_id END,
-           transferred = transferred + $3 / 100.0, attempt = attempt + 1, paid_at = now() WHERE id = $1`,
-        [p.id, paid.id, paid.amount],
-      );
-      return 'paid';
+      await this.hold(manager, holds);
     });
+    return outcomes;
   }
 
   /** One Stripe Connect transfer of what is still owed to the member's account (ADR 0048). */
@@ -171,14 +237,10 @@ export class PayoutTransfers {
     return { id: txn.id, amount: -txn.amount };
   }
 
-  private async hold(manager: EntityManager, id: string, reason: HeldReason, detail: string | null = null, keySpent = false): Promise<HeldReason> {
+  private async hold(manager: EntityManager, holds: Hold[]): Promise<void> {
+    if (!holds.length) return;
     // A spent key settles the method it was sent with: the next request follows the member's choice then (ADR 0062).
-    await manager.query(
-      `UPDATE payouts SET status = 'held', held_reason = $2, held_detail = $3, attempt = attempt + $4, method = CASE WHEN $4 = 1 THEN NULL ELSE method END
-       WHERE id = $1`,
-      [id, reason, detail, keySpent ? 1 : 0],
-    );
-    return reason;
+    await manager.query(HOLD, [holds.map((h) => h.id), holds.map((h) => h.reason), holds.map((h) => h.detail), holds.map((h) => (h.keySpent ? 1 : 0))]);
   }
 
   /**
