@@ -297,8 +297,8 @@ describe('bounces and the podcast audience (ADR 0072)', () => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
     }
     const [welcome] = await mailsSettled(titled(leaving, 'Welcome to the Kingdom Marketplace podcast'), 1);
-    const podcastUnsubscribe = linkIn(welcome, 'Unsubscribe with one click');
-    assert.equal((await page(podcastUnsubscribe)).status, 200);
+    const podcastUnsubscribe = linkIn(welcome, 'Unsubscribe from podcast emails');
+    assert.equal((await page(podcastUnsubscribe, 'POST')).status, 200);
 
     const subject = `Podcast only ${tag}`;
     const { body } = await admin.post('/api/admin/newsletter/campaigns', campaignBody(subject, { audience: 'podcast' }));

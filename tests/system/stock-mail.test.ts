@@ -178,8 +178,15 @@ describe('"Email me when it\'s back" (ADR 0050)', () => {
     assert.equal((await askToBeTold(other, { email: ruth })).status, 202);
     const [mail] = await backInStockMails(item, ruth, 1);
     const link = new URL(unsubscribeLink(mail));
+    // Opening the link asks and removes nothing (mail scanners open links, ADR 0056); the page's button POSTs it.
+    const asked = await fetch(h.baseUrl + link.pathname + link.search);
+    assert.equal(asked.status, 200);
+    const question = await asked.text();
+    assert.match(question, /Stop back-in-stock emails\?/);
+    assert.ok(question.includes(`<form method="post" action="${link.pathname}${link.search}">`), question);
+    assert.equal((await catalogDb.query('SELECT count(*)::int AS n FROM back_in_stock_requests WHERE email = $1', [ruth])).rows[0].n, 2);
     for (let i = 0; i < 2; i++) {
-      const page = await fetch(h.baseUrl + link.pathname + link.search);
+      const page = await fetch(h.baseUrl + link.pathname + link.search, { method: 'POST' });
       assert.equal(page.status, 200);
       const html = await page.text();
       assert.match(html, /You have been unsubscribed/);
@@ -292,9 +299,13 @@ describe('"Email me when it\'s back" (ADR 0050)', () => {
       ['?token=short', 400, 'This unsubscribe link is incomplete'],
       [`?token=${'A'.repeat(43)}`, 200, 'This address will get no more back-in-stock emails'],
     ] as const) {
-      const page = await fetch(`${h.baseUrl}/api/back-in-stock/unsubscribe${query}`);
+      const page = await fetch(`${h.baseUrl}/api/back-in-stock/unsubscribe${query}`, { method: 'POST' });
       assert.equal(page.status, status, query);
       assert.ok((await page.text()).includes(words), query);
+      // Opened rather than pressed: a broken link says the same, a well-formed one asks.
+      const opened = await fetch(`${h.baseUrl}/api/back-in-stock/unsubscribe${query}`);
+      assert.equal(opened.status, status, query);
+      if (status !== 200) assert.ok((await opened.text()).includes(words), query);
     }
   });
 

@@ -21,7 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { FormsBudgeted } from '../http/budget-guards';
-import { sendUnsubscribePage } from '../http/unsubscribe-page';
+import { confirmUnsubscribePage, sendUnsubscribePage } from '../http/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { CATALOG_IMAGE_POLICY, itemFormSchema, parseItemForm } from './catalog-form';
 import { CatalogReadModelService } from './catalog-read-model.service';
@@ -230,7 +230,26 @@ export class BackInStockController {
   @Public()
   @ApiOperation({
     summary:
-      'The unsubscribe link of back-in-stock emails (no sign-in): the address waits for no product any more. Answers an HTML page: 200 (also when the link was used before), 400 for a missing or malformed token.',
+      'The unsubscribe link of back-in-stock emails (no sign-in). Answers an HTML page with a button that POSTs the same URL; a GET unsubscribes nobody, since mail scanners open links (ADR 0056). 400 for a missing or malformed token.',
+  })
+  @ApiQuery({ name: 'token', required: true })
+  async unsubscribePage(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    await sendUnsubscribePage(res, this.logger, async () => {
+      const request = parseOrThrow(backInStockUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
+      return confirmUnsubscribePage(
+        'Stop back-in-stock emails?',
+        'Press the button and this address will wait for no product any more: no back-in-stock email will be sent to it.',
+        `/api/back-in-stock/unsubscribe?token=${encodeURIComponent(request.token)}`,
+      );
+    });
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary:
+      "The page's button (no sign-in): the address waits for no product any more. Answers an HTML page: 200 (also when the link was used before), 400 for a missing or malformed token.",
   })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {

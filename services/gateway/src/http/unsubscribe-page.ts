@@ -14,6 +14,17 @@ export interface UnsubscribePage {
   action?: { label: string; url: string };
 }
 
+/**
+ * What the GET of an unsubscribe link answers: the question, and a button that POSTs the same link, which unsubscribes
+ * (ADR 0056). A mail scanner that opens every link it finds unsubscribes nobody.
+ */
+export const confirmUnsubscribePage = (title: string, message: string, url: string): UnsubscribePage => ({
+  status: 200,
+  title,
+  message,
+  action: { label: 'Unsubscribe', url },
+});
+
 export const unsubscribedPage = (email: string): UnsubscribePage => ({
   status: 200,
   title: 'You have been unsubscribed',

@@ -31,7 +31,7 @@ import { Readable } from 'node:stream';
 import { RequireAdmin, type AuthedRequest } from '../auth/guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FormsBudgeted } from '../http/budget-guards';
-import { sendUnsubscribePage } from '../http/unsubscribe-page';
+import { confirmUnsubscribePage, sendUnsubscribePage } from '../http/unsubscribe-page';
 import { ApiZodBody, ZodBody } from '../http/zod-body';
 import { MediaCopies } from './media-copies';
 import { EPISODE_MEDIA_POLICY, EPISODE_THUMBNAIL_POLICY, episodeFilesOpenApi, episodeFormOpenApi, parseEpisodeForm } from './podcast-form';
@@ -362,10 +362,20 @@ export class PodcastSubscriptionsController {
 
   @Get('unsubscribe')
   @Public()
-  @ApiOperation({ summary: 'The one-click unsubscribe link of podcast emails (no sign-in); answers an HTML page.' })
+  @ApiOperation({
+    summary:
+      'The unsubscribe link of podcast emails (no sign-in). Answers an HTML page with a button that POSTs the same URL; a GET unsubscribes nobody, since mail scanners open links (ADR 0056). 400 for a missing or malformed token.',
+  })
   @ApiQuery({ name: 'token', required: true })
-  async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
-    await this.unsubscribed(token, res);
+  async unsubscribePage(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    await sendUnsubscribePage(res, this.logger, async () => {
+      const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
+      return confirmUnsubscribePage(
+        'Unsubscribe from podcast emails?',
+        'Press the button and this address will no longer receive Kingdom Marketplace podcast emails.',
+        `/api/podcast-subscriptions/unsubscribe?token=${encodeURIComponent(request.token)}`,
+      );
+    });
   }
 
   @Post('unsubscribe')
@@ -373,14 +383,10 @@ export class PodcastSubscriptionsController {
   @Public()
   @ApiOperation({
     summary:
-      'RFC 8058 one-click unsubscribe from podcast emails (List-Unsubscribe-Post "List-Unsubscribe=One-Click" from mail clients, no sign-in; ADR 0056, 0072). Answers the same HTML page as the link: 200 (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',
+      'Unsubscribes from podcast emails (the page\'s button, and RFC 8058 one-click: List-Unsubscribe-Post "List-Unsubscribe=One-Click" from mail clients, no sign-in; ADR 0056, 0072). Answers an HTML page: 200 (also when already unsubscribed), 400 for a missing or malformed token, 404 for an unknown one.',
   })
   @ApiQuery({ name: 'token', required: true })
-  async unsubscribeOneClick(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
-    await this.unsubscribed(token, res);
-  }
-
-  private async unsubscribed(token: unknown, res: FastifyReply): Promise<void> {
+  async unsubscribe(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
     await sendUnsubscribePage(res, this.logger, async () => {
       const request = parseOrThrow(podcastUnsubscribeSchema, { token: typeof token === 'string' ? token : undefined });
       const result = await this.rpc.send(MediaSubjects.subscriptionsUnsubscribe, request);

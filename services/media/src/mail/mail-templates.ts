@@ -4,7 +4,7 @@ import { alreadySubscribedMail, welcomeMail } from './podcast-mails';
 
 const origin = 'https://kingdom.example';
 const subscriber = { id: 's1', email: 'lydia@example.com', firstName: HOSTILE_TEXT, unsubscribeToken: 'tok_en-1' };
-const unsubscribe = `Unsubscribe with one click: ${unsubscribeUrl(origin, 'tok_en-1')}`;
+const unsubscribe = `Unsubscribe from podcast emails: ${unsubscribeUrl(origin, 'tok_en-1')}`;
 
 /** Every email media sends, with sample data (ADR 0030): a new one joins here, or `mail-templates.spec.ts` fails. */
 export const MAIL_TEMPLATES: MailTemplates = {

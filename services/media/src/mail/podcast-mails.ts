@@ -26,7 +26,7 @@ export function welcomeMail(s: Subscriber, publicOrigin: string): KeyedMail {
       origin: publicOrigin,
       preheader: 'We will email you whenever a new episode is published.',
       reason: SUBSCRIBER_REASON,
-      unsubscribe: { label: 'Unsubscribe with one click', url: unsubscribeUrl(publicOrigin, s.unsubscribeToken) },
+      unsubscribe: { label: 'Unsubscribe from podcast emails', url: unsubscribeUrl(publicOrigin, s.unsubscribeToken) },
       blocks: [
         // No name: the address is not proved, and nothing a stranger typed is quoted to it (ADR 0026).
         paragraph('Hello,'),
