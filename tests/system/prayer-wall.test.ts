@@ -356,13 +356,24 @@ describe('closing the loop', () => {
     assert.equal((await visitor().post(`/api/prayer-requests/mine/${id}`, { token, action: 'renew' })).status, 409);
   });
 
-  test('the digest’s one-tap unsubscribe answers a page and stops the digest', async () => {
+  test('the digest’s unsubscribe link asks on a page, and its one-tap button stops the digest (opening the link alone does not)', async () => {
     const body = prayerBody();
     await visitor().post('/api/prayer-requests', body);
     const token = await tokenOf(body.email);
-    const res = await visitor().get(`/api/prayer-requests/mine/unsubscribe?token=${token}`);
-    assert.equal(res.status, 200);
-    assert.match(res.body, /You will not receive prayer updates/);
+    const link = `/api/prayer-requests/mine/unsubscribe?token=${token}`;
+    const asked = await visitor().get(link);
+    assert.equal(asked.status, 200);
+    assert.match(asked.body, /Stop prayer updates\?/);
+    assert.ok(String(asked.body).includes(`<form method="post" action="${link}"><button type="submit">Unsubscribe</button></form>`), asked.body);
+    assert.equal((await visitor().get(`/api/prayer-requests/mine?token=${token}`)).body.digest, true, 'a mail scanner opening the link stops nothing');
+    const pressed = await visitor().request('POST', link);
+    assert.equal(pressed.status, 200);
+    assert.match(pressed.body, /You will not receive prayer updates/);
     assert.equal((await visitor().get(`/api/prayer-requests/mine?token=${token}`)).body.digest, false);
+    // A broken link says what to do whether it is opened or pressed; the requests page's JSON call still works.
+    for (const method of ['GET', 'POST'])
+      assert.equal((await visitor().request(method, '/api/prayer-requests/mine/unsubscribe?token=short')).status, 400, method);
+    const again = await visitor().post('/api/prayer-requests/mine/unsubscribe', { token });
+    assert.deepEqual([again.status, again.body.digest], [200, false]);
   });
 });

@@ -34,7 +34,7 @@ import { headerOf } from '../http/raw-reply';
 import { sendRevalidated } from '../http/revalidated';
 import { ApiZodBody } from '../http/zod-body';
 import { visitorHash } from '../media/visitor';
-import { sendUnsubscribePage, type UnsubscribePage } from '../http/unsubscribe-page';
+import { confirmUnsubscribePage, sendUnsubscribePage, type UnsubscribePage } from '../http/unsubscribe-page';
 
 /** A guard spending one of the address's `budget` before anything else runs: a refused tap costs the forms service nothing. */
 function addressBudgetGuard(budget: 'consumePrayerTap' | 'consumePrayerFlag') {
@@ -142,22 +142,39 @@ export class OwnPrayerRequestsController {
 
   @Get('unsubscribe')
   @Public()
-  @ApiOperation({ summary: "The digest's one-tap unsubscribe link (no sign-in): an HTML page; 400 for a malformed token, 404 for an unknown one." })
+  @ApiOperation({
+    summary:
+      "The digest's unsubscribe link (no sign-in): an HTML page whose button POSTs the same link; a GET stops nothing, since mail scanners open links (ADR 0056). 400 for a malformed token.",
+  })
   @ApiQuery({ name: 'token', required: true })
   async unsubscribePage(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
     await sendUnsubscribePage(res, this.logger, async () => {
-      await this.rpc.send(FormsSubjects.prayerOwner.unsubscribe, parseOrThrow(prayerTokenSchema, { token }));
-      return DIGEST_UNSUBSCRIBED;
+      const request = parseOrThrow(prayerTokenSchema, { token });
+      return confirmUnsubscribePage(
+        'Stop prayer updates?',
+        'Press the button and we will not email you about who prayed for your requests any more.',
+        `/api/prayer-requests/mine/unsubscribe?token=${encodeURIComponent(request.token)}`,
+      );
     });
   }
 
   @Post('unsubscribe')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Stop the digest (the token in the body); answers the requests as they are now.' })
+  @ApiOperation({
+    summary:
+      "Stop the digest. With the token in the body (the requests page) it answers the requests as they are now; with it in the query (the email link's page button) an HTML page. 400 for a malformed token, 404 for an unknown one.",
+  })
   @ApiZodBody(prayerTokenSchema)
-  unsubscribe(@Body() body: unknown): Promise<OwnPrayerRequests> {
-    return this.rpc.send(FormsSubjects.prayerOwner.unsubscribe, parseOrThrow(prayerTokenSchema, body ?? {}));
+  @ApiQuery({ name: 'token', required: false })
+  async unsubscribe(@Query('token') linkToken: unknown, @Body() body: unknown, @Res() res: FastifyReply): Promise<void> {
+    if (linkToken !== undefined)
+      return sendUnsubscribePage(res, this.logger, async () => {
+        await this.rpc.send(FormsSubjects.prayerOwner.unsubscribe, parseOrThrow(prayerTokenSchema, { token: linkToken }));
+        return DIGEST_UNSUBSCRIBED;
+      });
+    const requests: OwnPrayerRequests = await this.rpc.send(FormsSubjects.prayerOwner.unsubscribe, parseOrThrow(prayerTokenSchema, body ?? {}));
+    await res.status(200).send(requests);
   }
 
   @Post(':id')
