@@ -28,7 +28,8 @@ RUN mkdir -p /manifests \
          -o -name package.json -type f -exec cp --parents {} /manifests/ \;
 
 # ---------------------------------------------------------------------------------------------------------------
-# deps: the full workspace install (dev dependencies included) that the build needs.
+# deps: the install (dev dependencies included) that the build needs: the root's and those of the libraries, services
+# and the SPA; not those of tools/ and e2e/ (browsers, Lighthouse, load tools), which no build uses (ADR 0076).
 FROM ${BUILD_IMAGE} AS deps
 WORKDIR /app
 ENV NX_DAEMON=false \
@@ -41,7 +42,7 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
     --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=secret,id=ca,target=/etc/ssl/certs/ca-certificates.crt \
-    npm install --prefer-offline --no-audit --no-fund
+    npm install --workspace=libs --workspace=services --workspace=web --include-workspace-root --prefer-offline --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------------
 # compiled: every library, service and the SPA, built once whatever the SERVICE (no ARG here), so the seven images

@@ -44,13 +44,14 @@ const PARALLEL_BUILDS = 2;
 export async function buildImages(engine: DockerEngine, log: (line: string) => void = console.log): Promise<BuiltImage[]> {
   let started = Date.now();
   await ensureDebianImage(engine, log);
-  await Promise.all([ensureBaseImages(engine, log), seedNpmCacheMount(engine, log)]);
-  log(`base images and npm cache ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const [bases] = await Promise.all([ensureBaseImages(engine, log), seedNpmCacheMount(engine, log)]);
+  log(`build and runtime bases and the npm cache ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const secrets = [
     ...(existsSync('/etc/npmrc') ? ['--secret', 'id=npmrc,src=/etc/npmrc'] : []),
     ...(existsSync('/etc/ssl/certs/ca-certificates.crt') ? ['--secret', 'id=ca,src=/etc/ssl/certs/ca-certificates.crt'] : []),
   ];
   const build = async (service: (typeof SERVICES)[number]): Promise<BuiltImage> => {
+    if (service.name === 'media') await bases.media;
     const started = Date.now();
     log(`building ${imageName(service.name)}…`);
     await engine.stream(
@@ -92,7 +93,8 @@ export async function buildImages(engine: DockerEngine, log: (line: string) => v
   };
 
   started = Date.now();
-  const queue = [...SERVICES];
+  // media last: its base may still be building
+  const queue = [...SERVICES.filter((s) => s.name !== 'media'), ...SERVICES.filter((s) => s.name === 'media')];
   const built = new Map<string, BuiltImage>();
   const worker = async () => {
     for (let service = queue.shift(); service; service = queue.shift()) built.set(service.name, await build(service));
