@@ -46,11 +46,11 @@ RUN --mount=type=cache,target=/root/.npm \
 
 # ---------------------------------------------------------------------------------------------------------------
 # compiled: every library, service and the SPA, built once whatever the SERVICE (no ARG here), so the seven images
-# share this layer and a repeat build of an unchanged tree takes it from the cache. The tests (test/ folders, *.spec.*
-# and *.test.* files) are deleted first: no image carries them, so they are not compiled (ADR 0076).
+# share this layer and a repeat build of an unchanged tree takes it from the cache. The tests (tests/, the test/
+# folders, *.spec.* and *.test.* files) are deleted first: no image carries them, so they are not compiled (ADR 0076).
 FROM deps AS compiled
 COPY . .
-RUN rm -rf libs/*/test services/*/test \
+RUN rm -rf tests libs/*/test services/*/test \
  && find libs services web -name node_modules -prune -o -type f \( -name '*.spec.ts' -o -name '*.spec.tsx' -o -name '*.test.ts' -o -name '*.test.tsx' \) -exec rm {} + \
  && npx nx run-many -t build --output-style=static
 

@@ -411,7 +411,7 @@ describe('Dockerfile', () => {
       assert.match(install, /npm install [^&]*--prefer-offline/, name);
     }
     const compile = instructions(stage('compiled'), 'RUN').join('\n');
-    assert.match(compile, /^rm -rf libs\/\*\/test services\/\*\/test /);
+    assert.match(compile, /^rm -rf tests libs\/\*\/test services\/\*\/test /);
     assert.ok(compile.indexOf("-name '*.spec.ts'") < compile.indexOf('npx nx run-many'), 'the spec files are deleted before nx builds');
   });
 
