@@ -65,9 +65,6 @@ export async function ensureDebianImage(engine: DockerEngine, log: (line: string
         // Said outright: mmdebstrap otherwise guesses the format from the name, and ".partial" reads as a directory.
         '--format=tar',
         '--include=ca-certificates,libstdc++6',
-        // No fsync after every file dpkg writes (here and in the images' apt installs, which read this setting from
-        // the image): a throwaway root filesystem needs no crash safety, and fsyncs are slow on a busy disk (ADR 0076).
-        '--dpkgopt=force-unsafe-io',
         ...['doc', 'man', 'locale', 'info'].map((d) => `--dpkgopt=path-exclude=/usr/share/${d}/*`),
         '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*',
         'bookworm',
