@@ -5,8 +5,10 @@
 #   docker build --build-arg SERVICE=identity --build-arg HTTP_PORT=3001 -t kingdom-marketplace/identity:local .
 #
 # Adding a service (services/<name>) needs no change here. The gateway image also carries the built SPA (web/dist).
-# Stages: manifests -> deps (npm install) -> compiled (nx, everything once) -> build (one service's files)
-#         | prod-deps (npm install --omit=dev for one workspace) -> runtime.
+# Stages: manifests -> deps (npm install) -> compiled (nx, everything once, tests left out) -> build (one service's files)
+#         | services-deps (npm install --omit=dev, every service once) -> prod-deps (pruned to one service) -> runtime.
+# The stages shared by the seven images (deps, compiled, services-deps) have no SERVICE argument, so they are built
+# once; the npm installs prefer the npm cache mount, which `npm run images` seeds from the machine's cache (ADR 0076).
 
 ARG SERVICE
 # Base images. The defaults are Docker Hub's Node images; `npm run images` builds the same recipe from base images it
@@ -26,7 +28,8 @@ RUN mkdir -p /manifests \
          -o -name package.json -type f -exec cp --parents {} /manifests/ \;
 
 # ---------------------------------------------------------------------------------------------------------------
-# deps: the full workspace install (dev dependencies included) that the build needs.
+# deps: the install (dev dependencies included) that the build needs: the root's and those of the libraries, services
+# and the SPA; not those of tools/ and e2e/ (browsers, Lighthouse, load tools), which no build uses (ADR 0076).
 FROM ${BUILD_IMAGE} AS deps
 WORKDIR /app
 ENV NX_DAEMON=false \
@@ -39,14 +42,17 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
     --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=secret,id=ca,target=/etc/ssl/certs/ca-certificates.crt \
-    npm install --no-audit --no-fund
+    npm install --workspace=libs --workspace=services --workspace=web --include-workspace-root --prefer-offline --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------------------
 # compiled: every library, service and the SPA, built once whatever the SERVICE (no ARG here), so the seven images
-# share this layer and a repeat build of an unchanged tree takes it from the cache.
+# share this layer and a repeat build of an unchanged tree takes it from the cache. The tests (tests/, the test/
+# folders, *.spec.* and *.test.* files) are deleted first: no image carries them, so they are not compiled (ADR 0076).
 FROM deps AS compiled
 COPY . .
-RUN npx nx run-many -t build --output-style=static
+RUN rm -rf tests libs/*/test services/*/test \
+ && find libs services web -name node_modules -prune -o -type f \( -name '*.spec.ts' -o -name '*.spec.tsx' -o -name '*.test.ts' -o -name '*.test.tsx' \) -exec rm {} + \
+ && npx nx run-many -t build --output-style=static
 
 # build: the artefacts one service's runtime needs, gathered in /out (compiled tests are left behind).
 FROM compiled AS build
@@ -62,17 +68,24 @@ RUN mkdir -p /out \
  && find /out \( -name '*.spec.js' -o -name '*.spec.js.map' -o -name '*.spec.d.ts' -o -name '*.tsbuildinfo' \) -delete
 
 # ---------------------------------------------------------------------------------------------------------------
-# prod-deps: production dependencies of this one workspace (and of the libs it links), nothing else.
-FROM ${BUILD_IMAGE} AS prod-deps
-ARG SERVICE
+# services-deps: the production dependencies of every service, installed once for the seven images (ADR 0076).
+# Type declarations, source maps and read-mes of the dependencies are not needed to run them: they are dropped.
+FROM ${BUILD_IMAGE} AS services-deps
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-# Type declarations, source maps and read-mes of the dependencies are not needed to run them: they are dropped.
 RUN --mount=type=cache,target=/root/.npm \
     --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=secret,id=ca,target=/etc/ssl/certs/ca-certificates.crt \
-    npm install --omit=dev --workspace="services/${SERVICE}" --include-workspace-root=false --no-audit --no-fund \
+    npm install --omit=dev --workspace=services --include-workspace-root=false --prefer-offline --no-audit --no-fund \
  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
+
+# prod-deps: the production dependencies of this one workspace (and of the libs it links), nothing else: the packages
+# its dependencies do not reach are deleted (tools/images/prune-to-workspace.cjs, with npm's own Arborist). The
+# lockfile fixes where each package sits, so this is the tree an install of the one workspace makes.
+FROM services-deps AS prod-deps
+ARG SERVICE
+RUN --mount=type=bind,source=tools/images/prune-to-workspace.cjs,target=/tmp/prune-to-workspace.cjs \
+    node /tmp/prune-to-workspace.cjs "services/${SERVICE}"
 
 # ---------------------------------------------------------------------------------------------------------------
 # runtime: slim image, root-owned read-only code, run as the unprivileged "node" user (uid 1000).

@@ -381,7 +381,8 @@ describe('Dockerfile', () => {
       deps: 'node:20-bookworm',
       compiled: 'deps',
       build: 'compiled',
-      'prod-deps': 'node:20-bookworm',
+      'services-deps': 'node:20-bookworm',
+      'prod-deps': 'services-deps',
       runtime: 'node:20-bookworm-slim',
     });
   });
@@ -396,7 +397,22 @@ describe('Dockerfile', () => {
     const buildRuns = instructions(stage('build'), 'RUN').join('\n');
     assert.match(buildRuns, /cp -a --parents "services\/\$\{SERVICE\}\/dist" \/out\//);
     assert.match(buildRuns, /if \[ "\$\{SERVICE\}" = "gateway" \]; then cp -a --parents web\/dist \/out\/; fi/);
-    assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /npm install --omit=dev --workspace="services\/\$\{SERVICE\}"/);
+    // one install of every service's production dependencies for the seven images, pruned to one service (ADR 0076)
+    assert.ok(!instructions(stage('services-deps'), 'ARG').includes('SERVICE'), 'the services-deps stage is the same for every service (shared cache)');
+    assert.match(instructions(stage('services-deps'), 'RUN').join('\n'), /npm install --omit=dev --workspace=services --include-workspace-root=false /);
+    assert.ok(instructions(stage('prod-deps'), 'ARG').includes('SERVICE'));
+    assert.match(instructions(stage('prod-deps'), 'RUN').join('\n'), /node \/tmp\/prune-to-workspace\.cjs "services\/\$\{SERVICE\}"$/);
+  });
+
+  test('the npm installs prefer the npm cache mount (seeded from the machine by `npm run images`), and the compiled stage leaves the tests out', () => {
+    for (const name of ['deps', 'services-deps']) {
+      const install = instructions(stage(name), 'RUN').find((run) => /\bnpm install\b/.test(run)) ?? '';
+      assert.match(install, /--mount=type=cache,target=\/root\/\.npm /, name);
+      assert.match(install, /npm install [^&]*--prefer-offline/, name);
+    }
+    const compile = instructions(stage('compiled'), 'RUN').join('\n');
+    assert.match(compile, /^rm -rf tests libs\/\*\/test services\/\*\/test /);
+    assert.ok(compile.indexOf("-name '*.spec.ts'") < compile.indexOf('npx nx run-many'), 'the spec files are deleted before nx builds');
   });
 
   test('the runtime stage copies only build outputs from earlier stages, never the build context', () => {

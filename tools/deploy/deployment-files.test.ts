@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { DOCKER_CLIENT } from '../images/docker-engine';
 import type { BuiltImage } from '../images/images';
 import type { RunContainer } from './containers';
 
@@ -120,6 +121,40 @@ test('every setting a running container was given is declared for that service i
       );
     }
   }
+});
+
+test("each image holds its own service's production dependencies only (ADR 0076): no build or test tool, and a package one service alone uses is in that service's image alone", () => {
+  const socket = process.env.KM_DEPLOY_DOCKER_SOCKET ?? '';
+  // node_modules' packages, read by the image's own node (the runtime base has no ls)
+  const list =
+    "const fs = require('fs'); console.log(JSON.stringify(fs.readdirSync('node_modules').flatMap((d) => d.startsWith('@') ? fs.readdirSync('node_modules/' + d).map((p) => d + '/' + p) : [d])))";
+  const packages = Object.fromEntries(
+    ran.built.map((b) => [
+      b.service,
+      new Set(
+        JSON.parse(
+          execFileSync(DOCKER_CLIENT, [`--host=unix://${socket}`, 'run', '--rm', '--network=none', '--entrypoint', 'node', b.image, '-e', list], {
+            encoding: 'utf8',
+          }),
+        ) as string[],
+      ),
+    ]),
+  );
+  for (const [service, names] of Object.entries(packages)) {
+    const tools = ['typescript', 'nx', 'jest', '@nestjs/testing', 'supertest', 'vite', 'react', 'eslint', 'maildev', 'playwright-core'].filter((n) =>
+      names.has(n),
+    );
+    assert.deepEqual(tools, [], `${service}'s image`);
+    assert.ok(names.has('@nestjs/core') && names.has('@km/nest-kit') && names.has(`@km/${service}`), `${service}'s image has its runtime`);
+  }
+  const holders = (name: string) => Object.keys(packages).filter((service) => packages[service].has(name));
+  assert.deepEqual(Object.fromEntries(['argon2', 'qrcode', 'music-metadata', '@fastify/static', '@nestjs/swagger'].map((name) => [name, holders(name)])), {
+    argon2: ['identity'],
+    qrcode: ['identity'],
+    'music-metadata': ['media'],
+    '@fastify/static': ['gateway'],
+    '@nestjs/swagger': ['gateway'],
+  });
 });
 
 test('every object both overlays render is valid against the Kubernetes API schemas (kubernetes-models, offline)', async () => {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 /** Debian's docker client (the image's newer /usr/local/bin/docker wants buildx; /work/shared/PLATFORM.md). */
 export const DOCKER_CLIENT = '/usr/bin/docker';
@@ -9,8 +10,8 @@ const DOCKERD = '/usr/sbin/dockerd';
 export interface DockerEngine {
   /** Runs the docker client against this engine; throws with its output when it fails. */
   run(args: string[], options?: { input?: string; quiet?: boolean; env?: NodeJS.ProcessEnv }): string;
-  /** Like run, with the output streamed to this terminal (long builds). */
-  stream(args: string[], env?: NodeJS.ProcessEnv): Promise<void>;
+  /** Like run, with the output streamed to this terminal (long builds), each line after `prefix` when one is given. */
+  stream(args: string[], prefix?: string): Promise<void>;
   socket: string;
   stop(): Promise<void>;
 }
@@ -62,10 +63,17 @@ export async function startDockerEngine(dataDir: string, name: string): Promise<
       if (result.status !== 0) throw new Error(`docker ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
       return result.stdout.trim();
     },
-    stream(args, extra) {
+    stream(args, prefix) {
       return new Promise((resolve, reject) => {
-        const proc = spawn(DOCKER_CLIENT, client(args), { stdio: ['ignore', 'inherit', 'inherit'], env: env(extra) });
-        proc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`docker ${args.slice(0, 2).join(' ')} … failed (${code})`))));
+        const proc = spawn(DOCKER_CLIENT, client(args), { stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'], env: env() });
+        // Builds that run side by side (ADR 0076) are told apart by the prefix of their lines.
+        for (const [from, to] of [
+          [proc.stdout, process.stdout],
+          [proc.stderr, process.stderr],
+        ] as const)
+          if (from) createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
+        // 'close' comes after the output has been read to its end
+        proc.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker ${args.slice(0, 2).join(' ')} … failed (${code})`))));
       });
     },
     async stop() {
