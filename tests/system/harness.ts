@@ -11,7 +11,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import net from 'node:net';
 import path from 'node:path';
-import { startDownstream, startHarness, type Harness } from '@km/gateway/dist/test/gateway-harness';
+import { ADMIN, Client, startDownstream, startHarness, type Harness } from '@km/gateway/dist/test/gateway-harness';
+import assert from 'node:assert/strict';
+import { DataSource } from 'typeorm';
 
 export const STRIPE_KEYS = { secretKey: 'sk_test_local', publishableKey: 'pk_test_local', webhookSecret: 'whsec_local_dev_secret' } as const;
 
@@ -287,3 +289,22 @@ export async function mailSource(mail: CaughtMail): Promise<string> {
 }
 
 export const sentTo = (mails: CaughtMail[], address: string) => mails.filter((m) => m.to.some((t) => t.address === address));
+
+/** The podcast suites' stack (media and the gateway), with media's own database open and the admin signed in. */
+export async function startPodcastHarness(
+  gateway: Record<string, string>,
+): Promise<{ h: Harness; admin: Client; mediaDb: DataSource; stop: () => Promise<void> }> {
+  const h = await startHarness({ media: {}, gateway });
+  const admin = new Client(h.gateway);
+  const mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
+  assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
+  return {
+    h,
+    admin,
+    mediaDb,
+    stop: async () => {
+      await mediaDb.destroy();
+      await h.stop();
+    },
+  };
+}

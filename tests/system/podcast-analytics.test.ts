@@ -2,7 +2,7 @@ import type { PodcastAnalyticsReport, PodcastEpisode } from '@km/contracts/media
 import { EpisodeDailyCounts1764300000100 } from '@km/media/dist/migrations/1764300000100-episode-daily-counts';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { ADMIN, Client, episodeFields, episodeForm, mp3, startHarness, type Harness } from './harness';
+import { Client, episodeFields, episodeForm, mp3, startPodcastHarness, type Harness } from './harness';
 
 /** ADR 0071: per-day plays and downloads, recorded by the statements that raise the counters, and what admins read of them. */
 
@@ -16,17 +16,12 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 const OVERCAST = 'Overcast/3.0 (+http://overcast.fm/; iOS podcast app)';
 const SPOTIFY = 'Spotify/8.7.10 iOS/15.3.1 (iPhone13,2)';
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
   // One proxy hop in front of the gateway, so X-Forwarded-For gives each listener an address (TRUST_PROXY=1).
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1', RPC_TIMEOUT_MS: '5000' } });
-  admin = new Client(h.gateway);
-  mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
-  assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
+  ({ h, admin, mediaDb, stop } = await startPodcastHarness({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1', RPC_TIMEOUT_MS: '5000' }));
 });
-afterAll(async () => {
-  await mediaDb?.destroy();
-  await h.stop();
-});
+afterAll(() => stop?.());
 
 async function publish(title = 'Faith at Work'): Promise<PodcastEpisode> {
   const res = await admin.post(

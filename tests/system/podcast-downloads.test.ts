@@ -1,7 +1,7 @@
 import type { PodcastEpisode } from '@km/contracts/media';
 import assert from 'node:assert/strict';
 import { DataSource } from 'typeorm';
-import { ADMIN, Client, episodeFields, episodeForm, mp3, startHarness, type Harness } from './harness';
+import { Client, episodeFields, episodeForm, mp3, startPodcastHarness, type Harness } from './harness';
 
 let h: Harness;
 let admin: Client;
@@ -14,18 +14,13 @@ const KB = 1024;
 const SIZE = 2 * 1024 * KB;
 const bigMp3 = () => ({ data: Buffer.concat([mp3().data, Buffer.alloc(SIZE - mp3().data.length, 0)]), name: 'long.mp3', type: 'audio/mpeg' });
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
   // One proxy hop in front of the gateway, so X-Forwarded-For gives the client address (TRUST_PROXY=1). The
   // production RPC deadline (the harness's 1.5 s is for failing fast): 20 parallel 2 MB downloads share one process.
-  h = await startHarness({ media: {}, gateway: { RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1', RPC_TIMEOUT_MS: '5000' } });
-  admin = new Client(h.gateway);
-  mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
-  assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
+  ({ h, admin, mediaDb, stop } = await startPodcastHarness({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '1', RPC_TIMEOUT_MS: '5000' }));
 });
-afterAll(async () => {
-  await mediaDb?.destroy();
-  await h.stop();
-});
+afterAll(() => stop?.());
 
 async function publish(): Promise<PodcastEpisode> {
   const res = await admin.post('/api/podcast-episodes', episodeForm(episodeFields({ episodeNumber: String(nextNumber++), duration: '00:10:00' }), bigMp3()));

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import {
-  ADMIN,
   caughtMails,
   Client,
   episodeFields,
@@ -17,7 +16,7 @@ import {
   mp4,
   postGeneratedMedia,
   publishedEvents,
-  startHarness,
+  startPodcastHarness,
   thumbnailJpg,
   type Harness,
 } from './harness';
@@ -30,23 +29,15 @@ let nextNumber = 100;
 /** A number no other test in this file uses. */
 const freshNumber = () => String(nextNumber++);
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  h = await startHarness({
-    media: {},
-    gateway: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_FORMS_PER_HOUR: '100000',
-      PODCAST_FEATURED_VIDEO_URL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    },
-  });
-  admin = new Client(h.gateway);
-  mediaDb = await new DataSource({ type: 'postgres', url: h.media!.db.url }).initialize();
-  assert.equal((await admin.post('/api/auth/login', ADMIN)).status, 200);
+  ({ h, admin, mediaDb, stop } = await startPodcastHarness({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_FORMS_PER_HOUR: '100000',
+    PODCAST_FEATURED_VIDEO_URL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  }));
 });
-afterAll(async () => {
-  await mediaDb?.destroy();
-  await h.stop();
-});
+afterAll(() => stop?.());
 
 const storedKeys = async () => [...(await h.storage.listKeys('media/episodes/')), ...(await h.storage.listKeys('media/thumbnails/'))].sort();
 const allEpisodes = async (query = '') => (await new Client(h.gateway).get<PodcastEpisode[]>(`/api/podcast-episodes${query}`)).body;
