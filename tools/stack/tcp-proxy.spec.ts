@@ -14,9 +14,11 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+/** Until `probe` answers true, for up to 60 s: starting tsx on a machine busy with lint and the test stack can take seconds. */
 const waitFor = async (probe: () => Promise<boolean>) => {
-  for (let i = 0; i < 100; i++) if (await probe()) return;
-  throw new Error('not in time');
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) if (await probe()) return;
+  throw new Error('the proxy did not listen within 60 s');
 };
 
 describe('tcp-proxy.ts (the fault suite cuts orders’ Postgres connections with it)', () => {
