@@ -164,12 +164,14 @@ export const SERVICES = [
     bus: {
       answers: all(FormsSubjects),
       // a campaign's featured product or latest episode (ADR 0057); the members audience's addresses (ADR 0058); the
-      // podcast audience's addresses and the episode an announcement is about (ADR 0072)
+      // podcast audience's addresses, whether they are still on the list when sent to, and the episode an announcement is
+      // about (ADR 0072)
       requests: [
         CatalogSubjects.getMany,
         MediaSubjects.episodesList,
         MediaSubjects.episodesGet,
         MediaSubjects.subscriptionsEmails,
+        MediaSubjects.subscriptionsStillSubscribed,
         MembershipSubjects.memberEmails,
       ],
       publishesEvents: all(FormsEvents),
@@ -198,7 +200,7 @@ export const SERVICES = [
         ...all(OrdersSubjects),
         ...all(FormsSubjects),
         // the podcast's mailing list is for forms' campaign sender only (ADR 0072)
-        ...except(MediaSubjects, MediaSubjects.subscriptionsEmails),
+        ...except(MediaSubjects, MediaSubjects.subscriptionsEmails, MediaSubjects.subscriptionsStillSubscribed),
         // member addresses are for forms' newsletter audience only (ADR 0058)
         ...except(MembershipSubjects, MembershipSubjects.memberEmails),
       ],

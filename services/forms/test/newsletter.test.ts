@@ -209,7 +209,7 @@ describe('campaign sending', () => {
 });
 
 describe('episode announcements (ADR 0072)', () => {
-  test('ten announcements of one episode at once (a redelivery, two replicas) make one podcast campaign, one copy per address, bounces left out', async () => {
+  test('ten announcements of one episode at once (a redelivery, two replicas) make one podcast campaign, one copy per address, bounces and addresses unsubscribed since left out', async () => {
     const tag = `ann${randomUUID().slice(0, 8)}`;
     const subscriber = (name: string): PodcastSubscriberEmail => ({
       email: `${tag}-${name}@example.com`,
@@ -222,7 +222,14 @@ describe('episode announcements (ADR 0072)', () => {
       secondPage[1].email,
     ]);
     const pagesAsked: (string | undefined)[] = [];
+    // b unsubscribes from the podcast's list after the announcement took the list, before its copy is sent.
+    const left = new Set<string>();
+    const tokensAsked: string[][] = [];
     const media = await startServiceDouble('media', {
+      [MediaSubjects.subscriptionsStillSubscribed]: ({ tokens }: { tokens: string[] }) => {
+        tokensAsked.push(tokens);
+        return { tokens: tokens.filter((t) => !left.has(t)) };
+      },
       [MediaSubjects.subscriptionsEmails]: ({ after }: { after?: string }) => {
         pagesAsked.push(after);
         return after ? { subscribers: secondPage, next: null } : { subscribers: firstPage, next: firstPage[2].email.toLowerCase() };
@@ -249,6 +256,7 @@ describe('episode announcements (ADR 0072)', () => {
         expected.sort((x, y) => x.email.localeCompare(y.email)),
       );
 
+      left.add(firstPage[1].unsubscribeToken);
       const sender = forms.get(CampaignSender);
       await eventually(
         async () => {
@@ -262,9 +270,15 @@ describe('episode announcements (ADR 0072)', () => {
       const mailApi = testServers().KM_TEST_MAIL_API_URL;
       const mails = (await (await fetch(`${mailApi}/api/email`)).json()) as { id: string; subject: string; to: { address: string }[] }[];
       const copies = mails.filter((m) => m.subject === rows[0].subject);
-      assert.deepEqual(copies.map((m) => m.to[0].address).sort(), expected.map((e) => e.email).sort());
+      const sentTo = expected.filter((e) => e.email !== firstPage[1].email);
+      assert.deepEqual(copies.map((m) => m.to[0].address).sort(), sentTo.map((e) => e.email).sort());
+      assert.deepEqual(tokensAsked[0].slice().sort(), expected.map((e) => e.token).sort(), 'every podcast recipient is asked about before its claim');
+      assert.deepEqual(
+        await dataSource.query(`SELECT state FROM newsletter_campaign_recipients WHERE campaign_id = $1 AND email = $2`, [rows[0].id, firstPage[1].email]),
+        [{ state: 'skipped' }],
+      );
       for (const m of copies) {
-        const token = expected.find((e) => e.email === m.to[0].address)!.token;
+        const token = sentTo.find((e) => e.email === m.to[0].address)!.token;
         // The raw message, unfolded (RFC 5322): the headers as the receiving mail client reads them.
         const source = `\r\n${(await (await fetch(`${mailApi}/api/email/${m.id}/source`)).text()).replace(/\r\n(?=[ \t])/g, '')}`;
         assert.ok(

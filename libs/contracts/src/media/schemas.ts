@@ -231,6 +231,9 @@ export const podcastSubscriberEmailsSchema = z.object({
 
 export const podcastUnsubscribeSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the one from the unsubscribe link') });
 
+/** The unsubscribe tokens of a batch of an announcement's recipients (forms' campaign sender, ADR 0072). */
+export const stillSubscribedSchema = z.object({ tokens: z.array(podcastUnsubscribeSchema.shape.token).max(5000) });
+
 /**
  * Bytes a feed enclosure delivered to one visitor: `start` is the first offset sent, `bytes` how many went out.
  * The media service counts a download by the IAB Podcast Measurement Guidelines (see EpisodesService.download).

@@ -13,6 +13,7 @@ import type {
   podcastSubscriptionSchema,
   podcastSubscriberEmailsSchema,
   podcastUnsubscribeSchema,
+  stillSubscribedSchema,
   updateEpisodeSchema,
 } from './schemas';
 import type { podcastAnalyticsQuerySchema, podcastAnalyticsRowsSchema, PodcastAnalyticsReport, PodcastAnalyticsRows } from './analytics';
@@ -30,6 +31,7 @@ import type {
   PodcastSubscribeOutcome,
   PodcastSubscriberEmailsPage,
   PodcastUnsubscribeResult,
+  StillSubscribed,
 } from './types';
 
 /**
@@ -48,6 +50,8 @@ import type {
  * - subscriptionsCreate: the subscription form → PodcastSubscribeOutcome (the same for a new or a subscribed address)
  * - subscriptionsUnsubscribe: {token} → PodcastUnsubscribeResult
  * - subscriptionsEmails: {after?, limit} → PodcastSubscriberEmailsPage (the mailing list a page at a time, for forms only; ADR 0072)
+ * - subscriptionsStillSubscribed: {tokens} → StillSubscribed (which of these unsubscribe tokens still get email: an
+ *   announcement's recipients are checked just before they are sent to; for forms only, ADR 0072)
  * - episodesDownload: {id, visitor, start, bytes, userAgent?} → EpisodeDownloadResult (IAB: a minute's worth, once per visitor per 24 hours)
  * - analyticsReport: {from, to, episodeId?} → PodcastAnalyticsReport (UTC days, at most 366; ADR 0071)
  * - analyticsRows: {from, to, episodeId?, after?} → PodcastAnalyticsRows (the CSV's rows, a page at a time)
@@ -70,6 +74,7 @@ export const MediaSubjects = {
   subscriptionsCreate: 'media.subscriptions.create',
   subscriptionsUnsubscribe: 'media.subscriptions.unsubscribe',
   subscriptionsEmails: 'media.subscriptions.emails',
+  subscriptionsStillSubscribed: 'media.subscriptions.still-subscribed',
   feedChannel: 'media.feed.channel',
   analyticsReport: 'media.analytics.report',
   analyticsRows: 'media.analytics.rows',
@@ -93,6 +98,7 @@ export interface MediaSubjectMap {
   [MediaSubjects.subscriptionsCreate]: { payload: z.input<typeof podcastSubscriptionSchema>; result: PodcastSubscribeOutcome };
   [MediaSubjects.subscriptionsUnsubscribe]: { payload: z.input<typeof podcastUnsubscribeSchema>; result: PodcastUnsubscribeResult };
   [MediaSubjects.subscriptionsEmails]: { payload: z.input<typeof podcastSubscriberEmailsSchema>; result: PodcastSubscriberEmailsPage };
+  [MediaSubjects.subscriptionsStillSubscribed]: { payload: z.input<typeof stillSubscribedSchema>; result: StillSubscribed };
   [MediaSubjects.feedChannel]: { payload: Record<string, never>; result: FeedChannel };
   [MediaSubjects.analyticsReport]: { payload: z.input<typeof podcastAnalyticsQuerySchema>; result: PodcastAnalyticsReport };
   [MediaSubjects.analyticsRows]: { payload: z.input<typeof podcastAnalyticsRowsSchema>; result: PodcastAnalyticsRows };

@@ -193,6 +193,11 @@ export interface PodcastSubscriberEmail {
   unsubscribeToken: string;
 }
 
+/** Which of the tokens asked about belong to addresses still on the podcast's mailing list (ADR 0072). */
+export interface StillSubscribed {
+  tokens: string[];
+}
+
 export interface PodcastSubscriberEmailsPage {
   subscribers: PodcastSubscriberEmail[];
   /** The `after` of the next page; null on the last. */

@@ -1,5 +1,6 @@
 import type { FeaturedBlock } from '@km/contracts/forms';
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
+import { MediaSubjects } from '@km/contracts/media';
+import { RpcClient, SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
 import { JobQueue } from '@km/nest-kit/jobs';
 import { MailService, PERMANENT_FAILURE } from '@km/nest-kit/mail';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -35,7 +36,8 @@ const BOUNCED = `EXISTS (SELECT 1 FROM newsletter_bounces b WHERE b.email = r.em
 /**
  * Sends campaigns (ADR 0057). A BullMQ job scheduler fires a batch every `NEWSLETTER_BATCH_INTERVAL_MS`; any replica
  * may work it. Each batch starts the scheduled campaigns whose time came, then for each campaign being sent:
- * 1. marks `skipped` the recipients who unsubscribed or bounced since it started (a bounce in any list, ADR 0072);
+ * 1. marks `skipped` the recipients who unsubscribed or bounced since it started (a bounce in any list, ADR 0072), and
+ *    the podcast list's recipients of the coming claim whose address media says left that list meanwhile;
  * 2. claims up to `NEWSLETTER_BATCH_SIZE` pending recipients in one guarded update (`FOR UPDATE SKIP LOCKED`, so two
  *    workers claim different rows) and queues one email each on the shared mail queue under the recipient's own key;
  * 3. reads back from the mail queue what became of queued emails: `sent`, `failed` after the attempts, or missing
@@ -51,6 +53,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
     private readonly dataSource: DataSource,
     private readonly campaigns: CampaignsService,
     private readonly mail: MailService,
+    private readonly rpc: RpcClient,
     @Inject(SERVICE_CONFIG) private readonly config: FormsConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
@@ -93,6 +96,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
            AND (s.unsubscribed_at IS NOT NULL OR s.bounced_at IS NOT NULL OR s.confirmed_at IS NULL)))`,
       [campaignId],
     );
+    await this.skipLeftPodcastList(campaignId);
     const [claimed]: [Claimed[], number] = await this.dataSource.query(
       `UPDATE newsletter_campaign_recipients r SET state = 'queued', queued_at = now()
        WHERE r.id IN (SELECT id FROM newsletter_campaign_recipients WHERE campaign_id = $1 AND state = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
@@ -112,6 +116,28 @@ export class CampaignSender implements OnApplicationBootstrap, OnApplicationShut
       [campaignId],
     );
     if (finished.length > 0) this.logger.info({ campaignId }, 'newsletter campaign sent');
+  }
+
+  /**
+   * The podcast list is media's (ADR 0072): an address that unsubscribed there after the announcement began is asked
+   * about just before its claim, and skipped. When media does not answer, the batch fails before it claims anything,
+   * so nobody who may have left is sent to; the next batch asks again.
+   */
+  private async skipLeftPodcastList(campaignId: string): Promise<void> {
+    const coming: { id: string; token: string }[] = await this.dataSource.query(
+      `SELECT id, unsubscribe_token AS token FROM newsletter_campaign_recipients
+       WHERE campaign_id = $1 AND state = 'pending' AND list = 'podcast' ORDER BY id LIMIT $2`,
+      [campaignId, this.config.newsletter.batchSize],
+    );
+    if (coming.length === 0) return;
+    const { tokens } = await this.rpc.send(MediaSubjects.subscriptionsStillSubscribed, { tokens: coming.map((r) => r.token) }, 15_000);
+    const still = new Set(tokens);
+    const left = coming.filter((r) => !still.has(r.token)).map((r) => r.id);
+    if (left.length === 0) return;
+    await this.dataSource.query(`UPDATE newsletter_campaign_recipients SET state = 'skipped', done_at = now() WHERE id = ANY($1) AND state = 'pending'`, [
+      left,
+    ]);
+    this.logger.info({ campaignId, recipients: left.length }, 'podcast-list recipients who unsubscribed since the announcement began are skipped');
   }
 
   private queue(campaignId: string, content: CampaignContent, recipients: Claimed[]) {

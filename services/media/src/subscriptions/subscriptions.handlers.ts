@@ -3,9 +3,11 @@ import {
   podcastSubscriberEmailsSchema,
   podcastSubscriptionSchema,
   podcastUnsubscribeSchema,
+  stillSubscribedSchema,
   type PodcastSubscribeOutcome,
   type PodcastSubscriberEmailsPage,
   type PodcastUnsubscribeResult,
+  type StillSubscribed,
 } from '@km/contracts/media';
 import { parseOrThrow } from '@km/nest-kit';
 import { Controller } from '@nestjs/common';
@@ -25,6 +27,11 @@ export class SubscriptionsHandlers {
   @MessagePattern(MediaSubjects.subscriptionsEmails)
   emails(@Payload() payload: unknown): Promise<PodcastSubscriberEmailsPage> {
     return this.subscriptions.emails(parseOrThrow(podcastSubscriberEmailsSchema, payload));
+  }
+
+  @MessagePattern(MediaSubjects.subscriptionsStillSubscribed)
+  stillSubscribed(@Payload() payload: unknown): Promise<StillSubscribed> {
+    return this.subscriptions.stillSubscribed(parseOrThrow(stillSubscribedSchema, payload));
   }
 
   @MessagePattern(MediaSubjects.subscriptionsUnsubscribe)

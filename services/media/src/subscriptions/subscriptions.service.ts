@@ -4,6 +4,7 @@ import {
   type PodcastSubscriberEmailsPage,
   type PodcastSubscriptionData,
   type PodcastUnsubscribeResult,
+  type StillSubscribed,
 } from '@km/contracts/media';
 import { AppError, commitWithEvents, OutboxRelayRunner, SERVICE_CONFIG } from '@km/nest-kit';
 import { MailService } from '@km/nest-kit/mail';
@@ -80,6 +81,16 @@ export class SubscriptionsService {
    * The podcast's mailing list for forms' campaign sender (ADR 0072): addresses that asked for email and did not
    * unsubscribe, lower case, a page at a time in address order (one row per address, ignoring case).
    */
+  /** Which of these unsubscribe tokens belong to addresses still on the mailing list (forms' campaign sender asks). */
+  async stillSubscribed({ tokens }: { tokens: string[] }): Promise<StillSubscribed> {
+    const rows: { token: string }[] = await this.dataSource.query(
+      `SELECT unsubscribe_token AS token FROM podcast_subscriptions
+       WHERE unsubscribe_token = ANY($1) AND unsubscribed_at IS NULL AND preferred_format IN ('email', 'both')`,
+      [tokens],
+    );
+    return { tokens: rows.map((r) => r.token) };
+  }
+
   async emails({ after, limit }: { after?: string; limit: number }): Promise<PodcastSubscriberEmailsPage> {
     const rows: { email: string; unsubscribe_token: string }[] = await this.dataSource.query(
       `SELECT lower(email) AS email, unsubscribe_token FROM podcast_subscriptions
