@@ -129,8 +129,17 @@ const signedIn =
   async (page) => {
     await page.goto(`${base}/`);
     await signIn(page);
+    // A picture Chrome defers (loading="lazy", out of view) can stay open as long as it likes: it is not the page loading.
+    const pending = new Map<unknown, string>();
+    page.on('request', (r) => r.resourceType() !== 'image' && pending.set(r, `${r.method()} ${r.url()}`));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
     await page.goto(base + landing, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 });
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 }).catch((error: Error) => {
+      // Puppeteer counts a deferred lazy picture as in flight (/admin, now and then, a catalog picture open for 30 s):
+      // the sign-in is done, so only the page's other requests still open make this a failure.
+      if (pending.size > 0) throw new Error(`${error.message} on ${landing}; still loading: ${[...pending.values()].join(', ')}`);
+    });
   };
 
 const asAdmin = (base: string) =>

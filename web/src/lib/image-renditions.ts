@@ -4,11 +4,5 @@ export interface Rendition {
   width: number;
 }
 
-/** `url 320w, url 640w` for `srcset`; undefined for a picture stored before renditions existed (the original is used). */
-export { srcSetOf } from '@km/contracts/vocabulary';
-
-/** The narrowest copy at least `width` wide (else the widest), for places without `srcset` such as a video's poster. */
-export function renditionFor(renditions: readonly Rendition[] | undefined, width: number, original: string): string {
-  if (!renditions || renditions.length === 0) return original;
-  return (renditions.find((r) => r.width >= width) ?? renditions[renditions.length - 1]).url;
-}
+/** `srcSetOf`: `url 320w, url 640w` for `srcset`; `renditionFor`: one copy for places without `srcset` (a video's poster). */
+export { renditionFor, srcSetOf } from '@km/contracts/vocabulary';

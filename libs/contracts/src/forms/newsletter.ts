@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newsletterSubscribeSchema } from './schemas';
+import { NEWSLETTER_AUDIENCES, type NewsletterAudience } from '../vocabulary/forms';
 
 /** Where a newsletter address came from (ADR 0055); `legacy` marks addresses subscribed before double opt-in. */
 export const NEWSLETTER_SOURCES = ['footer', 'contact', 'podcast'] as const;
@@ -26,14 +27,7 @@ export interface NewsletterConfirmResult {
   confirmedAt: string;
 }
 
-/** Who a campaign goes to (ADR 0057): always confirmed newsletter addresses, one copy each. */
-export const NEWSLETTER_AUDIENCES = ['all', 'members', 'podcast'] as const;
-export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
-export const NEWSLETTER_AUDIENCE_LABELS: Record<NewsletterAudience, string> = {
-  all: 'All confirmed subscribers',
-  members: 'Marketshare members only',
-  podcast: 'Podcast subscribers only',
-};
+export { NEWSLETTER_AUDIENCES, NEWSLETTER_AUDIENCE_LABELS, type NewsletterAudience } from '../vocabulary/forms';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCEL_REASONS } from '../vocabulary/membership';
 
 /** Referral codes: 8 Crockford base32 characters (no I, L, O, U), so a code read aloud or retyped is unambiguous. */
 export const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -184,9 +185,7 @@ export const heldCommissionReviewSchema = z.object({
   decision: z.enum(['approve', 'reverse'], { error: 'decision must be approve or reverse' }),
 });
 
-/** Why a member cancels (the short list the cancel dialog offers), kept for the admin's Marketshare tab. */
-export const CANCEL_REASONS = ['too_expensive', 'not_using_it', 'no_referrals', 'payment_trouble', 'other'] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
+export { CANCEL_REASONS, type CancelReason } from '../vocabulary/membership';
 
 /** POST /api/membership/cancel: an optional reason from the list, an optional note of up to 500 characters. */
 export const cancelMembershipSchema = z

@@ -22,6 +22,19 @@ export const CATALOG_SORT_OPTIONS = toOptions(CATALOG_SORTS, CATALOG_SORT_LABELS
  */
 export const ITEM_DETAIL_IMAGE_SIZES = '(min-width: 768px) 384px, calc(100vw - 2rem)';
 
+/** The narrowest copy at least `width` wide (else the widest), for places without `srcset` such as a video's poster. */
+export function renditionFor(renditions: readonly { url: string; width: number }[] | undefined, width: number, original: string): string {
+  if (!renditions || renditions.length === 0) return original;
+  return (renditions.find((r) => r.width >= width) ?? renditions[renditions.length - 1]).url;
+}
+
+/**
+ * How wide an episode's video poster is drawn at most, in device pixels (a card or its page), and how wide its audio
+ * artwork is: the player and the gateway's image preload of an episode's page must pick the same copy.
+ */
+export const EPISODE_POSTER_WIDTH = 640;
+export const EPISODE_ART_SIZES = '224px';
+
 /** `url 320w, url 640w` for `srcset` (and a preload's `imagesrcset`); undefined for a picture without renditions. */
 export function srcSetOf(renditions: readonly { url: string; width: number }[] | undefined): string | undefined {
   return renditions && renditions.length > 0 ? renditions.map((r) => `${r.url} ${r.width}w`).join(', ') : undefined;

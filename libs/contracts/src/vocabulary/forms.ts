@@ -191,3 +191,12 @@ export const PRAYER_NAME_DISPLAY_OPTIONS = toOptions(PRAYER_NAME_DISPLAYS, PRAYE
 /** The words a visitor agrees to by ticking "allow sharing" (stored with the request as its consent, ADR 0042). */
 export const PRAYER_SHARING_CONSENT =
   'Share my request anonymously with the prayer team, and on the public prayer wall after a moderator approves it, named as I chose (my first initial or "Anonymous"). Never my last name, email or phone.';
+
+/** Who a campaign goes to (ADR 0057): always confirmed newsletter addresses, one copy each. */
+export const NEWSLETTER_AUDIENCES = ['all', 'members', 'podcast'] as const;
+export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number];
+export const NEWSLETTER_AUDIENCE_LABELS: Record<NewsletterAudience, string> = {
+  all: 'All confirmed subscribers',
+  members: 'Marketshare members only',
+  podcast: 'Podcast subscribers only',
+};

@@ -12,3 +12,7 @@ export const VIP_REFERRALS = 10;
 export const MEMBER_DISCOUNT_PERCENT = 5;
 /** Day of the month commissions are paid out. */
 export const PAYOUT_DAY_OF_MONTH = 15;
+
+/** Why a member cancels (the short list the cancel dialog offers), kept for the admin's Marketshare tab. */
+export const CANCEL_REASONS = ['too_expensive', 'not_using_it', 'no_referrals', 'payment_trouble', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];

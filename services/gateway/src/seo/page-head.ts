@@ -1,5 +1,7 @@
 import {
   documentTitle,
+  EPISODE_ART_SIZES,
+  EPISODE_POSTER_WIDTH,
   episodePath,
   ITEM_DETAIL_IMAGE_SIZES,
   NOT_FOUND_COPY,
@@ -7,6 +9,7 @@ import {
   RECEIPT_PAGE_COPY,
   pageCopyOf,
   parseEpisodePath,
+  renditionFor,
   srcSetOf,
   SITE_NAME,
   SITE_TAGLINE,
@@ -159,6 +162,13 @@ function itemHead(item: CatalogItem, site: SiteFacts): PageHead {
   };
 }
 
+/** The picture the episode's player shows, as the player picks it (web/src/features/podcast/components/episode-player.tsx). */
+function episodePicture(episode: PodcastEpisode): { href: string; srcset?: string; sizes: string } | null {
+  if (!episode.videoUrl || !episode.thumbnailUrl) return null;
+  if (episode.mediaType === 'video') return { href: renditionFor(episode.thumbnails, EPISODE_POSTER_WIDTH, episode.thumbnailUrl), sizes: '100vw' };
+  return { href: episode.thumbnailUrl, srcset: srcSetOf(episode.thumbnails), sizes: EPISODE_ART_SIZES };
+}
+
 /** An episode's page: its title and summary, its thumbnail (else the show's artwork), and a PodcastEpisode of the series. */
 function episodeHead(episode: PodcastEpisode, site: SiteFacts): PageHead {
   const path = episodePath(episode);
@@ -176,6 +186,9 @@ function episodeHead(episode: PodcastEpisode, site: SiteFacts): PageHead {
     canonical: url,
     noindex: false,
     og: { type: 'website', image },
+    // The page reads the episode by its number (web/src/features/podcast/api/get-episode.ts) and its largest paint is the
+    // video's poster (or the audio's artwork): announced here, they download beside the scripts instead of after them.
+    preload: { fetch: `/api/podcast-episodes/by-number/${episode.episodeNumber}`, image: episodePicture(episode) },
     // oEmbed discovery (oembed.com §4): a ministry's site pastes this page's address and finds the embed (ADR 0069).
     alternates: [{ type: 'application/json+oembed', href: oembedDiscoveryUrl(site.origin, url), title: name }],
     jsonLd: [

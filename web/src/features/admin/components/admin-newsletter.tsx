@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
-import { NEWSLETTER_AUDIENCE_LABELS, NEWSLETTER_AUDIENCES, type NewsletterAudience } from '@km/contracts';
+import { NEWSLETTER_AUDIENCE_LABELS, NEWSLETTER_AUDIENCES, type NewsletterAudience } from '@km/contracts/vocabulary';
 import { toast } from '@/components/toast/use-toast';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { CANCEL_REASONS, type CancelReason, type MemberInvoice } from '@km/contracts';
+import type { MemberInvoice } from '@km/contracts';
+import { CANCEL_REASONS, type CancelReason } from '@km/contracts/vocabulary';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CreditCard, LoaderCircle, Receipt } from 'lucide-react';

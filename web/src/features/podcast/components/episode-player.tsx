@@ -1,5 +1,6 @@
 import { Mic } from 'lucide-react';
 import { forwardRef } from 'react';
+import { EPISODE_ART_SIZES, EPISODE_POSTER_WIDTH } from '@km/contracts/vocabulary';
 import { renditionFor, srcSetOf } from '@/lib/image-renditions';
 import { episodeMedia, mediaSources, type PodcastEpisode } from '../podcast';
 
@@ -19,7 +20,7 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
         controls
         preload="metadata"
         // A card is at most about 640 device pixels wide; the poster cannot choose by itself (no srcset on video).
-        poster={episode.thumbnailUrl ? renditionFor(episode.thumbnails, 640, episode.thumbnailUrl) : undefined}
+        poster={episode.thumbnailUrl ? renditionFor(episode.thumbnails, EPISODE_POSTER_WIDTH, episode.thumbnailUrl) : undefined}
         onPlay={onPlay}
         className={className ?? 'aspect-video w-full bg-black'}
         aria-label={`Episode ${episode.episodeNumber}: ${episode.title}`}
@@ -38,7 +39,7 @@ export const EpisodePlayer = forwardRef<HTMLMediaElement, EpisodePlayerProps>(fu
           <img
             src={episode.thumbnailUrl}
             srcSet={srcSetOf(episode.thumbnails)}
-            sizes="224px"
+            sizes={EPISODE_ART_SIZES}
             width={224}
             height={224}
             loading="lazy"
