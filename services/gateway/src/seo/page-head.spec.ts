@@ -214,6 +214,21 @@ describe('the head of a page', () => {
     ]);
   });
 
+  test("an episode's page announces its read and its player's picture as the player picks it: the video's poster, the audio's artwork", async () => {
+    const audio = await head('/podcast/12-faith-work-pt-2');
+    assert.deepEqual(audio.preload, {
+      fetch: '/api/podcast-episodes/by-number/12',
+      image: { href: '/media/thumbnails/t12.png', srcset: '/media/thumbnails/t12-w320.webp 320w, /media/thumbnails/t12-w960.webp 960w', sizes: '224px' },
+    });
+    const video = await headFor('/podcast/12-faith-work-pt-2', site, catalog, async () => ({ ...episode12, mediaType: 'video' as const }));
+    assert.ok('head' in video);
+    // A poster has no srcset: the narrowest copy at least 640 wide, as episode-player.tsx asks for.
+    assert.deepEqual(video.head.preload, { fetch: '/api/podcast-episodes/by-number/12', image: { href: '/media/thumbnails/t12-w960.webp', sizes: '100vw' } });
+    const none = await headFor('/podcast/12-faith-work-pt-2', site, catalog, async () => ({ ...episode12, thumbnailUrl: null }));
+    assert.ok('head' in none);
+    assert.equal(none.head.preload?.image, null);
+  });
+
   test("an episode's address with a stale slug or none moves permanently to its current address: the number decides", async () => {
     for (const path of ['/podcast/12-old-title', '/podcast/12', '/podcast/12-'])
       assert.deepEqual(await headFor(path, site, catalog, podcast), { redirect: '/podcast/12-faith-work-pt-2' }, path);
