@@ -51,10 +51,6 @@ function StatCard({ label, value, icon, note }: { label: string; value: string; 
 
 export function SignedInDashboard({ profile, openUpdateCard }: { profile: MemberProfile; openUpdateCard: boolean }) {
   const stats = useMemberStats();
-  const referrals = useMemberReferrals();
-  const commissions = useMemberCommissions();
-  const bonuses = useMemberProfitBonuses();
-  const orders = useMemberOrders();
   const change = useMembershipChange();
   const [copied, setCopied] = useState(false);
   const [updatingCard, setUpdatingCard] = useState(openUpdateCard);
@@ -176,27 +172,7 @@ export function SignedInDashboard({ profile, openUpdateCard }: { profile: Member
           <TabsTrigger value="profile">Profile</TabsTrigger>
         </TabsList>
         <TabsContent value="referrals">
-          <LoadMoreList
-            query={referrals}
-            noun="referrals"
-            empty="No referrals yet. Share your link to start earning $1 for every member who joins."
-            rowKey={(r) => r.id}
-            renderRow={(r) => (
-              <>
-                <span>
-                  <span className="block font-semibold text-indigo-950">
-                    {r.referredMember.firstName} {r.referredMember.lastName}
-                  </span>
-                  <span className="text-sm text-slate-600">
-                    {r.referredMember.email} · joined {longDate(r.referredMember.memberSince)}
-                  </span>
-                </span>
-                <span className="flex items-center gap-2">
-                  {money(r.commissionAmount)} {statusBadge(r.commissionStatus)}
-                </span>
-              </>
-            )}
-          />
+          <ReferralsList />
         </TabsContent>
         <TabsContent value="commissions">
           <div className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-4">
@@ -210,80 +186,17 @@ export function SignedInDashboard({ profile, openUpdateCard }: { profile: Member
               <p className="mt-1 text-sm text-slate-700">-${s.carriedBalance} from refunds is carried forward to later payouts.</p>
             ) : null}
           </div>
-          <LoadMoreList
-            query={commissions}
-            noun="commissions"
-            empty="No commissions yet."
-            rowKey={(c) => c.id}
-            renderRow={(c) => (
-              <>
-                <span>
-                  <span className="block font-semibold text-indigo-950">{money(c.amount)}</span>
-                  <span className="text-sm text-slate-600">
-                    Payout month {c.payoutMonth}
-                    {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
-                    {c.status === 'reversed' ? ' · payment refunded or disputed, not paid' : ''}
-                    {c.paidAs === 'membership_credit' ? ' · applied to your membership' : ''}
-                  </span>
-                  {c.clawback ? (
-                    <span className="block text-sm text-slate-600">
-                      Refunded or disputed on {longDate(c.clawback.at)}: {signedMoney(c.clawback.amount)} from your next payout
-                    </span>
-                  ) : null}
-                </span>
-                {statusBadge(c.status)}
-              </>
-            )}
-          />
+          <CommissionsList />
         </TabsContent>
         <TabsContent value="bonuses">
           <p className="mb-4 text-sm text-slate-600">
             Profit bonuses are shared every 6 months, based on company performance: 2% of the half-year’s paid store sales net of refunds, split among members
             of the whole half-year by the members they referred in it, paid on January 15 and July 15.
           </p>
-          <LoadMoreList
-            query={bonuses}
-            noun="profit bonuses"
-            empty="No profit bonuses yet."
-            rowKey={(b) => b.id}
-            renderRow={(b) => (
-              <>
-                <span>
-                  <span className="block font-semibold text-indigo-950">{money(b.amount)}</span>
-                  <span className="text-sm text-slate-600">
-                    {b.bonusPeriod}
-                    {b.payoutDate ? ` · ${longDate(`${b.payoutDate}T12:00:00`)}` : ''}
-                  </span>
-                </span>
-                {statusBadge(b.status)}
-              </>
-            )}
-          />
+          <BonusesList />
         </TabsContent>
         <TabsContent value="orders">
-          <LoadMoreList
-            query={orders}
-            noun="orders"
-            empty="No orders yet. Orders you place while signed in as a member show here."
-            rowKey={(o) => o.orderNumber}
-            renderRow={(o) => (
-              <>
-                <span>
-                  <Link to={`/orders/${encodeURIComponent(o.orderNumber)}`} className="block font-mono font-semibold text-indigo-900 underline">
-                    <span className="sr-only">Order </span>
-                    {o.orderNumber}
-                  </Link>
-                  <span className="text-sm text-slate-600">
-                    {longDate(o.createdAt)} · {o.itemCount} item{o.itemCount === 1 ? '' : 's'}
-                  </span>
-                </span>
-                <span className="flex items-center gap-2">
-                  {money(o.total)}{' '}
-                  <Badge variant={o.status === 'paid' ? 'positive' : 'secondary'}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Badge>
-                </span>
-              </>
-            )}
-          />
+          <OrdersList />
         </TabsContent>
         <TabsContent value="profile">
           <ProfileForm profile={profile} />
@@ -368,5 +281,119 @@ function SignOutEverywhereButton() {
     <Button variant="outline" size="sm" onClick={() => void click()} disabled={busy}>
       <LogOut className="size-4" aria-hidden /> Sign out everywhere
     </Button>
+  );
+}
+
+/** Fetched when its tab opens (an inactive tab is unmounted): the dashboard's first render reads only what it shows. */
+function ReferralsList() {
+  const referrals = useMemberReferrals();
+  return (
+    <LoadMoreList
+      query={referrals}
+      noun="referrals"
+      empty="No referrals yet. Share your link to start earning $1 for every member who joins."
+      rowKey={(r) => r.id}
+      renderRow={(r) => (
+        <>
+          <span>
+            <span className="block font-semibold text-indigo-950">
+              {r.referredMember.firstName} {r.referredMember.lastName}
+            </span>
+            <span className="text-sm text-slate-600">
+              {r.referredMember.email} · joined {longDate(r.referredMember.memberSince)}
+            </span>
+          </span>
+          <span className="flex items-center gap-2">
+            {money(r.commissionAmount)} {statusBadge(r.commissionStatus)}
+          </span>
+        </>
+      )}
+    />
+  );
+}
+
+/** Fetched when its tab opens (an inactive tab is unmounted): the dashboard's first render reads only what it shows. */
+function CommissionsList() {
+  const commissions = useMemberCommissions();
+  return (
+    <LoadMoreList
+      query={commissions}
+      noun="commissions"
+      empty="No commissions yet."
+      rowKey={(c) => c.id}
+      renderRow={(c) => (
+        <>
+          <span>
+            <span className="block font-semibold text-indigo-950">{money(c.amount)}</span>
+            <span className="text-sm text-slate-600">
+              Payout month {c.payoutMonth}
+              {c.payoutDate ? ` · ${longDate(`${c.payoutDate}T12:00:00`)}` : ''}
+              {c.status === 'reversed' ? ' · payment refunded or disputed, not paid' : ''}
+              {c.paidAs === 'membership_credit' ? ' · applied to your membership' : ''}
+            </span>
+            {c.clawback ? (
+              <span className="block text-sm text-slate-600">
+                Refunded or disputed on {longDate(c.clawback.at)}: {signedMoney(c.clawback.amount)} from your next payout
+              </span>
+            ) : null}
+          </span>
+          {statusBadge(c.status)}
+        </>
+      )}
+    />
+  );
+}
+
+/** Fetched when its tab opens (an inactive tab is unmounted): the dashboard's first render reads only what it shows. */
+function BonusesList() {
+  const bonuses = useMemberProfitBonuses();
+  return (
+    <LoadMoreList
+      query={bonuses}
+      noun="profit bonuses"
+      empty="No profit bonuses yet."
+      rowKey={(b) => b.id}
+      renderRow={(b) => (
+        <>
+          <span>
+            <span className="block font-semibold text-indigo-950">{money(b.amount)}</span>
+            <span className="text-sm text-slate-600">
+              {b.bonusPeriod}
+              {b.payoutDate ? ` · ${longDate(`${b.payoutDate}T12:00:00`)}` : ''}
+            </span>
+          </span>
+          {statusBadge(b.status)}
+        </>
+      )}
+    />
+  );
+}
+
+/** Fetched when its tab opens (an inactive tab is unmounted): the dashboard's first render reads only what it shows. */
+function OrdersList() {
+  const orders = useMemberOrders();
+  return (
+    <LoadMoreList
+      query={orders}
+      noun="orders"
+      empty="No orders yet. Orders you place while signed in as a member show here."
+      rowKey={(o) => o.orderNumber}
+      renderRow={(o) => (
+        <>
+          <span>
+            <Link to={`/orders/${encodeURIComponent(o.orderNumber)}`} className="block font-mono font-semibold text-indigo-900 underline">
+              <span className="sr-only">Order </span>
+              {o.orderNumber}
+            </Link>
+            <span className="text-sm text-slate-600">
+              {longDate(o.createdAt)} · {o.itemCount} item{o.itemCount === 1 ? '' : 's'}
+            </span>
+          </span>
+          <span className="flex items-center gap-2">
+            {money(o.total)} <Badge variant={o.status === 'paid' ? 'positive' : 'secondary'}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Badge>
+          </span>
+        </>
+      )}
+    />
   );
 }
