@@ -47,25 +47,49 @@ interface HitRow {
 }
 
 /**
- * The search (ADR 0053, 0077). `in_text`: the episodes whose title or notes say the words (a phrase exactly, which the
- * index leaves to a recheck of `search_text`); ranking reads only the small inline `title_search`. The transcripts'
- * matches are a second index scan of their own, with the phrase's order dropped (`loose`), so the index alone decides
- * them and no transcript's tsvector is ever decompressed: OR-ed with the phrase in one scan, every row was rechecked
- * against both. The notes' snippet is made for the hits returned only, and only when the notes (weight B) say the words.
+ * The search (ADR 0053). Three tiers, each read newest first and only as far as the page needs:
+ * - `titled`: the title says the words (`title_search`, small and inline), by rank;
+ * - `noted`: the notes say them and the title does not;
+ * - `spoken`: only the transcript says them (its phrase's order dropped: `loose`).
+ * `cand`, the episodes whose title or notes have the words, comes from the GIN index alone (`wide`: the phrase's order
+ * dropped, so no row is rechecked); only a phrase's order is then checked, row by row, for the rows a tier reads
+ * (`exact` says when there is nothing to check). A negated phrase (`-"a b"`) cannot be widened, and is asked exactly.
+ * The transcripts' matches are decided by their own index scan, and no transcript's tsvector is ever decompressed.
+ * The notes' snippet is made for the hits returned only, and only when the notes (weight B) say the words.
  */
 const SEARCH_SQL = `WITH q AS MATERIALIZED (
-    SELECT query, regexp_replace(query::text, ' <(\\d+|-)> ', ' & ', 'g')::tsquery AS loose FROM websearch_to_tsquery('english', $1) AS query
+    SELECT query, loose, CASE WHEN strpos(query::text, '!') = 0 THEN loose ELSE query END AS wide,
+           (strpos(query::text, '!') > 0 OR query::text = loose::text) AS exact
+    FROM websearch_to_tsquery('english', $1) AS query,
+         LATERAL (SELECT regexp_replace(query::text, ' <(\\d+|-)> ', ' & ', 'g')::tsquery AS loose) AS l
   ),
-  in_text AS MATERIALIZED (SELECT e.id FROM podcast_episodes e, q WHERE e.search_text @@ q.query),
-  in_transcript AS (SELECT e.id FROM podcast_episodes e, q WHERE e.transcript_search @@ q.loose),
-  matched AS MATERIALIZED (
-    SELECT e.id, e.episode_number, t.in_text, CASE WHEN t.in_text THEN ts_rank(e.title_search, q.query) ELSE 0 END AS rank
-    FROM podcast_episodes e CROSS JOIN q CROSS JOIN LATERAL (SELECT e.id IN (SELECT id FROM in_text) AS in_text) t
-    WHERE e.id IN (SELECT id FROM in_text UNION SELECT id FROM in_transcript)
+  cand AS MATERIALIZED (SELECT e.id FROM podcast_episodes e, q WHERE e.search_text @@ q.wide),
+  in_transcript AS MATERIALIZED (SELECT e.id FROM podcast_episodes e, q WHERE e.transcript_search @@ q.loose),
+  titled AS MATERIALIZED (
+    SELECT e.id, e.episode_number, ts_rank(e.title_search, q.query) AS rank
+    FROM podcast_episodes e, q WHERE e.id IN (SELECT id FROM cand) AND e.title_search @@ q.query
+    ORDER BY rank DESC, e.episode_number DESC LIMIT $2
   ),
-  best AS (SELECT * FROM matched ORDER BY in_text DESC, rank DESC, episode_number DESC LIMIT $2)
+  noted AS MATERIALIZED (
+    SELECT e.id, e.episode_number FROM podcast_episodes e, q
+    WHERE e.id IN (SELECT id FROM cand) AND NOT e.title_search @@ q.query AND (q.exact OR e.search_text @@ q.query)
+    ORDER BY e.episode_number DESC LIMIT greatest(0, $2 - (SELECT count(*) FROM titled))
+  ),
+  spoken AS MATERIALIZED (
+    SELECT e.id, e.episode_number FROM podcast_episodes e, q
+    WHERE e.id IN (SELECT id FROM in_transcript) AND NOT (e.id IN (SELECT id FROM cand) AND (q.exact OR e.search_text @@ q.query))
+    ORDER BY e.episode_number DESC LIMIT greatest(0, $2 - (SELECT count(*) FROM titled) - (SELECT count(*) FROM noted))
+  ),
+  best AS (
+    SELECT id, 1 AS tier, rank, episode_number FROM titled
+    UNION ALL SELECT id, 2, 0, episode_number FROM noted
+    UNION ALL SELECT id, 3, 0, episode_number FROM spoken
+  )
   SELECT e.id, e.episode_number, e.title, e.media_type, e.duration, e.thumbnail_key, e.thumbnail_widths,
-         (SELECT count(*) FROM matched)::int AS total,
+         ((SELECT count(*) FROM in_transcript) + (
+           SELECT count(*) FROM cand c JOIN podcast_episodes x ON x.id = c.id, q
+           WHERE c.id NOT IN (SELECT id FROM in_transcript) AND (q.exact OR x.search_text @@ q.query)
+         ))::int AS total,
          CASE WHEN ts_filter(e.search_text, '{b}') @@ q.query THEN ts_headline('english', e.description, q.query, $3) END AS snippet,
          line.start_time AS line_start, line.text AS line
   FROM best b JOIN podcast_episodes e ON e.id = b.id CROSS JOIN q
@@ -75,12 +99,12 @@ const SEARCH_SQL = `WITH q AS MATERIALIZED (
     WHERE l.episode_id = e.id AND l.search @@ q.query
     ORDER BY l.position LIMIT 1
   ) line ON true
-  ORDER BY b.in_text DESC, b.rank DESC, b.episode_number DESC`;
+  ORDER BY b.tier, b.rank DESC, b.episode_number DESC`;
 
 /**
  * Podcast search in Postgres (ADR 0053): episodes whose title or description (weights A and B) or transcript say the
- * words, as `websearch_to_tsquery` reads them (never a syntax error, whatever is typed). Title and show-note hits come
- * first by rank, then the transcript's, newest first; each hit carries the description's snippet and the first
+ * words, as `websearch_to_tsquery` reads them (never a syntax error, whatever is typed). Title hits come first by
+ * rank, then show-note hits, then the transcript's, each newest first; each hit carries the description's snippet and the first
  * transcript line saying the words with its start time. A phrase is matched exactly in the title, the notes and the
  * line shown; a transcript as a whole need only say its words (`loose`: the phrase's order dropped), which the GIN
  * index decides without reading the transcript's positions.
