@@ -33,6 +33,8 @@ const ROUTE_MODULES: Record<string, string> = {
   // An item's page: the gateway matches `/products/{slug}` to this template (spa.ts).
   '/products/:slug': 'src/app/routes/item.tsx',
   '/services/:slug': 'src/app/routes/item.tsx',
+  // An episode's page, `/podcast/{number}-{slug}`, most often opened from a shared link.
+  '/podcast/:episode': 'src/app/routes/podcast-episode.tsx',
   '/marketshare': 'src/features/marketshare/components/marketshare-page.tsx',
   '/publishing': 'src/app/routes/publishing.tsx',
   '/contact': 'src/features/contact/components/contact-page.tsx',
