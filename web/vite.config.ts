@@ -20,7 +20,7 @@ const toGateway: ProxyOptions = {
 };
 
 /**
- * The module each lazily loaded page starts from, by the path the router gives it (src/app/router.tsx). The build
+ * The module each lazily loaded page starts from, by the path the router gives it (src/app/router.tsx): every one. The build
  * writes `route-preloads.json`: per path, the page's script files the entry does not already hold, which the
  * gateway announces as `<link rel="modulepreload">` in the HTML it answers for that path, so the page's code
  * downloads beside the entry instead of after it has run. A module missing from the build fails it. A page's first API
@@ -41,7 +41,19 @@ const ROUTE_MODULES: Record<string, string> = {
   '/checkout': 'src/app/routes/checkout.tsx',
   '/checkout/success': 'src/app/routes/checkout.tsx',
   '/member-dashboard': 'src/features/member/components/member-dashboard.tsx',
+  '/member-dashboard/invoices/:invoiceId': 'src/features/member/components/invoice-receipt-page.tsx',
+  '/member-dashboard/statement': 'src/features/member/components/member-statement-page.tsx',
+  '/prayer': 'src/features/prayer/components/prayer-wall-page.tsx',
+  '/prayer/mine': 'src/features/prayer/components/own-prayer-requests-page.tsx',
+  '/orders': 'src/features/orders/components/order-lookup-page.tsx',
+  '/orders/:orderNumber': 'src/features/orders/components/order-status-page.tsx',
+  '/verify-email': 'src/features/auth/components/verify-email-page.tsx',
+  '/staff-invitation': 'src/features/staff/components/staff-invitation-page.tsx',
   '/admin': 'src/app/routes/admin.tsx',
+  '/admin/earnings-statement': 'src/features/admin/components/admin-earnings-statement-page.tsx',
+  '/privacy': 'src/app/routes/privacy.tsx',
+  '/terms': 'src/app/routes/terms.tsx',
+  '/refunds': 'src/app/routes/refunds.tsx',
 };
 
 function routePreloads(): Plugin {

@@ -1,21 +1,23 @@
 import type { PrayerWallCard } from '@km/contracts';
 import { PRAYER_REQUEST_TYPE_LABELS, PRAYER_REQUEST_TYPE_OPTIONS, type PrayerRequestType } from '@km/contracts/vocabulary';
 import { Flag, HandHeart, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/components/toast/use-toast';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { DialogFrame, DialogHeading } from '@/components/ui/dialog-frame';
 import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectOptions } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
+import { useDeferredModule } from '@/lib/use-deferred-module';
 import { usePrayerWall, type WallSection } from '../api/get-prayer-wall';
-import { useFlagPrayerRequest, usePrayForRequest } from '../api/pray-for-request';
+import { usePrayForRequest } from '../api/pray-for-request';
 import { timeAgo } from '../time-ago';
 
 /** /prayer: the public prayer wall and its praise reports (ADR 0042). */
+const loadReportDialog = () => import('./report-prayer-dialog');
+
 export function PrayerWallPage() {
   const [type, setType] = useState<PrayerRequestType | ''>('');
   return (
@@ -88,9 +90,11 @@ function WallSectionList({ section, type, title, empty }: { section: WallSection
 
 function WallCard({ card, praise }: { card: PrayerWallCard; praise: boolean }) {
   const pray = usePrayForRequest();
-  const flag = useFlagPrayerRequest();
   const [prayed, setPrayed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The report dialog's code (Radix Dialog, about 15 KB) comes at the first sign of use, not with the wall's first paint.
+  const report = useDeferredModule(loadReportDialog, confirming);
+  const reportRef = useRef<HTMLButtonElement>(null);
   const people = `${card.prayedCount} ${card.prayedCount === 1 ? 'person' : 'people'} prayed`;
   return (
     <li className="grid gap-3 rounded-xl border border-indigo-100 bg-white p-5 shadow-sm">
@@ -131,46 +135,19 @@ function WallCard({ card, praise }: { card: PrayerWallCard; praise: boolean }) {
               {prayed ? 'Prayed' : 'I prayed'}
             </Button>
           )}
-          <DialogFrame
-            open={confirming}
-            onOpenChange={setConfirming}
-            role="alertdialog"
-            className="max-w-md"
-            trigger={
-              <Button size="sm" variant="ghost" aria-label={`Report this request from ${card.name} as inappropriate`}>
-                <Flag className="size-4" aria-hidden />
-                Report
-              </Button>
-            }
+          <button
+            ref={reportRef}
+            type="button"
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`Report this request from ${card.name} as inappropriate`}
+            aria-haspopup="dialog"
+            aria-expanded={confirming}
+            onClick={() => setConfirming(true)}
           >
-            <DialogHeading
-              icon={<Flag className="size-5" aria-hidden />}
-              iconClassName="bg-red-100 text-red-700"
-              title="Report this request?"
-              description="It leaves the wall until our team has looked at it again."
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="destructive"
-                disabled={flag.isPending}
-                onClick={() =>
-                  flag.mutate(card.id, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      toast({ title: 'Thank you', description: 'The request is hidden until our team looks at it.', variant: 'success' });
-                    },
-                    onError: (error) =>
-                      toast({ title: 'Could not report it', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
-                  })
-                }
-              >
-                Report
-              </Button>
-            </div>
-          </DialogFrame>
+            <Flag className="size-4" aria-hidden />
+            Report
+          </button>
+          {report && <report.ReportPrayerDialog open={confirming} onOpenChange={setConfirming} returnFocusTo={reportRef} card={card} />}
         </div>
       </div>
     </li>
