@@ -136,3 +136,46 @@ test('a prayer-team member sees only the Prayer area and runs a session: urgent 
   expect((await member.request.get('/api/prayer-requests')).status()).toBe(403);
   await member.context().close();
 });
+
+test('a visitor reports a card on a phone: the dialog comes when asked, Cancel returns focus to Report, and a report hides the card', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const tag = runTag('report');
+  const text = `Please pray for our village well ${tag}`;
+  await page.goto('/');
+  const sent = await apiPost(page, '/api/prayer-requests', {
+    firstName: 'Naomi',
+    email: `${tag}@example.com`,
+    requestType: 'other',
+    prayerRequest: text,
+    preferredContact: 'email',
+    allowSharing: true,
+    confidentialityAccepted: true,
+  });
+  expect(sent.status()).toBe(201);
+  await signInAsAdmin(page);
+  await approveInAdmin(page, tag);
+
+  const visitor = await phone(browser, baseURL!, 'reporter');
+  await visitor.goto('/prayer');
+  const card = visitor.getByRole('listitem').filter({ hasText: text });
+  const report = card.getByRole('button', { name: 'Report this request from Anonymous as inappropriate' });
+  await expect(report).toHaveAttribute('aria-haspopup', 'dialog');
+  await report.click();
+  const dialog = visitor.getByRole('alertdialog', { name: 'Report this request?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(visitor, '[role="alertdialog"]');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(report).toBeFocused();
+
+  await report.click();
+  await visitor.getByRole('alertdialog', { name: 'Report this request?' }).getByRole('button', { name: 'Report' }).click();
+  await expect(toasts(visitor).getByText('Thank you')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText(text)).toHaveCount(0);
+  await visitor.context().close();
+});
