@@ -173,8 +173,14 @@ test('a visitor reports a card on a phone: the dialog comes when asked, Cancel r
   await expect(report).toBeFocused();
 
   await report.click();
-  await visitor.getByRole('alertdialog', { name: 'Report this request?' }).getByRole('button', { name: 'Report' }).click();
+  const again = visitor.getByRole('alertdialog', { name: 'Report this request?' });
+  // The panel scales in: a click while it still moves can land beside the button on a busy machine.
+  await again.evaluate((panel) => Promise.all(panel.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  const flagged = visitor.waitForResponse((res) => res.url().endsWith('/flag') && res.request().method() === 'POST');
+  await again.getByRole('button', { name: 'Report' }).click();
+  expect((await flagged).status()).toBe(200);
   await expect(toasts(visitor).getByText('Thank you')).toBeVisible();
+  await expect(visitor.getByRole('alertdialog')).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByText(text)).toHaveCount(0);
   await visitor.context().close();

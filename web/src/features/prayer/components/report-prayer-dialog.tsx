@@ -32,14 +32,16 @@ export function ReportPrayerDialog({ open, onOpenChange, returnFocusTo, card }: 
         <Button
           variant="destructive"
           disabled={flag.isPending}
+          // mutateAsync, not mutate's callbacks: a report takes the card off the wall, which unmounts this dialog with
+          // it, and TanStack Query drops the callbacks of an unmounted caller (the thanks was then never shown).
           onClick={() =>
-            flag.mutate(card.id, {
-              onSuccess: () => {
+            flag.mutateAsync(card.id).then(
+              () => {
                 onOpenChange(false);
                 toast({ title: 'Thank you', description: 'The request is hidden until our team looks at it.', variant: 'success' });
               },
-              onError: (error) => toast({ title: 'Could not report it', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
-            })
+              (error: unknown) => toast({ title: 'Could not report it', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+            )
           }
         >
           Report
