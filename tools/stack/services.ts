@@ -76,6 +76,9 @@ const EXTRA_ENV: Record<string, (s: StackSettings, urls: InfraUrls) => Record<st
     ...(s.profile === 'test' ? { RATE_LIMIT_FORMS_PER_HOUR: '10000' } : {}),
     // … manuscripts among them (the fault suite proves the budget at its default, tools/stack/faults.ts).
     ...(s.profile === 'test' ? { RATE_LIMIT_MANUSCRIPTS_PER_HOUR: '1000' } : {}),
+    // … and taps "I prayed" and flags prayer wall cards after its bad-input sweep has tried those routes with junk from
+    // that address (each try spends the budget, as a real flood's would).
+    ...(s.profile === 'test' ? { RATE_LIMIT_PRAYED_PER_MINUTE: '1000', RATE_LIMIT_PRAYER_FLAGS_PER_HOUR: '1000' } : {}),
     // The browser suite registers users and tries wrong passwords from one address.
     ...(s.profile === 'test' ? { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' } : {}),
   }),
