@@ -20,7 +20,7 @@ const MAX_PER_OPERATION = 1000;
 const DEADLINE_MS_PER_OPERATION = 5_000;
 const IN_FLIGHT = 16;
 /** Bookkeeping that moves without a stored request: the outbox, consumers' dedupe, sessions of sign-ins, migrations. */
-const BOOKKEEPING = /outbox|processed|dedup|migration|session|typeorm/i;
+const BOOKKEEPING = /outbox|processed|handled_events|dedup|migration|session|typeorm/i;
 /** After an operation that had writes accepted: time for their consumers' own writes to land before the next count. */
 const SETTLE_MS = 600;
 
