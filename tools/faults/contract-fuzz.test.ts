@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import http from 'node:http';
+import { EVENTS_STREAM } from '@km/contracts';
+import { natsConnectOptions } from '@km/nest-kit';
+import { connect } from 'nats';
 import { Client } from 'pg';
-import { note, Session, signedInAdmin, signedInMember, stack } from './stack';
+import { note, Session, signedInAdmin, signedInMember, stack, waitUntil } from './stack';
 
 /**
  * Fuzzing from the contract: every operation of the gateway's OpenAPI document (/api/docs/openapi.json)
@@ -54,6 +57,23 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const db of dbs) await db.end();
 });
+
+/**
+ * The EVENTS stream's durable consumers (each service's) with nothing left to deliver or to be acknowledged: the
+ * events of the scenarios before this one are all handled, so none of their consumers' writes can land during a count.
+ */
+async function consumersCaughtUp(): Promise<string[]> {
+  const nc = await connect(natsConnectOptions(stack.natsInspectorUrl, 'fault-inspector'));
+  try {
+    const behind: string[] = [];
+    for await (const c of (await nc.jetstreamManager()).consumers.list(EVENTS_STREAM)) {
+      if (c.config.durable_name && (c.num_pending > 0 || c.num_ack_pending > 0)) behind.push(`${c.name}: ${c.num_pending} pending, ${c.num_ack_pending} unacknowledged`);
+    }
+    return behind;
+  } finally {
+    await nc.close();
+  }
+}
 
 const resolve = (schema: Schema | undefined): Schema | undefined =>
   schema?.$ref
@@ -275,8 +295,13 @@ describe('fuzzing the gateway from its OpenAPI document', () => {
     // still be writing): then they are taken again, after SETTLE_MS.
     // The scenarios before this one (the checkout on replicas kills membership mid-run) can leave consumers catching up
     // on the EVENTS stream: their writes (membership's store revenue for 138 paid orders) once landed while a refused
-    // operation was counted. The fuzz starts from a quiet stack: the counts unchanged over six seconds (a restarting
-    // service can pause its catching up for a moment), for up to 90 s.
+    // operation was counted, even after six quiet seconds. The fuzz starts from a caught-up stack: every durable
+    // consumer of the EVENTS stream with nothing pending or unacknowledged, then the counts unchanged over six seconds
+    // besides (a restarting service can pause its catching up for a moment), for up to 90 s.
+    let behind: string[] = [];
+    await waitUntil('the EVENTS stream consumers caught up', async () => (behind = await consumersCaughtUp()).length === 0, 180_000).catch((e: Error) => {
+      throw new Error(`${e.message}: ${behind.join('; ')}`);
+    });
     let before = await rowCounts();
     for (let quiet = 0, quietBy = Date.now() + 90_000; quiet < 3 && Date.now() < quietBy;) {
       await new Promise((r) => setTimeout(r, 2000));
