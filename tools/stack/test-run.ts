@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
 import { printFaultNote, startFaultStack } from './faults';
@@ -16,7 +17,30 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, one line each (file and test, the error's first line): the summary repeats them, since CI shows only the tail. */
+  failures?: string[];
 }
+
+/** A failure's first meaningful line, short (not the test's own title, which jest-light-runner puts first). */
+const firstLine = (message: string | undefined, title?: string): string =>
+  stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line && line !== title && !line.startsWith('at '))
+    ?.slice(0, 200) ?? '';
+
+/** Adds up tallies of one suite (its runners' results), failures kept. */
+const sum = (suite: Suite, tallies: Tally[]): Tally =>
+  tallies.reduce<Tally>(
+    (a, t) => ({
+      suite,
+      passed: a.passed + t.passed,
+      failed: a.failed + t.failed,
+      skipped: a.skipped + t.skipped,
+      failures: [...a.failures!, ...(t.failures ?? [])],
+    }),
+    zero(suite),
+  );
 
 const SUITES = ['lint', 'unit', 'integration', 'e2e', 'faults', 'deploy'] as const;
 type Suite = (typeof SUITES)[number];
@@ -66,13 +90,14 @@ async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, 
   );
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const tally = { suite, passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo') };
+  const failures = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1].trim());
+  const tally = { suite, passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), failures };
   // A runner that died without reporting still counts as a failure.
-  if (code !== 0 && tally.failed === 0) tally.failed = 1;
+  if (code !== 0 && tally.failed === 0) Object.assign(tally, { failed: 1, failures: [`${path.basename(cwd)}: the test runner exited with ${code}`] });
   return tally;
 }
 
-const zero = (suite: Suite): Tally => ({ suite, passed: 0, failed: 0, skipped: 0 });
+const zero = (suite: Suite): Tally => ({ suite, passed: 0, failed: 0, skipped: 0, failures: [] });
 
 /**
  * Runs Jest in band with one config (ADR 0014), printing its report and counting from its JSON result. `--forceExit`:
@@ -102,16 +127,30 @@ async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, r
       numPendingTests: number;
       numTodoTests: number;
       numRuntimeErrorTestSuites: number;
+      testResults: {
+        name: string;
+        status: string;
+        message: string;
+        assertionResults: { status: string; title: string; fullName: string; failureMessages: string[] }[];
+      }[];
     };
+    const failures: string[] = [];
+    for (const file of result.testResults) {
+      const where = path.relative(ROOT, file.name);
+      const failed = file.assertionResults.filter((a) => a.status === 'failed');
+      for (const a of failed) failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages[0], a.title)}`);
+      if (file.status === 'failed' && failed.length === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+    }
     // A file that fails to load runs no test: count it as a failure of its own.
     Object.assign(tally, {
       passed: result.numPassedTests,
       failed: result.numFailedTests + result.numRuntimeErrorTestSuites,
       skipped: result.numPendingTests + result.numTodoTests,
+      failures,
     });
   }
   // A runner that died without reporting still counts as a failure.
-  if (code !== 0 && tally.failed === 0) tally.failed = 1;
+  if (code !== 0 && tally.failed === 0) Object.assign(tally, { failed: 1, failures: [`${name}: jest exited with ${code}`] });
   return tally;
 }
 
@@ -137,15 +176,46 @@ async function lint(reportDir?: string): Promise<Tally> {
   return { suite: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+}
+
+/** Each spec that did not pass as expected (failed, or passed only on a retry), with its file, line and first error line. */
+function playwrightFailures(suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const path_ = suite.title.endsWith('.ts') ? titles : [...titles, suite.title];
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'flaky')
+        .map(
+          (t) =>
+            `${spec.file}:${spec.line} › ${[...path_, spec.title].join(' › ')}: ${t.status === 'flaky' ? '(passed on a retry) ' : ''}${firstLine(t.results.find((r) => r.error)?.error?.message)}`,
+        ),
+    );
+    return [...own, ...playwrightFailures(suite.suites ?? [], path_)];
+  });
+}
+
 async function playwright(env: NodeJS.ProcessEnv, reportDir: string, grep: string[]): Promise<Tally> {
   const json = path.join(reportDir, 'e2e.json');
   const code = await run(path.join(ROOT, 'node_modules', '.bin', 'playwright'), ['test', ...grep], { ...env, E2E_JSON_REPORT: json }, path.join(ROOT, 'e2e'));
-  const tally: Tally = { suite: 'e2e', passed: 0, failed: 0, skipped: 0 };
+  const tally: Tally = zero('e2e');
   if (existsSync(json)) {
-    const stats = JSON.parse(readFileSync(json, 'utf8')).stats as { expected: number; unexpected: number; flaky: number; skipped: number };
-    Object.assign(tally, { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped });
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites?: PlaywrightSuite[];
+    };
+    const { stats } = report;
+    Object.assign(tally, {
+      passed: stats.expected,
+      failed: stats.unexpected + stats.flaky,
+      skipped: stats.skipped,
+      failures: playwrightFailures(report.suites ?? []),
+    });
   }
-  if (code !== 0 && tally.failed === 0) tally.failed = 1;
+  if (code !== 0 && tally.failed === 0) Object.assign(tally, { failed: 1, failures: [`playwright exited with ${code}`] });
   return tally;
 }
 
@@ -204,12 +274,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       const tools = await jestTests('unit', path.join(ROOT, 'tools', 'jest.config.cjs'), { NODE_OPTIONS: '--import=tsx' }, reportDir, 'tools');
       // The web's specs stay on node:test through tsx (ADR 0014), run from web/ so tsx resolves its `@/` path alias.
       const web = await nodeTests('unit', findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/), {}, reportDir, path.join(ROOT, 'web'));
-      tallies.push(
-        [backend, tools, web].reduce(
-          (a, t) => ({ ...a, passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }),
-          zero('unit'),
-        ),
-      );
+      tallies.push(sum('unit', [backend, tools, web]));
     }
 
     if (linted) tallies.unshift(await linted);
@@ -230,9 +295,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
           const env = { ...testServerEnv(urls), NODE_OPTIONS: '--import=tsx' };
           results.push(await jestTests('integration', path.join(dir, 'jest.integration.config.cjs'), env, reportDir, path.basename(dir), patterns));
         }
-        tallies.push(
-          results.reduce((a, t) => ({ ...a, passed: a.passed + t.passed, failed: a.failed + t.failed, skipped: a.skipped + t.skipped }), zero('integration')),
-        );
+        tallies.push(sum('integration', results));
       }
 
       if (wanted('e2e')) {
@@ -297,6 +360,8 @@ function summary(tallies: Tally[], started: number): number {
     failed: 0,
     skipped: 0,
   });
+  const failures = tallies.flatMap((t) => (t.failures ?? []).map((f) => `  ✕ ${t.suite}: ${f}`));
+  if (failures.length) console.log(`\n━━ what failed\n${failures.join('\n')}`);
   console.log('\n━━ summary');
   for (const t of tallies) console.log(`  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
   console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)} s`);
