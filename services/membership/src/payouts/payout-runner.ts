@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
 import { payoutMail } from '../mail/membership-mails';
 import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
-import { PayoutTransfers } from './payout-transfers';
+import { PayoutTransfers, TransferRun } from './payout-transfers';
 
 interface RunRow {
   month: string;
@@ -67,6 +67,8 @@ export class PayoutRunner {
       (d) => d.member_id,
     );
     let mailing = Promise.resolve();
+    let transferring = Promise.resolve();
+    const transfers = new TransferRun();
     for await (const due of batches) {
       const paid = await this.payBatch(
         month,
@@ -74,16 +76,22 @@ export class PayoutRunner {
         due.map((d) => d.member_id),
       );
       members += paid.length;
-      // The mails of one batch are queued while the next batch is paid (one at a time, so memory stays bounded).
-      await mailing;
+      // The mails and the money of one batch go while the next batch is written (one batch at a time each, so memory
+      // stays bounded): its payouts are committed, so their transfers are decided as any payout's are (ADR 0048).
+      await Promise.all([mailing, transferring]);
       mailing = this.mails.send(paid, month);
+      transferring = this.transfers.transferPayouts(
+        paid.map((p) => p.id),
+        transfers,
+      );
       // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
       mailing.catch(() => undefined);
+      transferring.catch(() => undefined);
     }
-    await mailing;
+    await Promise.all([mailing, transferring]);
     await this.mails.sendUnsent(month);
-    // The money moves last: this run's payouts and those held by earlier runs, each once (ADR 0048).
-    await this.transfers.transferDue(month);
+    // Then what is still owed: payouts held by earlier runs, and any of this run's a batch left (a worker that died).
+    await this.transfers.transferDue(month, transfers);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
          member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),

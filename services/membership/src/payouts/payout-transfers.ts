@@ -1,6 +1,6 @@
 import type { PayoutMethod } from '@km/contracts';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@km/nest-kit';
-import { STRIPE } from '@km/nest-kit/stripe';
+import { STRIPE, withoutCallSite } from '@km/nest-kit/stripe';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -9,6 +9,20 @@ import type { MembershipConfig } from '../config';
 
 export type HeldReason = 'no_account' | 'below_minimum' | 'restricted' | 'transfer_failed';
 export type TransferOutcome = 'paid' | HeldReason | 'skipped';
+export type TransferCounts = Record<TransferOutcome, number>;
+export const emptyCounts = (): TransferCounts => ({ paid: 0, no_account: 0, below_minimum: 0, restricted: 0, transfer_failed: 0, skipped: 0 });
+
+/** What one payout run has decided so far, shared by its batches' transfers and its last pass over what is still owed. */
+export class TransferRun {
+  /**
+   * Members whose total owed reached the minimum in this run: each of their payouts is paid, whichever of them is
+   * decided first (the total shrinks as the first ones are paid, and the minimum is about the total).
+   */
+  readonly eligible = new Set<string>();
+  /** Payouts this run has decided (paid, held or skipped): the last pass leaves them to the next run. */
+  readonly decided = new Set<string>();
+  readonly counts: TransferCounts = emptyCounts();
+}
 
 /** What a person reads for each reason a payout is held. */
 export const HELD_REASON_TEXT: Record<HeldReason, string> = {
@@ -98,35 +112,44 @@ export class PayoutTransfers {
   ) {}
 
   /**
-   * Every payout still owed up to this month (this run's and those held by earlier runs): pages of ids, each cut into
-   * claims of `transferClaim` payouts, `transferClaimsInFlight` claims at once (one's rows are written while another's
-   * requests are at Stripe).
+   * Every payout still owed up to this month (this run's and those held by earlier runs) that `run` has not decided yet:
+   * pages of ids, each cut into claims.
    */
-  async transferDue(month: string): Promise<Record<TransferOutcome, number>> {
-    const counts: Record<TransferOutcome, number> = { paid: 0, no_account: 0, below_minimum: 0, restricted: 0, transfer_failed: 0, skipped: 0 };
-    const { batchSize, transferClaim, transferClaimsInFlight } = this.config.payouts;
+  async transferDue(month: string, run = new TransferRun()): Promise<TransferCounts> {
     let after = '00000000-0000-0000-0000-000000000000';
-    // Members whose total owed reached the minimum in this run: each of their payouts is paid, whichever of them is
-    // decided first (the total shrinks as the first ones are paid, and the minimum is about the total).
-    const eligible = new Set<string>();
     for (;;) {
       const ids = (
         (await this.dataSource.query(`SELECT id FROM payouts WHERE status IN ('scheduled', 'held') AND month <= $1 AND id > $2 ORDER BY id LIMIT $3`, [
           month,
           after,
-          batchSize,
+          this.config.payouts.batchSize,
         ])) as { id: string }[]
       ).map((r) => r.id);
       if (!ids.length) break;
       after = ids[ids.length - 1];
-      const claims = Array.from({ length: Math.ceil(ids.length / transferClaim) }, (_, i) => ids.slice(i * transferClaim, (i + 1) * transferClaim));
-      await inPool(claims, transferClaimsInFlight, async (claim) => {
-        const outcomes = await this.transferClaim(claim, eligible);
-        for (const id of claim) counts[outcomes.get(id) ?? 'skipped']++;
-      });
+      await this.transferPayouts(
+        ids.filter((id) => !run.decided.has(id)),
+        run,
+      );
     }
-    this.logger.info({ month, ...counts }, 'payout transfers done');
-    return counts;
+    this.logger.info({ month, ...run.counts }, 'payout transfers done');
+    return run.counts;
+  }
+
+  /**
+   * These payouts (a batch a run has just written, or a page of those still owed), cut into claims of `transferClaim`
+   * payouts, `transferClaimsInFlight` claims at once (one's rows are written while another's requests are at Stripe).
+   */
+  async transferPayouts(ids: string[], run: TransferRun): Promise<void> {
+    const { transferClaim, transferClaimsInFlight } = this.config.payouts;
+    const claims = Array.from({ length: Math.ceil(ids.length / transferClaim) }, (_, i) => ids.slice(i * transferClaim, (i + 1) * transferClaim));
+    await inPool(claims, transferClaimsInFlight, async (claim) => {
+      const outcomes = await this.transferClaim(claim, run.eligible);
+      for (const id of claim) {
+        run.counts[outcomes.get(id) ?? 'skipped']++;
+        run.decided.add(id);
+      }
+    });
   }
 
   /** One payout (an admin's retry now, ADR 0061): paid, held with its reason, or skipped (paid already, or a run has it now). */
@@ -209,30 +232,34 @@ export class PayoutTransfers {
 
   /** One Stripe Connect transfer of what is still owed to the member's account (ADR 0048). */
   private async transferTo(p: Due, idempotencyKey: string): Promise<{ id: string; amount: number }> {
-    const transfer = await this.stripe.transfers.create(
-      {
-        amount: cents(p.due),
-        currency: 'usd',
-        destination: p.stripe_account_id!,
-        transfer_group: `payouts-${p.month}`,
-        metadata: { payout_id: p.id, member_id: p.member_id, month: p.month },
-      },
-      { idempotencyKey },
+    const transfer = await withoutCallSite(() =>
+      this.stripe.transfers.create(
+        {
+          amount: cents(p.due),
+          currency: 'usd',
+          destination: p.stripe_account_id!,
+          transfer_group: `payouts-${p.month}`,
+          metadata: { payout_id: p.id, member_id: p.member_id, month: p.month },
+        },
+        { idempotencyKey },
+      ),
     );
     return { id: transfer.id, amount: transfer.amount };
   }
 
   /** What is still owed, as credit on the member's Stripe customer balance: their next invoices take it (ADR 0062). */
   private async credit(p: Due, idempotencyKey: string): Promise<{ id: string; amount: number }> {
-    const txn = await this.stripe.customers.createBalanceTransaction(
-      p.stripe_customer_id,
-      {
-        amount: -cents(p.due),
-        currency: 'usd',
-        description: `Marketshare earnings of ${p.month}`,
-        metadata: { payout_id: p.id, member_id: p.member_id, month: p.month },
-      },
-      { idempotencyKey },
+    const txn = await withoutCallSite(() =>
+      this.stripe.customers.createBalanceTransaction(
+        p.stripe_customer_id,
+        {
+          amount: -cents(p.due),
+          currency: 'usd',
+          description: `Marketshare earnings of ${p.month}`,
+          metadata: { payout_id: p.id, member_id: p.member_id, month: p.month },
+        },
+        { idempotencyKey },
+      ),
     );
     return { id: txn.id, amount: -txn.amount };
   }
