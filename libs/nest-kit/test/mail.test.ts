@@ -149,3 +149,55 @@ test("mail queued in bulk waits behind mail queued one at a time: a welcome is t
     await connection.quit();
   }
 });
+
+test('a templated mail is queued as its envelope and parameters, rendered by the worker that sends it; a worker without its template sends nothing until one with it takes the job', async () => {
+  const suffix = randomUUID().slice(0, 8);
+  const service = `kit-templates-${suffix}`;
+  const definition = {
+    to: (p: { email: string; amount: string }) => p.email,
+    subject: (p: { email: string; amount: string }) => `Your payout of $${p.amount} ${suffix}`,
+    render: (p: { email: string; amount: string }) => ({
+      to: p.email,
+      subject: `Your payout of $${p.amount} ${suffix}`,
+      text: `Your payout of $${p.amount} is on its way.`,
+      html: `<p>Your payout of <b>$${p.amount}</b> is on its way.</p>`,
+    }),
+  };
+  // A worker of an older release: it works the queue but knows no such template.
+  const older = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger, service);
+  const producer = new MailService({ ...settings(testServers().KM_TEST_SMTP_PORT!), worker: false }, logger, service);
+  const connection = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
+  const queue = new Queue(mailQueueName(service), { connection });
+  let current: MailService | undefined;
+  try {
+    await older.onApplicationBootstrap();
+    await producer.template('payout', definition).sendMany([{ key: `payout:${suffix}`, params: { email: 'ruth@example.com', amount: '12.00' } }]);
+    const job = await queue.getJob(`payout_${suffix}`);
+    assert.deepEqual(job?.data, {
+      to: 'ruth@example.com',
+      subject: `Your payout of $12.00 ${suffix}`,
+      template: 'payout',
+      params: { email: 'ruth@example.com', amount: '12.00' },
+    });
+    await eventually(async () => ((await queue.getJob(`payout_${suffix}`))?.attemptsMade ?? 0) >= 1, 10_000);
+    assert.equal((await caught(`Your payout of $12.00 ${suffix}`)).length, 0);
+    await older.onApplicationShutdown();
+
+    current = new MailService(settings(testServers().KM_TEST_SMTP_PORT!), logger, service);
+    current.template('payout', definition);
+    await current.onApplicationBootstrap();
+    const [delivered] = await eventually(async () => {
+      const found = await caught(`Your payout of $12.00 ${suffix}`);
+      return found.length > 0 && found;
+    }, 15_000);
+    assert.equal(delivered.to[0].address, 'ruth@example.com');
+    assert.equal(delivered.text.trim(), 'Your payout of $12.00 is on its way.');
+    assert.throws(() => current!.template('payout', definition), /registered twice/);
+  } finally {
+    await current?.onApplicationShutdown();
+    await older.onApplicationShutdown().catch(() => undefined);
+    await producer.onApplicationShutdown();
+    await queue.close();
+    connection.disconnect();
+  }
+});

@@ -3,7 +3,15 @@ import { UnrecoverableError } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { JobQueue, type Job } from '../jobs/job-queue';
-import { mailQueueName, type MailSettings, type OutgoingMail } from './mail.types';
+import {
+  mailQueueName,
+  type MailSettings,
+  type MailTemplateDefinition,
+  type MailTemplateQueue,
+  type OutgoingMail,
+  type QueuedMail,
+  type TemplatedMail,
+} from './mail.types';
 
 export const MAIL_SETTINGS = Symbol('MAIL_SETTINGS');
 
@@ -47,15 +55,16 @@ export const mailBackoff = (attemptsMade: number, baseMs: number, maxMs: number)
  */
 @Injectable()
 export class MailService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly jobs: JobQueue<OutgoingMail>;
+  private readonly jobs: JobQueue<QueuedMail>;
   private transport: Transporter | undefined;
+  private readonly templates = new Map<string, MailTemplateDefinition<never>>();
 
   constructor(
     @Inject(MAIL_SETTINGS) private readonly settings: MailSettings,
     @Inject(MAIL_LOGGER) private readonly logger: Logger,
     @Inject(MAIL_SERVICE_NAME) serviceName: string,
   ) {
-    this.jobs = new JobQueue<OutgoingMail>(mailQueueName(serviceName), settings.redisUrl, logger);
+    this.jobs = new JobQueue<QueuedMail>(mailQueueName(serviceName), settings.redisUrl, logger);
   }
 
   /** Queues one email. `key` identifies it (e.g. `contact-ack:<id>`) so a repeat is ignored. */
@@ -72,6 +81,28 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
       await this.jobs.queue.addBulk(
         mails.map(({ key, mail }) => ({ name: 'send', data: mail, opts: { ...this.jobOptions(key, options.attempts), priority: BULK_MAIL_PRIORITY } })),
       );
+  }
+
+  /**
+   * Registers a kind of mail rendered by the worker that sends it (ADR 0077) and answers how to queue it. Every process
+   * that works this service's queue registers the same templates (a provider's constructor does, before the worker
+   * starts); a job whose template a process lacks is tried again later, never sent unrendered.
+   */
+  template<P>(name: string, definition: MailTemplateDefinition<P>): MailTemplateQueue<P> {
+    if (this.templates.has(name)) throw new Error(`mail template ${name} is registered twice`);
+    this.templates.set(name, definition as MailTemplateDefinition<never>);
+    return {
+      sendMany: async (mails, options = {}) => {
+        if (mails.length === 0) return;
+        await this.jobs.queue.addBulk(
+          mails.map(({ key, params }) => ({
+            name: 'send',
+            data: { to: definition.to(params), subject: definition.subject(params), template: name, params } satisfies TemplatedMail<P>,
+            opts: { ...this.jobOptions(key, options.attempts), priority: BULK_MAIL_PRIORITY },
+          })),
+        );
+      },
+    };
   }
 
   /**
@@ -134,8 +165,17 @@ export class MailService implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  private async deliver(job: Job<OutgoingMail>) {
-    const { to, subject, text, html, replyTo, headers } = job.data;
+  /** The mail a job carries, rendered now if it was queued as a template's parameters. */
+  private rendered(data: QueuedMail): OutgoingMail {
+    if (!('template' in data)) return data;
+    const template = this.templates.get(data.template);
+    // A replica of an older release may lack a template a newer one queued: another worker, or a later try, renders it.
+    if (!template) throw new Error(`no mail template "${data.template}" in this process`);
+    return template.render(data.params as never);
+  }
+
+  private async deliver(job: Job<QueuedMail>) {
+    const { to, subject, text, html, replyTo, headers } = this.rendered(job.data);
     // SMTP is at-least-once: a worker killed after the server took the message but before the job was marked done
     // sends it again. The Message-ID comes from the job, so a redelivery is the same message, which receivers dedupe.
     const domain = /@([^>\s]+)/.exec(this.settings.from)?.[1] ?? 'kingdom-marketplace.invalid';

@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
-import { profitBonusMail } from '../mail/membership-mails';
+import { profitBonusMail, profitBonusSubject } from '../mail/membership-mails';
 import { RewardMailer } from '../mail/reward-mails';
 import { periodBounds } from './bonus-periods';
 
@@ -41,10 +41,12 @@ export class ProfitBonusRunner {
     @Inject(SERVICE_CONFIG) private readonly config: MembershipConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    this.mails = new RewardMailer(dataSource, mail, 'profit_bonuses', (r, period) => ({
-      key: `membership-profit-bonus:${r.id}`,
-      mail: profitBonusMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, period, payoutDate: r.payout_date }),
-    }));
+    this.mails = new RewardMailer(dataSource, mail, 'profit_bonuses', {
+      key: (r) => `membership-profit-bonus:${r.id}`,
+      subject: (r) => profitBonusSubject(r.amount),
+      render: (r) =>
+        profitBonusMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, period: r.run, payoutDate: r.payout_date }),
+    });
   }
 
   async run(period: string): Promise<ProfitBonusPeriod> {

@@ -45,10 +45,13 @@ export function referralEarnedMail(origin: string, referrer: { email: string; fi
   });
 }
 
+export const payoutSubject = (amount: string) => `Your Marketshare payout of $${amount}`;
+export const profitBonusSubject = (amount: string) => `Your Marketshare profit bonus of $${amount}`;
+
 export function payoutMail(origin: string, member: { email: string; firstName: string }, payout: { amount: string; payoutDate: string }): OutgoingMail {
   return renderMail({
     to: member.email,
-    subject: `Your Marketshare payout of $${payout.amount}`,
+    subject: payoutSubject(payout.amount),
     origin,
     preheader: `Your referral commissions of $${payout.amount} were paid out on ${payout.payoutDate}.`,
     reason: MEMBER_REASON,
@@ -74,7 +77,7 @@ export function profitBonusMail(
 ): OutgoingMail {
   return renderMail({
     to: member.email,
-    subject: `Your Marketshare profit bonus of $${bonus.amount}`,
+    subject: profitBonusSubject(bonus.amount),
     origin,
     preheader: `Your profit bonus for ${bonus.period} of $${bonus.amount} was paid out on ${bonus.payoutDate}.`,
     reason: MEMBER_REASON,

@@ -1,5 +1,5 @@
 import { keysetPages } from '@km/nest-kit/jobs';
-import type { MailService, OutgoingMail } from '@km/nest-kit/mail';
+import type { MailService, MailTemplateQueue, OutgoingMail } from '@km/nest-kit/mail';
 import type { DataSource } from 'typeorm';
 
 /** A payout or profit bonus as its mail needs it. */
@@ -9,6 +9,18 @@ export interface RewardToMail {
   payout_date: string;
   email: string;
   first_name: string;
+}
+
+/** What a reward's mail is rendered from, by the worker that sends it (ADR 0077): the reward and its run. */
+export interface RewardMailParams extends RewardToMail {
+  run: string;
+}
+
+/** A kind of reward's mail: its queue key, its subject, and its body. */
+export interface RewardMail {
+  key: (reward: RewardToMail) => string;
+  subject: (params: RewardMailParams) => string;
+  render: (params: RewardMailParams) => OutgoingMail;
 }
 
 /** Where a kind of reward is kept: its table, and the column naming its run (a payout month, a bonus half-year). */
@@ -27,20 +39,30 @@ const MAIL_BATCH = 2000;
  */
 export class RewardMailer {
   private readonly source: (typeof SOURCES)[keyof typeof SOURCES];
+  private readonly queue: MailTemplateQueue<RewardMailParams>;
 
+  /** Registers the kind's mail template with `mail`: the service's workers render each mail when they send it. */
   constructor(
     private readonly dataSource: DataSource,
-    private readonly mail: MailService,
+    mail: MailService,
     kind: keyof typeof SOURCES,
-    private readonly toMail: (reward: RewardToMail, run: string) => { key: string; mail: OutgoingMail },
+    private readonly reward: RewardMail,
   ) {
     this.source = SOURCES[kind];
+    this.queue = mail.template<RewardMailParams>(`membership-${kind}`, { to: (p) => p.email, subject: reward.subject, render: reward.render });
   }
 
   /** Queues the mails of these rewards of a run and marks them mailed. */
   async send(rewards: RewardToMail[], run: string): Promise<void> {
     if (rewards.length === 0) return;
-    await this.mail.sendMany(rewards.filter((r) => Number(r.amount) > 0).map((r) => this.toMail(r, run)));
+    await this.queue.sendMany(
+      rewards
+        .filter((r) => Number(r.amount) > 0)
+        .map(({ id, amount, payout_date, email, first_name }) => ({
+          key: this.reward.key({ id, amount, payout_date, email, first_name }),
+          params: { id, amount, payout_date, email, first_name, run },
+        })),
+    );
     await this.dataSource.query(`UPDATE ${this.source.table} SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [
       rewards.map((r) => r.id),
     ]);

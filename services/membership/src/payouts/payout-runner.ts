@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
-import { payoutMail } from '../mail/membership-mails';
+import { payoutMail, payoutSubject } from '../mail/membership-mails';
 import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
 import { PayoutTransfers, TransferRun } from './payout-transfers';
 
@@ -41,10 +41,11 @@ export class PayoutRunner {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly transfers: PayoutTransfers,
   ) {
-    this.mails = new RewardMailer(dataSource, mail, 'payouts', (r) => ({
-      key: `membership-payout:${r.id}`,
-      mail: payoutMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
-    }));
+    this.mails = new RewardMailer(dataSource, mail, 'payouts', {
+      key: (r) => `membership-payout:${r.id}`,
+      subject: (r) => payoutSubject(r.amount),
+      render: (r) => payoutMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+    });
   }
 
   async run(month: string): Promise<PayoutRun> {
