@@ -67,8 +67,10 @@ export class PayoutRunner {
         ) as Promise<{ member_id: string }[]>,
       (d) => d.member_id,
     );
-    let mailing = Promise.resolve();
-    let transferring = Promise.resolve();
+    // The mails, then the money, of one batch go while the next batch is written (one batch at a time, so memory stays
+    // bounded): its payouts are committed, so their transfers are decided as any payout's are (ADR 0048). The mails
+    // first: marking them mailed locks the batch's rows, which a claim would pass by.
+    let sending = Promise.resolve();
     const transfers = new TransferRun();
     for await (const due of batches) {
       const paid = await this.payBatch(
@@ -77,19 +79,17 @@ export class PayoutRunner {
         due.map((d) => d.member_id),
       );
       members += paid.length;
-      // The mails and the money of one batch go while the next batch is written (one batch at a time each, so memory
-      // stays bounded): its payouts are committed, so their transfers are decided as any payout's are (ADR 0048).
-      await Promise.all([mailing, transferring]);
-      mailing = this.mails.send(paid, month);
-      transferring = this.transfers.transferPayouts(
-        paid.map((p) => p.id),
-        transfers,
+      await sending;
+      sending = this.mails.send(paid, month).then(() =>
+        this.transfers.transferPayouts(
+          paid.map((p) => p.id),
+          transfers,
+        ),
       );
       // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
-      mailing.catch(() => undefined);
-      transferring.catch(() => undefined);
+      sending.catch(() => undefined);
     }
-    await Promise.all([mailing, transferring]);
+    await sending;
     await this.mails.sendUnsent(month);
     // Then what is still owed: payouts held by earlier runs, and any of this run's a batch left (a worker that died).
     await this.transfers.transferDue(month, transfers);

@@ -19,7 +19,7 @@ export class TransferRun {
    * decided first (the total shrinks as the first ones are paid, and the minimum is about the total).
    */
   readonly eligible = new Set<string>();
-  /** Payouts this run has decided (paid, held or skipped): the last pass leaves them to the next run. */
+  /** Payouts this run has paid or held: the last pass leaves those held to the next run. */
   readonly decided = new Set<string>();
   readonly counts: TransferCounts = emptyCounts();
 }
@@ -146,8 +146,10 @@ export class PayoutTransfers {
     await inPool(claims, transferClaimsInFlight, async (claim) => {
       const outcomes = await this.transferClaim(claim, run.eligible);
       for (const id of claim) {
-        run.counts[outcomes.get(id) ?? 'skipped']++;
-        run.decided.add(id);
+        const outcome = outcomes.get(id);
+        // Skipped (locked by another worker, or paid already): the last pass looks at it again.
+        if (outcome) run.decided.add(id);
+        run.counts[outcome ?? 'skipped']++;
       }
     });
   }

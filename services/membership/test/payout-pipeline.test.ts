@@ -1,0 +1,112 @@
+// A payout run of many batches (ADR 0077): each batch's mails and transfers go while the next batch is written, and the
+// run's last pass retries only what earlier runs held. Small batches and claims make a few hundred members many of each.
+import { mailQueueName } from '@km/nest-kit/mail';
+import { testServers } from '@km/nest-kit/testing';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { PayoutRunner } from '../src/payouts/payout-runner';
+import { startMembershipHarness, type MembershipHarness } from './membership-harness';
+
+let h: MembershipHarness;
+beforeAll(async () => {
+  h = await startMembershipHarness({ PAYOUT_BATCH_SIZE: '40', PAYOUT_TRANSFER_CLAIM: '15', PAYOUT_TRANSFER_CLAIMS_IN_FLIGHT: '2' });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** `count` referrers owed one commission each in `month`, answered in member id order. */
+async function membersOwed(count: number, month: string): Promise<string[]> {
+  const tag = randomUUID().slice(0, 8);
+  const rows = (await h.data.query(
+    `WITH referrers AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       SELECT 'Batch', 'R' || i, 'batch-r' || i || '-' || $3 || '@example.com', 'cus_br' || $3 || i, 'sub_br' || $3 || i, 'active', upper('BR' || $3 || i)
+       FROM generate_series(1, $1) i RETURNING id, referral_code
+     ), referred AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       SELECT 'Batch', 'D' || i, 'batch-d' || i || '-' || $3 || '@example.com', 'cus_bd' || $3 || i, 'sub_bd' || $3 || i, 'active', upper('BD' || $3 || i)
+       FROM generate_series(1, $1) i RETURNING id, referral_code
+     ), refs AS (
+       INSERT INTO referrals (referrer_id, referred_id)
+       SELECT r.id, d.id FROM referrers r JOIN referred d ON substr(r.referral_code, 3) = substr(d.referral_code, 3) RETURNING id, referrer_id
+     )
+     INSERT INTO commissions (member_id, referral_id, amount, payout_month)
+     SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % 7) / 100.0, $2 FROM refs RETURNING member_id`,
+    [count, month, tag],
+  )) as { member_id: string }[];
+  return rows.map((r) => r.member_id).sort();
+}
+
+/** Verified Connect accounts for these members, recorded as `status` in membership. */
+async function accounts(memberIds: string[], status: 'active' | 'onboarding') {
+  const seeded = (await (await fetch(`${h.emulator.url}/_emulator/accounts?count=${memberIds.length}`, { method: 'POST' })).json()) as { data: string[] };
+  await h.data.query(`INSERT INTO payout_accounts (member_id, stripe_account_id, status) SELECT m, a, $3 FROM unnest($1::uuid[], $2::text[]) AS x(m, a)`, [
+    memberIds,
+    seeded.data,
+    status,
+  ]);
+}
+
+test('a run of many batches transfers every payout once while writing the next batch, mails each once, holds the members without an account once, and leaves an earlier run’s held payout paid', async () => {
+  // An earlier month's payout held for want of an account, whose member has one now: the run's last pass pays it.
+  const [earlierMember] = await membersOwed(1, '2041-01');
+  await accounts([earlierMember], 'onboarding');
+  await h.app.get(PayoutRunner).run('2041-01');
+  await h.data.query(`UPDATE payout_accounts SET status = 'active' WHERE member_id = $1`, [earlierMember]);
+
+  const MONTH = '2041-02';
+  const owed = await membersOwed(300, MONTH);
+  const withoutAccount = owed.filter((_, i) => i % 50 === 7);
+  const onboarded = owed.filter((id) => !withoutAccount.includes(id));
+  await accounts(onboarded, 'active');
+  await fetch(`${h.emulator.url}/_emulator/balance?amount=${400 * 108}`, { method: 'POST' });
+
+  const run = await h.app.get(PayoutRunner).run(MONTH);
+  assert.equal(run.status, 'completed');
+  assert.equal(run.memberCount, 300);
+  assert.deepEqual(run.outcomes, {
+    paid: onboarded.length,
+    scheduled: 0,
+    held: { no_account: withoutAccount.length, below_minimum: 0, restricted: 0 },
+    failed: 0,
+  });
+
+  const rows = (await h.data.query(
+    `SELECT p.member_id, p.status, p.held_reason, p.attempt, (p.amount * 100)::int AS cents, (p.transferred * 100)::int AS transferred, p.mailed_at IS NOT NULL AS mailed,
+            (SELECT count(*)::int FROM payout_transfers t WHERE t.payout_id = p.id) AS transfers
+     FROM payouts p WHERE p.month = $1 OR p.member_id = $2 ORDER BY p.member_id`,
+    [MONTH, earlierMember],
+  )) as {
+    member_id: string;
+    status: string;
+    held_reason: string | null;
+    attempt: number;
+    cents: number;
+    transferred: number;
+    mailed: boolean;
+    transfers: number;
+  }[];
+  const paidBefore = rows.find((r) => r.member_id === earlierMember)!;
+  assert.deepEqual([paidBefore.status, paidBefore.transfers, paidBefore.transferred], ['paid', 1, paidBefore.cents]);
+  for (const r of rows.filter((x) => x.member_id !== earlierMember)) {
+    const expected = withoutAccount.includes(r.member_id) ? ['held', 'no_account', 0, 0, 0, true] : ['paid', null, 1, 1, r.cents, true];
+    assert.deepEqual([r.status, r.held_reason, r.attempt, r.transfers, r.transferred, r.mailed], expected, r.member_id);
+  }
+  const perKey = (await (await fetch(`${h.emulator.url}/_emulator/transfers`)).json()) as { transfers: number; max_per_key: number };
+  assert.deepEqual([perKey.transfers, perKey.max_per_key], [onboarded.length + 1, 1]);
+
+  // One mail job per payout of the month, carrying its member's address and amount.
+  const connection = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
+  const queue = new Queue(mailQueueName('membership'), { connection });
+  try {
+    const ids = (await h.data.query(`SELECT id FROM payouts WHERE month = $1`, [MONTH])) as { id: string }[];
+    const jobs = await Promise.all(ids.map((p) => queue.getJob(`membership-payout_${p.id}`)));
+    assert.equal(jobs.filter((j) => j?.data.subject?.startsWith('Your Marketshare payout of $1.0')).length, 300);
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+});
