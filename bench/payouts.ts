@@ -91,6 +91,9 @@ async function main() {
     if (login.status !== 200 || !cookie) throw new Error(`the admin could not sign in: ${login.status}`);
     const headers = { 'content-type': 'application/json', cookie, origin: `http://localhost:${settings.ports.gateway}` };
 
+    // Postgres's side of the run: every statement of every database, with its calls and execution time.
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
     console.log(`━━ payout run for ${MONTH}`);
     const loadBefore = loadAverage();
     const cpuBefore = cpuSeconds(pidFile);
@@ -124,6 +127,12 @@ async function main() {
         [MONTH],
       )
     ).rows as { transferring: number; writing: number; payouts: number; paid: number; doubled: number; pending: number }[];
+    const { rows: statements } = (await db.query(
+      `SELECT d.datname AS db, s.calls::int AS calls, s.total_exec_time AS ms, regexp_replace(left(s.query, 110), '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE s.query NOT ILIKE '%pg_stat%' AND s.query NOT ILIKE '%FROM payout_runs WHERE month%'
+       ORDER BY s.total_exec_time DESC LIMIT 10`,
+    )) as { rows: { db: string; calls: number; ms: number; query: string }[] };
     // Payout mails are queued at the bulk priority (prioritized), behind the paused queue.
     const mails = await mail.getJobCountByTypes('paused', 'waiting', 'prioritized');
     const transfers = (await (await fetch(`${urls.stripeApi}/_emulator/transfers`)).json()) as { transfers: number; keys: number; max_per_key: number };
@@ -138,6 +147,9 @@ async function main() {
       `   CPU the run took: ${cpuTotal.toFixed(1)} s in all (${cpu.map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}); ${((cpuTotal / members) * 1e3).toFixed(2)} ms per member`,
     );
     console.log(`   load average before the run: ${loadBefore}; after: ${loadAverage()}`);
+    console.log(`   Postgres statements (calls, execution s; pg_stat_statements, every database):`);
+    for (const st of statements)
+      console.log(`   ${String(st.calls).padStart(7)} × ${(st.ms / 1000).toFixed(1).padStart(5)} s  ${st.db.padEnd(10)} ${st.query}`);
     console.log(`transfers per payout: ${transfers.max_per_key} (goal ≤ 1)`);
     console.log(`transfers at Stripe: ${transfers.transfers} for ${transfers.keys} keys (goal ≥ ${members})`);
     console.log(`payouts transferred: ${counts.paid} (goal ≥ ${members})`);

@@ -78,6 +78,9 @@ export class PayoutRunner {
         payoutDate,
         due.map((d) => d.member_id),
       );
+      // Statistics of the payouts as the run writes them, before the rest is planned on them: taken when the table held
+      // none of this month's (or none at all), they had every lookup of a member's payouts scan the whole table.
+      if (members === 0) await this.dataSource.query('ANALYZE payouts');
       members += paid.length;
       await sending;
       sending = this.mails.send(paid, month).then(() =>
@@ -129,11 +132,11 @@ export class PayoutRunner {
          ), earned AS (
            SELECT member_id, payout_id, sum(amount) AS gross FROM paid GROUP BY member_id, payout_id
          ), netted AS (
-           SELECT e.member_id, e.payout_id, e.gross,
-                  LEAST(e.gross, GREATEST(
-                    COALESCE((SELECT -sum(x.amount) FROM commission_reversals x WHERE x.member_id = e.member_id), 0)
-                      - COALESCE((SELECT sum(p.deducted) FROM payouts p WHERE p.member_id = e.member_id), 0), 0)) AS deducted
-           FROM earned e
+           SELECT e.member_id, e.payout_id, e.gross, LEAST(e.gross, GREATEST(debt.open, 0)) AS deducted
+           FROM earned e CROSS JOIN LATERAL (
+             SELECT COALESCE((SELECT -sum(x.amount) FROM commission_reversals x WHERE x.member_id = e.member_id), 0)
+                      - COALESCE((SELECT sum(p.deducted) FROM payouts p WHERE p.member_id = e.member_id), 0) AS open
+           ) debt
          ), written AS (
            INSERT INTO payouts (id, member_id, month, gross, deducted, amount, payout_date)
            SELECT payout_id, member_id, $1, gross, deducted, gross - deducted, $2 FROM netted

@@ -47,11 +47,22 @@ interface Due {
   account_status: string | null;
 }
 
-/** The payouts of `$1` still owed, each locked (SKIP LOCKED: one another worker holds is passed by), in id order. */
+/**
+ * The payouts of `$1` still owed, each locked (SKIP LOCKED: one another worker holds is passed by), in id order. Each
+ * payout's member, account and total owed are looked up by key, one payout at a time (LATERAL … LIMIT 1 keeps the
+ * planner from merging the claim's 250 rows with all members, 40,000 index entries read in a 30k run). What the member
+ * is owed in all is summed over their payouts found by member (a few, one a month) and filtered after: a status
+ * condition in the WHERE let the planner AND in the index of every payout due, which a run fills as it goes (11,000
+ * index entries read per payout, 390 ms per claim).
+ */
 const DUE_SELECT = `SELECT p.id, p.member_id, p.month, (p.amount - p.transferred)::text AS due, p.attempt, p.method, m.earnings_destination,
-         m.stripe_customer_id, a.stripe_account_id, a.status AS account_status,
-         (SELECT sum(q.amount - q.transferred) FROM payouts q WHERE q.member_id = p.member_id AND q.status IN ('scheduled', 'held'))::text AS member_due
-  FROM payouts p JOIN members m ON m.id = p.member_id LEFT JOIN payout_accounts a ON a.member_id = p.member_id
+         m.stripe_customer_id, a.stripe_account_id, a.status AS account_status, owed.member_due::text AS member_due
+  FROM payouts p
+  CROSS JOIN LATERAL (SELECT m.earnings_destination, m.stripe_customer_id FROM members m WHERE m.id = p.member_id LIMIT 1) m
+  LEFT JOIN LATERAL (SELECT a.stripe_account_id, a.status FROM payout_accounts a WHERE a.member_id = p.member_id LIMIT 1) a ON true
+  CROSS JOIN LATERAL (
+    SELECT sum(q.amount - q.transferred) FILTER (WHERE q.status IN ('scheduled', 'held')) AS member_due FROM payouts q WHERE q.member_id = p.member_id
+  ) owed
   WHERE p.id = ANY($1::uuid[]) AND p.status IN ('scheduled', 'held') ORDER BY p.id FOR UPDATE OF p SKIP LOCKED`;
 
 /** Payouts held, each with its reason, Stripe's message and whether its key was spent (the attempt moves on), in one statement. */
