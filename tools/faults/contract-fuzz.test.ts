@@ -67,7 +67,8 @@ async function consumersCaughtUp(): Promise<string[]> {
   try {
     const behind: string[] = [];
     for await (const c of (await nc.jetstreamManager()).consumers.list(EVENTS_STREAM)) {
-      if (c.config.durable_name && (c.num_pending > 0 || c.num_ack_pending > 0)) behind.push(`${c.name}: ${c.num_pending} pending, ${c.num_ack_pending} unacknowledged`);
+      if (c.config.durable_name && (c.num_pending > 0 || c.num_ack_pending > 0))
+        behind.push(`${c.name}: ${c.num_pending} pending, ${c.num_ack_pending} unacknowledged`);
     }
     return behind;
   } finally {

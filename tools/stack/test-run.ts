@@ -173,7 +173,13 @@ async function lint(reportDir?: string): Promise<Tally> {
   } else {
     code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT);
   }
-  return { suite: 'lint', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return {
+    suite: 'lint',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    failures: code === 0 ? [] : [`npm run lint exited with ${code} (its output is above)`],
+  };
 }
 
 interface PlaywrightSuite {
