@@ -163,3 +163,30 @@ export async function countRows(h: MembershipHarness, table: 'members' | 'referr
   const [row] = (await h.data.query(`SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[];
   return row.n;
 }
+
+/**
+ * `count` referrers written straight into the database, each owed one commission payable in `month` for a member they
+ * referred, of 1.00 plus `(row number % spread)` cents; answers the referrers' ids in id order. Joining through Stripe
+ * is not what the payout tests prove, and thousands of joins would take minutes.
+ */
+export async function referrersOwed(data: DataSource, count: number, month: string, spread: number): Promise<string[]> {
+  const tag = randomUUID().slice(0, 8);
+  const rows = (await data.query(
+    `WITH referrers AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       SELECT 'Owed', 'R' || i, 'owed-r' || i || '-' || $3 || '@example.com', 'cus_or' || $3 || i, 'sub_or' || $3 || i, 'active', upper('OR' || $3 || i)
+       FROM generate_series(1, $1) i RETURNING id, referral_code
+     ), referred AS (
+       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
+       SELECT 'Owed', 'D' || i, 'owed-d' || i || '-' || $3 || '@example.com', 'cus_od' || $3 || i, 'sub_od' || $3 || i, 'active', upper('OD' || $3 || i)
+       FROM generate_series(1, $1) i RETURNING id, referral_code
+     ), refs AS (
+       INSERT INTO referrals (referrer_id, referred_id)
+       SELECT r.id, d.id FROM referrers r JOIN referred d ON substr(r.referral_code, 3) = substr(d.referral_code, 3) RETURNING id, referrer_id
+     )
+     INSERT INTO commissions (member_id, referral_id, amount, payout_month)
+     SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % $4) / 100.0, $2 FROM refs RETURNING member_id`,
+    [count, month, tag, spread],
+  )) as { member_id: string }[];
+  return rows.map((r) => r.member_id).sort();
+}

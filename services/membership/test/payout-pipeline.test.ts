@@ -3,11 +3,10 @@
 import { mailQueueName } from '@km/nest-kit/mail';
 import { testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { PayoutRunner } from '../src/payouts/payout-runner';
-import { startMembershipHarness, type MembershipHarness } from './membership-harness';
+import { referrersOwed, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 beforeAll(async () => {
@@ -16,29 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-/** `count` referrers owed one commission each in `month`, answered in member id order. */
-async function membersOwed(count: number, month: string): Promise<string[]> {
-  const tag = randomUUID().slice(0, 8);
-  const rows = (await h.data.query(
-    `WITH referrers AS (
-       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
-       SELECT 'Batch', 'R' || i, 'batch-r' || i || '-' || $3 || '@example.com', 'cus_br' || $3 || i, 'sub_br' || $3 || i, 'active', upper('BR' || $3 || i)
-       FROM generate_series(1, $1) i RETURNING id, referral_code
-     ), referred AS (
-       INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
-       SELECT 'Batch', 'D' || i, 'batch-d' || i || '-' || $3 || '@example.com', 'cus_bd' || $3 || i, 'sub_bd' || $3 || i, 'active', upper('BD' || $3 || i)
-       FROM generate_series(1, $1) i RETURNING id, referral_code
-     ), refs AS (
-       INSERT INTO referrals (referrer_id, referred_id)
-       SELECT r.id, d.id FROM referrers r JOIN referred d ON substr(r.referral_code, 3) = substr(d.referral_code, 3) RETURNING id, referrer_id
-     )
-     INSERT INTO commissions (member_id, referral_id, amount, payout_month)
-     SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % 7) / 100.0, $2 FROM refs RETURNING member_id`,
-    [count, month, tag],
-  )) as { member_id: string }[];
-  return rows.map((r) => r.member_id).sort();
-}
 
 /** Verified Connect accounts for these members, recorded as `status` in membership. */
 async function accounts(memberIds: string[], status: 'active' | 'onboarding') {
@@ -52,13 +28,13 @@ async function accounts(memberIds: string[], status: 'active' | 'onboarding') {
 
 test('a run of many batches transfers every payout once while writing the next batch, mails each once, holds the members without an account once, and leaves an earlier run’s held payout paid', async () => {
   // An earlier month's payout held for want of an account, whose member has one now: the run's last pass pays it.
-  const [earlierMember] = await membersOwed(1, '2041-01');
+  const [earlierMember] = await referrersOwed(h.data, 1, '2041-01', 7);
   await accounts([earlierMember], 'onboarding');
   await h.app.get(PayoutRunner).run('2041-01');
   await h.data.query(`UPDATE payout_accounts SET status = 'active' WHERE member_id = $1`, [earlierMember]);
 
   const MONTH = '2041-02';
-  const owed = await membersOwed(300, MONTH);
+  const owed = await referrersOwed(h.data, 300, MONTH, 7);
   const withoutAccount = owed.filter((_, i) => i % 50 === 7);
   const onboarded = owed.filter((id) => !withoutAccount.includes(id));
   await accounts(onboarded, 'active');

@@ -10,7 +10,7 @@ import { PayoutAccounts } from '../src/payouts/payout-accounts';
 import { PayoutRunner } from '../src/payouts/payout-runner';
 import { PayoutTransfers } from '../src/payouts/payout-transfers';
 import { EarningsStatements } from '../src/earnings/earnings-statements';
-import { joinedMember, startMembershipHarness, type MembershipHarness } from './membership-harness';
+import { joinedMember, referrersOwed, startMembershipHarness, type MembershipHarness } from './membership-harness';
 
 let h: MembershipHarness;
 beforeAll(async () => {
@@ -454,24 +454,7 @@ describe('payouts transferred a claim at a time (ADR 0073)', () => {
   it('three workers racing over 600 payouts (claims of 250) transfer each exactly once, of its amount, and write every outcome', async () => {
     const MONTH = '2040-01';
     const COUNT = 600;
-    const tag = randomUUID().slice(0, 8);
-    const members = (await h.data.query(
-      `WITH referrers AS (
-         INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
-         SELECT 'Claim', 'R' || i, 'claim-r' || i || '-' || $3 || '@example.com', 'cus_cr' || $3 || i, 'sub_cr' || $3 || i, 'active', upper('CR' || $3 || i)
-         FROM generate_series(1, $1) i RETURNING id, referral_code
-       ), referred AS (
-         INSERT INTO members (first_name, last_name, email, stripe_customer_id, stripe_subscription_id, subscription_status, referral_code)
-         SELECT 'Claim', 'D' || i, 'claim-d' || i || '-' || $3 || '@example.com', 'cus_cd' || $3 || i, 'sub_cd' || $3 || i, 'active', upper('CD' || $3 || i)
-         FROM generate_series(1, $1) i RETURNING id, referral_code
-       ), refs AS (
-         INSERT INTO referrals (referrer_id, referred_id)
-         SELECT r.id, d.id FROM referrers r JOIN referred d ON substr(r.referral_code, 3) = substr(d.referral_code, 3) RETURNING id, referrer_id
-       )
-       INSERT INTO commissions (member_id, referral_id, amount, payout_month)
-       SELECT referrer_id, id, 1.00 + (row_number() OVER (ORDER BY referrer_id) % 100) / 100.0, $2 FROM refs RETURNING member_id`,
-      [COUNT, MONTH, tag],
-    )) as { member_id: string }[];
+    const members = (await referrersOwed(h.data, COUNT, MONTH, 100)).map((member_id) => ({ member_id }));
     // Verified Connect accounts, recorded as onboarding first: the run writes every payout and holds it (no account yet).
     const accounts: string[] = [];
     for (const count of [300, 300]) {
