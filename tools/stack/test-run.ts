@@ -17,6 +17,8 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** How long the stage took (beside others: lint runs along the unit tests). */
+  seconds?: number;
   /** What failed, one line each (file and test, the error's first line): the summary repeats them, since CI shows only the tail. */
   failures?: string[];
 }
@@ -28,6 +30,9 @@ const firstLine = (message: string | undefined, title?: string): string =>
     .map((line) => line.trim())
     .find((line) => line && line !== title && !line.startsWith('at '))
     ?.slice(0, 200) ?? '';
+
+/** `tally` with the seconds since `started`. */
+const timed = (tally: Tally, started: number): Tally => ({ ...tally, seconds: (Date.now() - started) / 1000 });
 
 /** Adds up tallies of one suite (its runners' results), failures kept. */
 const sum = (suite: Suite, tallies: Tally[]): Tally =>
@@ -261,7 +266,8 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
 
     // Beside the unit tests (ADR 0074): lint (mostly ESLint and tsc, one core each) and the test stack's servers (Ceph's
     // start is mostly waiting). Both are awaited before the integration tests, which want the machine to themselves.
-    const linted = wanted('lint') ? lint(reportDir) : undefined;
+    const lintStarted = Date.now();
+    const linted = wanted('lint') ? lint(reportDir).then((t) => timed(t, lintStarted)) : undefined;
     const needsStack = wanted('integration') || wanted('e2e');
     const stack = needsStack
       ? assertPortsFree(settings.ports).then(() => {
@@ -273,6 +279,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     stack?.catch(() => undefined);
 
     if (wanted('unit')) {
+      const unitStarted = Date.now();
       console.log('\n━━ unit tests');
       // In band: jest-light-runner then runs every spec in one Node process, the fastest way here (ADR 0014).
       const backend = await jestTests('unit', path.join(ROOT, 'jest.config.cjs'), {}, reportDir, 'backend');
@@ -280,7 +287,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       const tools = await jestTests('unit', path.join(ROOT, 'tools', 'jest.config.cjs'), { NODE_OPTIONS: '--import=tsx' }, reportDir, 'tools');
       // The web's specs stay on node:test through tsx (ADR 0014), run from web/ so tsx resolves its `@/` path alias.
       const web = await nodeTests('unit', findFiles(path.join(ROOT, 'web', 'src'), /\.spec\.ts$/), {}, reportDir, path.join(ROOT, 'web'));
-      tallies.push(sum('unit', [backend, tools, web]));
+      tallies.push(timed(sum('unit', [backend, tools, web]), unitStarted));
     }
 
     if (linted) tallies.unshift(await linted);
@@ -289,6 +296,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       const urls = await stack;
 
       if (wanted('integration')) {
+        const integrationStarted = Date.now();
         console.log('\n━━ integration tests against the real servers');
         // One project, and in it one file, at a time: services started by different files would answer each
         // other's requests on the one bus. Each project runs in a Node process of its own.
@@ -301,10 +309,11 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
           const env = { ...testServerEnv(urls), NODE_OPTIONS: '--import=tsx' };
           results.push(await jestTests('integration', path.join(dir, 'jest.integration.config.cjs'), env, reportDir, path.basename(dir), patterns));
         }
-        tallies.push(sum('integration', results));
+        tallies.push(timed(sum('integration', results), integrationStarted));
       }
 
       if (wanted('e2e')) {
+        const e2eStarted = Date.now();
         console.log('\n━━ starting every service and the gateway');
         await startServices(settings, urls, group);
         console.log('\n━━ end-to-end tests in Chromium through the gateway');
@@ -324,30 +333,32 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
             },
             reportDir,
             playwrightArgs,
-          ),
+          ).then((t) => timed(t, e2eStarted)),
         );
       }
     }
 
     if (wanted('faults')) {
+      const faultsStarted = Date.now();
       // Its own fresh stack on the same ports, once the suites above have stopped theirs.
       await group.stopAll();
       console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
       const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
       // `npm test -- faults <file word> …` runs only the fault files whose path contains one of them.
       const patterns = only.length === 1 ? playwrightArgs : [];
-      tallies.push(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns));
+      tallies.push(timed(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns), faultsStarted));
       printFaultNote(settings);
     }
 
     if (wanted('deploy')) {
+      const deployStarted = Date.now();
       // The images built and run as containers against a fresh infrastructure (ADR 0068).
       await group.stopAll();
       console.log('\n━━ deploy: every image built with Docker, the product run as containers, compose and k8s checked');
       tallies.push(
         await deployStage(settings, group, (env) =>
           jestTests('deploy', path.join(ROOT, 'tools', 'deploy', 'jest.config.cjs'), { ...env, NODE_OPTIONS: '--import=tsx' }, reportDir, 'deploy'),
-        ),
+        ).then((t) => timed(t, deployStarted)),
       );
     }
   } catch (error) {
@@ -369,7 +380,10 @@ function summary(tallies: Tally[], started: number): number {
   const failures = tallies.flatMap((t) => (t.failures ?? []).map((f) => `  ✕ ${t.suite}: ${f}`));
   if (failures.length) console.log(`\n━━ what failed\n${failures.join('\n')}`);
   console.log('\n━━ summary');
-  for (const t of tallies) console.log(`  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+  for (const t of tallies)
+    console.log(
+      `  ${t.suite.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${t.seconds !== undefined ? ` (${t.seconds.toFixed(0)} s)` : ''}`,
+    );
   console.log(`  took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   return total.failed === 0 && total.passed > 0 ? 0 : 1;
