@@ -1,7 +1,7 @@
 // A payout run of many batches (ADR 0077): each batch's mails and transfers go while the next batch is written, and the
 // run's last pass retries only what earlier runs held. Small batches and claims make a few hundred members many of each.
 import { mailQueueName } from '@km/nest-kit/mail';
-import { testServers } from '@km/nest-kit/testing';
+import { eventually, testServers } from '@km/nest-kit/testing';
 import assert from 'node:assert/strict';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
@@ -81,6 +81,23 @@ test('a run of many batches transfers every payout once while writing the next b
     const ids = (await h.data.query(`SELECT id FROM payouts WHERE month = $1`, [MONTH])) as { id: string }[];
     const jobs = await Promise.all(ids.map((p) => queue.getJob(`membership-payout_${p.id}`)));
     assert.equal(jobs.filter((j) => j?.data.subject?.startsWith('Your Marketshare payout of $1.0')).length, 300);
+    // Queued as the template's parameters, the mail arrives rendered by membership's worker: the branded layout, the
+    // member's name, amount and date, and the dashboard link.
+    const first = jobs[0]!;
+    assert.equal(first.data.template, 'membership-payouts');
+    const delivered = await eventually(async () => {
+      const all = (await (await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`)).json()) as {
+        subject: string;
+        to: { address: string }[];
+        text: string;
+        html: string;
+      }[];
+      return all.find((m) => m.to.some((t) => t.address === first.data.to) && m.subject === first.data.subject);
+    }, 30_000);
+    const amount = first.data.subject.replace('Your Marketshare payout of ', '');
+    assert.match(delivered.text, new RegExp(`Dear Owed,\\s+Your referral commissions of \\${amount.replace('.', '\\.')} were paid out on 2041-02-15\\.`));
+    assert.match(delivered.text, /See your commissions: http:\/\/localhost:3999\/member-dashboard/);
+    assert.match(delivered.html, /Your payout is on its way/);
   } finally {
     await queue.close();
     connection.disconnect();
