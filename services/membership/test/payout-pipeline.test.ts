@@ -78,26 +78,41 @@ test('a run of many batches transfers every payout once while writing the next b
   const connection = new IORedis(testServers().KM_TEST_REDIS_URL!, { maxRetriesPerRequest: null });
   const queue = new Queue(mailQueueName('membership'), { connection });
   try {
-    const ids = (await h.data.query(`SELECT id FROM payouts WHERE month = $1`, [MONTH])) as { id: string }[];
+    const ids = (await h.data.query(`SELECT id, member_id FROM payouts WHERE month = $1`, [MONTH])) as { id: string; member_id: string }[];
     const jobs = await Promise.all(ids.map((p) => queue.getJob(`membership-payout_${p.id}`)));
     assert.equal(jobs.filter((j) => j?.data.subject?.startsWith('Your Marketshare payout of $1.0')).length, 300);
-    // Queued as the template's parameters, the mail arrives rendered by membership's worker: the branded layout, the
-    // member's name, amount and date, and the dashboard link.
-    const first = jobs[0]!;
-    assert.equal(first.data.template, 'membership-payouts');
-    const delivered = await eventually(async () => {
-      const all = (await (await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`)).json()) as {
-        subject: string;
-        to: { address: string }[];
-        text: string;
-        html: string;
-      }[];
-      return all.find((m) => m.to.some((t) => t.address === first.data.to) && m.subject === first.data.subject);
-    }, 30_000);
-    const amount = first.data.subject.replace('Your Marketshare payout of ', '');
-    assert.match(delivered.text, new RegExp(`Dear Owed,\\s+Your referral commissions of \\${amount.replace('.', '\\.')} were paid out on 2041-02-15\\.`));
-    assert.match(delivered.text, /See your commissions: http:\/\/localhost:3999\/member-dashboard/);
-    assert.match(delivered.html, /Your payout is on its way/);
+    // Queued after its payout was decided, as the template's parameters, each mail arrives rendered by membership's
+    // worker and says what became of the payout: sent, or held because the member has not set up payouts.
+    const inbox = async (job: (typeof jobs)[number]) => {
+      assert.equal(job!.data.template, 'membership-payouts');
+      return eventually(async () => {
+        const all = (await (await fetch(`${testServers().KM_TEST_MAIL_API_URL}/api/email`)).json()) as {
+          subject: string;
+          to: { address: string }[];
+          text: string;
+          html: string;
+        }[];
+        return all.find((m) => m.to.some((t) => t.address === job!.data.to) && m.subject === job!.data.subject);
+      }, 30_000);
+    };
+    const jobOf = (memberId: string) => jobs[ids.findIndex((p) => p.member_id === memberId)]!;
+    const amountOf = (job: (typeof jobs)[number]) => job!.data.subject.replace('Your Marketshare payout of $', '').replace('.', '\\.');
+    const paidJob = jobOf(onboarded[0]);
+    const paidMail = await inbox(paidJob);
+    assert.match(paidMail.text, new RegExp(`Dear Owed,\\s+Your referral commissions of \\$${amountOf(paidJob)} were paid out on 2041-02-15\\.`));
+    assert.match(paidMail.text, /See your commissions: http:\/\/localhost:3999\/member-dashboard/);
+    assert.match(paidMail.html, /Your payout is on its way/);
+    const heldJob = jobOf(withoutAccount[0]);
+    const heldMail = await inbox(heldJob);
+    assert.match(
+      heldMail.text,
+      new RegExp(
+        `Your referral commissions of \\$${amountOf(heldJob)} are ready, but you have not set up payouts yet, so nothing could be sent on 2041-02-15\\.`,
+      ),
+    );
+    assert.match(heldMail.text, /Set up payouts: http:\/\/localhost:3999\/member-dashboard/);
+    assert.match(heldMail.html, /Your payout is waiting for you/);
+    assert.doesNotMatch(heldMail.text, /on its way|were paid out/);
   } finally {
     await queue.close();
     connection.disconnect();

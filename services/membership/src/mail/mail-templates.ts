@@ -16,7 +16,35 @@ export const MAIL_TEMPLATES: MailTemplates = {
     render: () => referralEarnedMail(origin, member, HOSTILE_TEXT),
     facts: [`${HOSTILE_TEXT} just joined Marketshare with your referral code, so you earned $1.00.`],
   },
-  payoutMail: { render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15' }), facts: ['$12.00', '2026-03-15', dashboard] },
+  payoutMail: {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'transfer' } }),
+    facts: ['Your referral commissions of $12.00 were paid out on 2026-03-15.', dashboard],
+  },
+  'payoutMail.membershipCredit': {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'membership_credit' } }),
+    facts: ['Your referral commissions of $12.00 were applied to your membership on 2026-03-15: your next invoices take them off.', dashboard],
+  },
+  'payoutMail.noAccount': {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'no_account' } }),
+    facts: ['you have not set up payouts yet', `Set up payouts: ${dashboardUrl(origin)}`],
+  },
+  'payoutMail.restricted': {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'restricted' } }),
+    facts: ['Stripe needs more information about your payout account', `Finish setting up payouts: ${dashboardUrl(origin)}`],
+  },
+  'payoutMail.belowMinimum': {
+    render: () =>
+      payoutMail(origin, member, { amount: '0.50', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'below_minimum' }, minimum: '1.00' }),
+    facts: ['Your referral commissions of $0.50 are below the $1.00 minimum payout'],
+  },
+  'payoutMail.transferFailed': {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'transfer_failed' } }),
+    facts: ['The transfer of your referral commissions of $12.00 did not go through on 2026-03-15.', 'We try it again with the next payout run'],
+  },
+  'payoutMail.scheduled': {
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'scheduled' } }),
+    facts: ['Your referral commissions of $12.00 are being paid out with the run of 2026-03-15.'],
+  },
   profitBonusMail: {
     render: () => profitBonusMail(origin, member, { amount: '48.25', period: '2026-H1', payoutDate: '2026-07-15' }),
     facts: ['$48.25', '2026-H1', '2026-07-15'],

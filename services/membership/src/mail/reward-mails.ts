@@ -9,6 +9,10 @@ export interface RewardToMail {
   payout_date: string;
   email: string;
   first_name: string;
+  /** Payouts only: where the payout stands when its mail is written (ADR 0077). */
+  status?: string;
+  held_reason?: string | null;
+  method?: string | null;
 }
 
 /** What a reward's mail is rendered from, by the worker that sends it (ADR 0077): the reward and its run. */
@@ -25,8 +29,8 @@ export interface RewardMail {
 
 /** Where a kind of reward is kept: its table, and the column naming its run (a payout month, a bonus half-year). */
 const SOURCES = {
-  payouts: { table: 'payouts', run: 'month' },
-  profit_bonuses: { table: 'profit_bonuses', run: 'bonus_period' },
+  payouts: { table: 'payouts', run: 'month', outcome: ', x.status, x.held_reason, x.method' },
+  profit_bonuses: { table: 'profit_bonuses', run: 'bonus_period', outcome: '' },
 } as const;
 
 const MAIL_BATCH = 2000;
@@ -58,9 +62,9 @@ export class RewardMailer {
     await this.queue.sendMany(
       rewards
         .filter((r) => Number(r.amount) > 0)
-        .map(({ id, amount, payout_date, email, first_name }) => ({
+        .map(({ id, amount, payout_date, email, first_name, status, held_reason, method }) => ({
           key: this.reward.key({ id, amount, payout_date, email, first_name }),
-          params: { id, amount, payout_date, email, first_name, run },
+          params: { id, amount, payout_date, email, first_name, run, ...(status ? { status, held_reason, method } : {}) },
         })),
     );
     await this.dataSource.query(`UPDATE ${this.source.table} SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [
@@ -68,16 +72,16 @@ export class RewardMailer {
     ]);
   }
 
-  /** Mails the run's rewards not mailed yet. */
-  async sendUnsent(run: string): Promise<void> {
-    const { table, run: column } = this.source;
+  /** Mails the run's rewards not mailed yet; given `ids`, only those (a batch whose payouts were just decided). */
+  async sendUnsent(run: string, ids?: string[]): Promise<void> {
+    const { table, run: column, outcome } = this.source;
     const unmailed = keysetPages(
       (after) =>
         this.dataSource.query(
-          `SELECT x.id, x.amount::text AS amount, x.payout_date::text AS payout_date, m.email, m.first_name
-           FROM ${table} x JOIN members m ON m.id = x.member_id
-           WHERE x.${column} = $1 AND x.mailed_at IS NULL AND x.id > $2 ORDER BY x.id LIMIT $3`,
-          [run, after, MAIL_BATCH],
+          `SELECT x.id, x.amount::text AS amount, x.payout_date::text AS payout_date, m.email, m.first_name${outcome}
+           FROM ${table} x CROSS JOIN LATERAL (SELECT m.email, m.first_name FROM members m WHERE m.id = x.member_id LIMIT 1) m
+           WHERE x.${column} = $1 AND x.mailed_at IS NULL AND x.id > $2 AND ($4::uuid[] IS NULL OR x.id = ANY($4::uuid[])) ORDER BY x.id LIMIT $3`,
+          [run, after, MAIL_BATCH, ids ?? null],
         ) as Promise<RewardToMail[]>,
       (r) => r.id,
     );

@@ -7,9 +7,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { MembershipConfig } from '../config';
-import { payoutMail, payoutSubject } from '../mail/membership-mails';
+import { payoutMail, payoutSubject, type PayoutMailOutcome } from '../mail/membership-mails';
 import { RewardMailer, type RewardToMail } from '../mail/reward-mails';
 import { PayoutTransfers, TransferRun } from './payout-transfers';
+
+/** Where a payout stood when its mail was queued, from its row (a mail queued before this was known says scheduled). */
+function payoutOutcome(r: { status?: string; held_reason?: string | null; method?: string | null }): PayoutMailOutcome {
+  if (r.status === 'paid') return { status: 'paid', method: r.method === 'membership_credit' ? 'membership_credit' : 'transfer' };
+  if (r.status === 'held' && r.held_reason) return { status: 'held', reason: r.held_reason as Extract<PayoutMailOutcome, { status: 'held' }>['reason'] };
+  return { status: 'scheduled' };
+}
 
 interface RunRow {
   month: string;
@@ -44,7 +51,12 @@ export class PayoutRunner {
     this.mails = new RewardMailer(dataSource, mail, 'payouts', {
       key: (r) => `membership-payout:${r.id}`,
       subject: (r) => payoutSubject(r.amount),
-      render: (r) => payoutMail(config.publicOrigin, { email: r.email, firstName: r.first_name }, { amount: r.amount, payoutDate: r.payout_date }),
+      render: (r) =>
+        payoutMail(
+          config.publicOrigin,
+          { email: r.email, firstName: r.first_name },
+          { amount: r.amount, payoutDate: r.payout_date, outcome: payoutOutcome(r), minimum: (config.payouts.minimumCents / 100).toFixed(2) },
+        ),
     });
   }
 
@@ -67,9 +79,10 @@ export class PayoutRunner {
         ) as Promise<{ member_id: string }[]>,
       (d) => d.member_id,
     );
-    // The mails, then the money, of one batch go while the next batch is written (one batch at a time, so memory stays
-    // bounded): its payouts are committed, so their transfers are decided as any payout's are (ADR 0048). The mails
-    // first: marking them mailed locks the batch's rows, which a claim would pass by.
+    // The money, then the mails, of one batch go while the next batch is written (one batch at a time, so memory stays
+    // bounded): its payouts are committed, so their transfers are decided as any payout's are (ADR 0048), and each mail
+    // then says what became of its payout (paid, or held and why). The mails after the claims: marking them mailed
+    // locks the batch's rows, which a claim would pass by.
     let sending = Promise.resolve();
     const transfers = new TransferRun();
     for await (const due of batches) {
@@ -83,19 +96,16 @@ export class PayoutRunner {
       if (members === 0) await this.dataSource.query('ANALYZE payouts');
       members += paid.length;
       await sending;
-      sending = this.mails.send(paid, month).then(() =>
-        this.transfers.transferPayouts(
-          paid.map((p) => p.id),
-          transfers,
-        ),
-      );
+      const ids = paid.map((p) => p.id);
+      sending = this.transfers.transferPayouts(ids, transfers).then(() => this.mails.sendUnsent(month, ids));
       // Handled here so a failure waits for the next await instead of being an unhandled rejection meanwhile.
       sending.catch(() => undefined);
     }
     await sending;
-    await this.mails.sendUnsent(month);
     // Then what is still owed: payouts held by earlier runs, and any of this run's a batch left (a worker that died).
     await this.transfers.transferDue(month, transfers);
+    // The mails a run that died before them left unsent, with what became of their payouts.
+    await this.mails.sendUnsent(month);
     await this.dataSource.query(
       `UPDATE payout_runs r SET status = 'completed', completed_at = now(),
          member_count = (SELECT count(*) FROM payouts p WHERE p.month = r.month),
