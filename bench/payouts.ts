@@ -9,8 +9,8 @@
 // payout written, mailed and transferred (ADR 0048). The mail queue is paused first: the run enqueues one mail per
 // payout, their delivery is not part of the run. Prints one line per figure: the run's time, the transfers per payout
 // (the emulator counts them per Idempotency-Key: never more than one) and the counts that prove one payout per member.
-// Then Postgres's ten costliest statements of the run (pg_stat_statements). Measured: 100k in 37.3 s at a load average of
-// 2.5–3, 62.7 s of CPU (ADR 0077; 172 s before it at a load of 13).
+// Then Postgres's ten costliest statements of the run (pg_stat_statements). Measured: 100k in 41.4 s at a load average of
+// 1.6–2.1, 67.2 s of CPU (ADR 0077; 172 s before it at a load of 13).
 import { mailQueueName } from '@km/nest-kit/mail';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
