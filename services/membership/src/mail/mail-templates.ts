@@ -17,19 +17,20 @@ export const MAIL_TEMPLATES: MailTemplates = {
     facts: [`${HOSTILE_TEXT} just joined Marketshare with your referral code, so you earned $1.00.`],
   },
   payoutMail: {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'transfer' } }),
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'transfer' }, minimum: '1.00' }),
     facts: ['Your referral commissions of $12.00 were paid out on 2026-03-15.', dashboard],
   },
   'payoutMail.membershipCredit': {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'membership_credit' } }),
+    render: () =>
+      payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'paid', method: 'membership_credit' }, minimum: '1.00' }),
     facts: ['Your referral commissions of $12.00 were applied to your membership on 2026-03-15: your next invoices take them off.', dashboard],
   },
   'payoutMail.noAccount': {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'no_account' } }),
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'no_account' }, minimum: '1.00' }),
     facts: ['you have not set up payouts yet', `Set up payouts: ${dashboardUrl(origin)}`],
   },
   'payoutMail.restricted': {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'restricted' } }),
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'restricted' }, minimum: '1.00' }),
     facts: ['Stripe needs more information about your payout account', `Finish setting up payouts: ${dashboardUrl(origin)}`],
   },
   'payoutMail.belowMinimum': {
@@ -38,11 +39,12 @@ export const MAIL_TEMPLATES: MailTemplates = {
     facts: ['Your referral commissions of $0.50 are below the $1.00 minimum payout'],
   },
   'payoutMail.transferFailed': {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'transfer_failed' } }),
+    render: () =>
+      payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'held', reason: 'transfer_failed' }, minimum: '1.00' }),
     facts: ['The transfer of your referral commissions of $12.00 did not go through on 2026-03-15.', 'We try it again with the next payout run'],
   },
   'payoutMail.scheduled': {
-    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'scheduled' } }),
+    render: () => payoutMail(origin, member, { amount: '12.00', payoutDate: '2026-03-15', outcome: { status: 'scheduled' }, minimum: '1.00' }),
     facts: ['Your referral commissions of $12.00 are being paid out with the run of 2026-03-15.'],
   },
   profitBonusMail: {

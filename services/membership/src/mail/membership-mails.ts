@@ -54,73 +54,52 @@ export type PayoutMailOutcome =
   | { status: 'held'; reason: 'no_account' | 'below_minimum' | 'restricted' | 'transfer_failed' }
   | { status: 'scheduled' };
 
-/** What the payout mail says for each outcome: a heading, the sentence about the money, and the button. */
-function payoutWords(
-  origin: string,
-  amount: string,
-  date: string,
-  outcome: PayoutMailOutcome,
-  minimum: string,
-): { heading: string; sentence: string; dateLabel: string; button: [string, string]; closing: string } {
+interface PayoutWords {
+  heading: string;
+  sentence: string;
+  /** What the date in the details is: the day the money moved, or the run's (held, not decided yet). */
+  dateLabel?: string;
+  button?: string;
+  closing?: string;
+}
+
+/** What the payout mail says for each outcome: a heading and the sentence about the money, then what differs. */
+function payoutWords(amount: string, date: string, outcome: PayoutMailOutcome, minimum: string): PayoutWords {
   const commissions = `Your referral commissions of $${amount}`;
-  const dashboard = dashboardUrl(origin);
-  const thanks = 'Thank you for sharing Marketshare. Your dashboard lists every commission with the date it was paid.';
+  const later = 'They are kept for you and paid by the next payout run once this is done.';
   if (outcome.status === 'paid' && outcome.method === 'membership_credit')
     return {
       heading: 'Your earnings went to your membership',
       sentence: `${commissions} were applied to your membership on ${date}: your next invoices take them off.`,
       dateLabel: 'Applied on',
-      button: ['See your commissions', dashboard],
-      closing: thanks,
     };
-  if (outcome.status === 'paid')
-    return {
-      heading: 'Your payout is on its way',
-      sentence: `${commissions} were paid out on ${date}.`,
-      dateLabel: 'Paid on',
-      button: ['See your commissions', dashboard],
-      closing: thanks,
-    };
-  if (outcome.status === 'scheduled')
-    return {
-      heading: 'Your payout is scheduled',
-      sentence: `${commissions} are being paid out with the run of ${date}.`,
-      dateLabel: 'Payout run',
-      button: ['See your commissions', dashboard],
-      closing: thanks,
-    };
-  const later = 'They are kept for you and paid by the next payout run once this is done.';
+  if (outcome.status === 'paid') return { heading: 'Your payout is on its way', sentence: `${commissions} were paid out on ${date}.`, dateLabel: 'Paid on' };
+  if (outcome.status === 'scheduled') return { heading: 'Your payout is scheduled', sentence: `${commissions} are being paid out with the run of ${date}.` };
   switch (outcome.reason) {
     case 'no_account':
       return {
         heading: 'Your payout is waiting for you',
         sentence: `${commissions} are ready, but you have not set up payouts yet, so nothing could be sent on ${date}.`,
-        dateLabel: 'Payout run',
-        button: ['Set up payouts', dashboard],
+        button: 'Set up payouts',
         closing: `Set up payouts on your dashboard (a few minutes with Stripe). ${later}`,
       };
     case 'restricted':
       return {
         heading: 'Your payout is on hold',
         sentence: `${commissions} could not be sent on ${date}: Stripe needs more information about your payout account.`,
-        dateLabel: 'Payout run',
-        button: ['Finish setting up payouts', dashboard],
+        button: 'Finish setting up payouts',
         closing: `Open your dashboard to give Stripe what it asks for. ${later}`,
       };
     case 'below_minimum':
       return {
         heading: 'Your earnings carry forward',
         sentence: `${commissions} are below the $${minimum} minimum payout, so they carry forward from the run of ${date}.`,
-        dateLabel: 'Payout run',
-        button: ['See your commissions', dashboard],
         closing: 'They are paid with a later run, once what you have earned reaches the minimum.',
       };
     case 'transfer_failed':
       return {
         heading: 'Your payout is delayed',
         sentence: `The transfer of your referral commissions of $${amount} did not go through on ${date}.`,
-        dateLabel: 'Payout run',
-        button: ['See your commissions', dashboard],
         closing: 'We try it again with the next payout run; nothing is needed from you unless your dashboard asks for it.',
       };
   }
@@ -133,9 +112,9 @@ function payoutWords(
 export function payoutMail(
   origin: string,
   member: { email: string; firstName: string },
-  payout: { amount: string; payoutDate: string; outcome?: PayoutMailOutcome; minimum?: string },
+  payout: { amount: string; payoutDate: string; outcome: PayoutMailOutcome; minimum: string },
 ): OutgoingMail {
-  const words = payoutWords(origin, payout.amount, payout.payoutDate, payout.outcome ?? { status: 'paid', method: 'transfer' }, payout.minimum ?? '1.00');
+  const words = payoutWords(payout.amount, payout.payoutDate, payout.outcome, payout.minimum);
   return renderMail({
     to: member.email,
     subject: payoutSubject(payout.amount),
@@ -148,10 +127,10 @@ export function payoutMail(
       paragraph(words.sentence),
       details([
         ['Amount', `$${payout.amount}`],
-        [words.dateLabel, payout.payoutDate],
+        [words.dateLabel ?? 'Payout run', payout.payoutDate],
       ]),
-      paragraph(words.closing),
-      button(...words.button),
+      paragraph(words.closing ?? 'Thank you for sharing Marketshare. Your dashboard lists every commission with the date it was paid.'),
+      button(words.button ?? 'See your commissions', dashboardUrl(origin)),
       SIGNATURE,
     ],
   });

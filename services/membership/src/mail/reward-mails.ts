@@ -59,14 +59,7 @@ export class RewardMailer {
   /** Queues the mails of these rewards of a run and marks them mailed. */
   async send(rewards: RewardToMail[], run: string): Promise<void> {
     if (rewards.length === 0) return;
-    await this.queue.sendMany(
-      rewards
-        .filter((r) => Number(r.amount) > 0)
-        .map(({ id, amount, payout_date, email, first_name, status, held_reason, method }) => ({
-          key: this.reward.key({ id, amount, payout_date, email, first_name }),
-          params: { id, amount, payout_date, email, first_name, run, ...(status ? { status, held_reason, method } : {}) },
-        })),
-    );
+    await this.queue.sendMany(rewards.filter((r) => Number(r.amount) > 0).map((r) => ({ key: this.reward.key(r), params: { ...r, run } })));
     await this.dataSource.query(`UPDATE ${this.source.table} SET mailed_at = now() WHERE id = ANY($1::uuid[]) AND mailed_at IS NULL`, [
       rewards.map((r) => r.id),
     ]);
