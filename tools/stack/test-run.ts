@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { buildAll } from './build';
 import { ROOT, stackSettings } from './config';
 import { printFaultNote, startFaultStack } from './faults';
 import { deployStage } from '../deploy/deploy-stage';
+import { firstLine, tapFailures } from './test-report';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
 import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
@@ -22,14 +22,6 @@ interface Tally {
   /** What failed, one line each (file and test, the error's first line): the summary repeats them, since CI shows only the tail. */
   failures?: string[];
 }
-
-/** A failure's first meaningful line, short (not the test's own title, which jest-light-runner puts first). */
-const firstLine = (message: string | undefined, title?: string): string =>
-  stripVTControlCharacters(message ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line && line !== title && !line.startsWith('at '))
-    ?.slice(0, 200) ?? '';
 
 /** `tally` with the seconds since `started`. */
 const timed = (tally: Tally, started: number): Tally => ({ ...tally, seconds: (Date.now() - started) / 1000 });
@@ -95,7 +87,7 @@ async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, 
   );
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const failures = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1].trim());
+  const failures = tapFailures(text, cwd);
   const tally = { suite, passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), failures };
   // A runner that died without reporting still counts as a failure.
   if (code !== 0 && tally.failed === 0) Object.assign(tally, { failed: 1, failures: [`${path.basename(cwd)}: the test runner exited with ${code}`] });
