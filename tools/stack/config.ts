@@ -67,10 +67,13 @@ export interface StackSettings {
  * The only place the tools read the environment. KM_PORT_OFFSET shifts every port and
  * uses its own data folder, so several stacks can run side by side on one machine.
  */
-export function stackSettings(profile: Profile): StackSettings {
-  const offset = Number(process.env.KM_PORT_OFFSET ?? 0);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 20000)
+export function stackSettings(profile: Profile, beside?: { name: string; offset: number }): StackSettings {
+  const given = Number(process.env.KM_PORT_OFFSET ?? 0);
+  if (!Number.isInteger(given) || given < 0 || given > 20000)
     throw new Error(`KM_PORT_OFFSET must be a whole number from 0 to 20000, got "${process.env.KM_PORT_OFFSET}"`);
+  // A second stack of the same run (the fault suite's, beside the test stack): its ports a further offset up, its own folder.
+  const offset = given + (beside?.offset ?? 0);
+  const folder = beside ? `${profile}-${beside.name}` : profile;
   const ports = Object.fromEntries(Object.entries(PORTS[profile]).map(([k, v]) => [k, v + offset])) as unknown as Ports;
   if (profile === 'dev' && process.env.PORT) {
     const port = Number(process.env.PORT);
@@ -80,7 +83,7 @@ export function stackSettings(profile: Profile): StackSettings {
   return {
     profile,
     ports,
-    dataDir: path.join(ROOT, '.data', offset ? `${profile}-${offset}` : profile),
+    dataDir: path.join(ROOT, '.data', given ? `${folder}-${given}` : folder),
     adminUsername: process.env.ADMIN_USERNAME ?? 'admin',
     adminPassword: process.env.ADMIN_PASSWORD ?? 'kingdom-admin-dev',
   };

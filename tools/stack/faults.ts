@@ -45,15 +45,15 @@ const MAIL_LOCK = { MAIL_LOCK_MS: '5000' };
 const NATS_CLUSTER = { NATS_STREAM_REPLICAS: '3' };
 
 /**
- * A second replica's HTTP port (ADR 0075): its service's port + 600 (4500 to 4506 with no offset). No stack at an
- * offset of ten up to 200 uses those: the services take 3900–4109, the NATS cluster 4233–4438. No Fetch "bad port" is
+ * A second replica's HTTP port (ADR 0075): its service's port + 600 (4520 to 4526 with no offset, the fault stack being
+ * 20 ports up). No stack at an offset of ten up to 200 uses those: the services take 3900–4129, the NATS clusters 4253–4458. No Fetch "bad port" is
  * among them either (4045 is one), so a client may reach them with fetch.
  */
 const replicaPort = (settings: StackSettings, name: string) => settings.ports[name as keyof StackSettings['ports']] + 600;
 
 /**
- * The fault suite's stack: a fresh copy of the test stack on the test stack's ports (free once the suites
- * before it stopped theirs), every service supervised, its NATS a 3-server cluster. Returns the environment the suite's Jest run gets.
+ * The fault suite's stack: a fresh copy of the test stack, on ports of its own so that it runs beside the test stack
+ * (ADR 0078), every service supervised, its NATS a 3-server cluster. Returns the environment the suite's Jest run gets.
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
@@ -126,7 +126,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   return { KM_FAULT_STACK: JSON.stringify(stack) };
 }
 
-/** Postgres's port + 10 (5453 with no offset): no port of either stack. */
+/** Postgres's port + 10 (5473 with no offset, the fault stack being 20 ports up): no port of any stack. */
 const faultProxyPort = (settings: StackSettings) => settings.ports.postgres + 10;
 
 const faultNotePath = (settings: StackSettings) => path.join(settings.dataDir, 'reports', 'faults-note.txt');

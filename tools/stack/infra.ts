@@ -60,8 +60,8 @@ export interface InfraUrls {
 
 /**
  * The fault stack's NATS cluster (ADR 0075): three servers on loopback, the first on the stack's NATS ports. Member i's
- * client port is `nats + i`, its monitoring port `natsMonitor + i` and its route port `nats + 3 + i` (4233 to 4238 with no
- * offset: the ports after the test stack's NATS, which no stack at another offset of ten uses). Only the test profile's
+ * client port is `nats + i`, its monitoring port `natsMonitor + i` and its route port `nats + 3 + i` (4253 to 4258 with no
+ * offset, the fault stack being 20 ports up: the ports after its own NATS, which no stack at another offset of ten uses). Only the test profile's
  * fault stack runs a cluster (dev's NATS + 1 is the test stack's).
  */
 export const natsClusterPorts = (ports: Ports) => ({

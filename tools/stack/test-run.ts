@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build';
-import { ROOT, stackSettings } from './config';
+import { ROOT, stackSettings, type StackSettings } from './config';
 import { printFaultNote, startFaultStack } from './faults';
 import { deployStage } from '../deploy/deploy-stage';
 import { firstLine, tapFailures } from './test-report';
@@ -59,11 +59,17 @@ const projectDirs = () =>
       .filter((d) => existsSync(path.join(d, 'package.json')) || existsSync(path.join(d, 'project.json'))),
   );
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+/** Runs a command to its end; its output goes to this terminal, or with `log` to that file (a stage run beside another). */
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, log?: string): Promise<number> {
+  const out = log ? openSync(log, 'w') : undefined;
+  try {
+    return await new Promise((resolve) => {
+      const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: out === undefined ? 'inherit' : ['ignore', out, out] });
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+  } finally {
+    if (out !== undefined) closeSync(out);
+  }
 }
 
 /** Runs files with node's test runner, printing the spec report and counting from a TAP copy. */
@@ -108,13 +114,22 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const inRepository = (word: string) => `^${escapeRegExp(ROOT + path.sep)}.*(?:${word})`;
 const repositoryPathMatches = (file: string, word: string) => new RegExp(word).test(path.relative(ROOT, file));
 
-async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, reportDir: string, name: string, patterns: string[] = []): Promise<Tally> {
+async function jestTests(
+  suite: Suite,
+  config: string,
+  env: NodeJS.ProcessEnv,
+  reportDir: string,
+  name: string,
+  patterns: string[] = [],
+  log?: string,
+): Promise<Tally> {
   const json = path.join(reportDir, `${suite}-${name}.json`);
   const code = await run(
     path.join(ROOT, 'node_modules', '.bin', 'jest'),
     ['--ci', '--runInBand', '--forceExit', '--json', `--outputFile=${json}`, '--config', config, ...patterns.map(inRepository)],
     env,
     ROOT,
+    log,
   );
   const tally = zero(suite);
   if (existsSync(json)) {
@@ -157,19 +172,9 @@ async function jestTests(suite: Suite, config: string, env: NodeJS.ProcessEnv, r
  * (ADR 0074).
  */
 async function lint(reportDir?: string): Promise<Tally> {
-  let code: number;
-  if (reportDir) {
-    const log = path.join(reportDir, 'lint.log');
-    const out = openSync(log, 'w');
-    code = await new Promise<number>((resolve) => {
-      const child = spawn('npm', ['run', '--silent', 'lint'], { cwd: ROOT, stdio: ['ignore', out, out] });
-      child.on('exit', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
-    });
-    closeSync(out);
-    console.log(`\n━━ lint (ran beside the unit tests)\n${readFileSync(log, 'utf8').trimEnd() || 'clean'}`);
-  } else {
-    code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT);
-  }
+  const log = reportDir && path.join(reportDir, 'lint.log');
+  const code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT, log);
+  if (log) console.log(`\n━━ lint (ran beside the unit tests)\n${readFileSync(log, 'utf8').trimEnd() || 'clean'}`);
   return {
     suite: 'lint',
     passed: code === 0 ? 1 : 0,
@@ -239,11 +244,17 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
   const tallies: Tally[] = [];
   const started = Date.now();
 
-  killLeftovers(path.join(settings.dataDir, 'stack.pids'), settings.dataDir);
-  rmSync(settings.dataDir, { recursive: true, force: true });
+  // The fault suite's stack runs beside the test stack (ADR 0078), FAULT_STACK_OFFSET ports up, in a folder of its own.
+  const faultSettings = stackSettings('test', { name: 'faults', offset: FAULT_STACK_OFFSET });
+
+  for (const dir of [settings.dataDir, faultSettings.dataDir]) {
+    killLeftovers(path.join(dir, 'stack.pids'), dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
   mkdirSync(reportDir, { recursive: true });
   const group = new ProcessGroup(path.join(settings.dataDir, 'logs'), path.join(settings.dataDir, 'stack.pids'));
-  onStop(() => group.stopAll());
+  const faultGroup = new ProcessGroup(path.join(faultSettings.dataDir, 'logs'), path.join(faultSettings.dataDir, 'stack.pids'));
+  onStop(() => Promise.all([group.stopAll(), faultGroup.stopAll()]).then(() => undefined));
 
   try {
     if (only.length > 0 && only.every((s) => s === 'lint')) {
@@ -283,6 +294,12 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     }
 
     if (linted) tallies.unshift(await linted);
+
+    // The fault suite beside the integration and browser tests (ADR 0078): on its own stack, it mostly waits (for
+    // processes to die, restart and catch up), as the integration tests do; its report is printed when it ends.
+    const faultsStarted = Date.now();
+    const faults = wanted('faults') ? faultSuite(faultSettings, faultGroup, reportDir, only.length === 1 ? playwrightArgs : [], !!stack) : undefined;
+    faults?.catch(() => undefined);
 
     if (stack) {
       const urls = await stack;
@@ -330,16 +347,10 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
       }
     }
 
-    if (wanted('faults')) {
-      const faultsStarted = Date.now();
-      // Its own fresh stack on the same ports, once the suites above have stopped theirs.
+    if (faults) {
+      // The test stack's work is done: its processes need not compete with the fault suite's last scenarios.
       await group.stopAll();
-      console.log('\n━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack');
-      const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
-      // `npm test -- faults <file word> …` runs only the fault files whose path contains one of them.
-      const patterns = only.length === 1 ? playwrightArgs : [];
-      tallies.push(timed(await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns), faultsStarted));
-      printFaultNote(settings);
+      tallies.push(timed(await faults, faultsStarted));
     }
 
     if (wanted('deploy')) {
@@ -357,10 +368,34 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     console.error(`\n✖ ${(error as Error).message}`);
     tallies.push({ suite: 'setup', passed: 0, failed: 1, skipped: 0 });
   } finally {
-    await group.stopAll();
+    await Promise.all([group.stopAll(), faultGroup.stopAll()]);
   }
 
   return summary(tallies, started);
+}
+
+/** The fault stack's ports: the test stack's plus this. Clear of the test stack's, the dev stack's and their Ceph OSDs' (16800–16807). */
+const FAULT_STACK_OFFSET = 20;
+
+/**
+ * The fault suite: kill -9, SIGSTOP, a paused Redis and a cut database against a fresh stack of its own. Beside another
+ * suite (`beside`), its output goes to a file, printed when it ends, so the two reports do not interleave.
+ */
+async function faultSuite(settings: StackSettings, group: ProcessGroup, reportDir: string, patterns: string[], beside: boolean): Promise<Tally> {
+  const log = beside ? path.join(reportDir, 'faults.log') : undefined;
+  const title = `━━ fault suite: kill -9, SIGSTOP and paused Redis against a fresh stack${beside ? ' (ran beside the integration and browser tests)' : ''}`;
+  if (!beside) console.log(`\n${title}`);
+  try {
+    const env = { ...(await startFaultStack(settings, group)), NODE_OPTIONS: '--import=tsx' };
+    // `npm test -- faults <file word> …` runs only the fault files whose path contains one of them.
+    return await jestTests('faults', path.join(ROOT, 'tools', 'faults', 'jest.config.cjs'), env, reportDir, 'faults', patterns, log);
+  } catch (error) {
+    return { suite: 'faults', passed: 0, failed: 1, skipped: 0, failures: [`the fault stack did not start: ${(error as Error).message}`] };
+  } finally {
+    await group.stopAll();
+    if (log) console.log(`\n${title}\n${existsSync(log) ? readFileSync(log, 'utf8').trimEnd() : '(no output)'}`);
+    printFaultNote(settings);
+  }
 }
 
 function summary(tallies: Tally[], started: number): number {
