@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SERVICES, type Need } from '@km/registry';
 import type { FaultStack } from '../faults/config';
@@ -59,6 +59,7 @@ export async function startFaultStack(settings: StackSettings, group: ProcessGro
   // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
   for (const dir of ['postgres', 'nats', 'ceph', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
+  mkdirSync(path.dirname(faultNotePath(settings)), { recursive: true });
   await assertPortsFree(settings.ports);
   const cluster = natsClusterPorts(settings.ports);
   const replicaPorts = Object.fromEntries(APP_SERVICES.map((s) => [s.name, replicaPort(settings, s.name)]));
