@@ -298,7 +298,9 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     // The fault suite beside the integration and browser tests (ADR 0078): on its own stack, it mostly waits (for
     // processes to die, restart and catch up), as the integration tests do; its report is printed when it ends.
     const faultsStarted = Date.now();
-    const faults = wanted('faults') ? faultSuite(faultSettings, faultGroup, reportDir, only.length === 1 ? playwrightArgs : [], !!stack) : undefined;
+    const faults = wanted('faults')
+      ? faultSuite(faultSettings, faultGroup, reportDir, only.length === 1 ? playwrightArgs : [], !!stack).then((t) => timed(t, faultsStarted))
+      : undefined;
     faults?.catch(() => undefined);
 
     if (stack) {
@@ -350,7 +352,7 @@ export async function runTests(args: string[], onStop: (stop: () => Promise<void
     if (faults) {
       // The test stack's work is done: its processes need not compete with the fault suite's last scenarios.
       await group.stopAll();
-      tallies.push(timed(await faults, faultsStarted));
+      tallies.push(await faults);
     }
 
     if (wanted('deploy')) {
