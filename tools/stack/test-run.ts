@@ -72,31 +72,51 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd:
   }
 }
 
-/** Runs files with node's test runner, printing the spec report and counting from a TAP copy. */
+/**
+ * Runs each file with node's test runner in a Node process of its own, one after another, printing the spec report and
+ * counting from a TAP copy per file. Not `node --test`: its parent reads each file's results from the child's stdout as
+ * V8-serialized frames, and that channel now and then breaks ("Unable to deserialize cloned data", nodejs/node#48103
+ * and #64061): the file is then failed as a whole and its passed tests uncounted, as CI saw once. Each process here
+ * reports by itself, with the same isolation.
+ */
 async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, reportDir: string, cwd = ROOT): Promise<Tally> {
-  if (files.length === 0) return { suite, passed: 0, failed: 0, skipped: 0 };
-  const tap = path.join(reportDir, `${suite}-${path.basename(cwd)}.tap`);
-  const code = await run(
-    process.execPath,
-    [
+  const tally: Tally = zero(suite);
+  const tapDir = path.join(reportDir, `${suite}-${path.basename(cwd)}`);
+  mkdirSync(tapDir, { recursive: true });
+  for (const [index, file] of files.entries()) {
+    const tap = path.join(tapDir, `${index}-${path.basename(file)}.tap`);
+    const args = [
       '--import',
       'tsx',
-      '--test',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
-      ...files,
-    ],
-    env,
-    cwd,
-  );
-  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const failures = tapFailures(text, cwd);
-  const tally = { suite, passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), failures };
-  // A runner that died without reporting still counts as a failure.
-  if (code !== 0 && tally.failed === 0) Object.assign(tally, { failed: 1, failures: [`${path.basename(cwd)}: the test runner exited with ${code}`] });
+      file,
+    ];
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'] });
+      let text = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        process.stderr.write(chunk);
+        text = (text + chunk.toString()).slice(-4000);
+      });
+      child.on('close', (exit, signal) => resolve({ code: exit ?? (signal ? 1 : 0), stderr: text }));
+    });
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const count = (key: string) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+    const failed = count('fail') + count('cancelled');
+    tally.passed += count('pass');
+    tally.failed += failed;
+    tally.skipped += count('skipped') + count('todo');
+    tally.failures!.push(...tapFailures(text, cwd));
+    // A file that ended badly without reporting a failed test (it threw while loading, or was killed) is one of its own.
+    if (code !== 0 && failed === 0) {
+      const error = stderr.split('\n').find((line) => /^[\w.]*(Error|Exception)\b/.test(line.trim()));
+      tally.failed += 1;
+      tally.failures!.push(`${path.relative(cwd, file)}: exited with ${code}${error ? `: ${firstLine(error)}` : ''}`);
+    }
+  }
   return tally;
 }
 
