@@ -49,3 +49,14 @@ export async function setUpPayouts(page: Page, onForm: () => Promise<void> = asy
     await expect(page.getByRole('region', { name: 'Payouts' }).getByText('Payouts active')).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The years each test that runs a past month's payouts draws its month from: a band of its own, so two tests running
+ * at once never share a month (a month's run pays every member owed in it, and closes it). A random month within the
+ * band keeps a second run against the same stack apart from the first, mostly.
+ */
+export const PAYOUT_MONTH_YEARS = { dashboard: 2010, adminRun: 2015, credit: 2020 } as const;
+
+/** A past month (YYYY-MM) from the five years starting at `firstYear`. */
+export const ownPayoutMonth = (firstYear: number) =>
+  `${firstYear + Math.floor(Math.random() * 5)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;

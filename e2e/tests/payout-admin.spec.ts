@@ -4,7 +4,7 @@ import { Client as Postgres } from 'pg';
 import { uniqueEmail } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { adminCredentials, apiPost, expectAccessible, toasts } from './helpers';
-import { joinInNewBrowser, setUpPayouts } from './marketshare-helpers';
+import { joinInNewBrowser, ownPayoutMonth, PAYOUT_MONTH_YEARS, setUpPayouts } from './marketshare-helpers';
 
 /**
  * ADR 0061, 0062: the admin's payout run view (paid, held by reason, failed; each payout with its transfer; retry now),
@@ -12,8 +12,6 @@ import { joinInNewBrowser, setUpPayouts } from './marketshare-helpers';
  */
 
 const PHONE = { width: 390, height: 844 };
-/** A past month of this run's own, so no other test's run has closed it. */
-const ownMonth = () => `20${10 + Math.floor(Math.random() * 15)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
 
 /** Owed `amount` in `month`: a referral of a member made for the purpose, its commission pending (written as the join leaves it). */
 async function owed(db: Postgres, email: string, amount: string, month: string) {
@@ -54,7 +52,7 @@ test.describe('payout admin', () => {
     adminApi,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const month = ownMonth();
+    const month = ownPayoutMonth(PAYOUT_MONTH_YEARS.adminRun);
     const paidMember = { firstName: 'Phoebe', lastName: 'Cenchreae', email: uniqueEmail('paid') };
     const heldMember = { firstName: 'Chloe', lastName: 'Corinth', email: uniqueEmail('held') };
     const paid = await joinInNewBrowser(browser, baseURL!, paidMember);
@@ -132,7 +130,7 @@ test.describe('payout admin', () => {
     adminApi,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const month = ownMonth();
+    const month = ownPayoutMonth(PAYOUT_MONTH_YEARS.credit);
     const who = { firstName: 'Lois', lastName: 'Lystra', email: uniqueEmail('credit') };
     const page = await joinInNewBrowser(browser, baseURL!, who);
     await page.goto('/member-dashboard');

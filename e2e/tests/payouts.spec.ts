@@ -1,6 +1,6 @@
 import type { PayoutRun, ProfitBonusPeriodDue } from '@km/contracts/membership';
 import { expect, test, type Browser } from '@playwright/test';
-import { joinInNewBrowser } from './marketshare-helpers';
+import { joinInNewBrowser, ownPayoutMonth, PAYOUT_MONTH_YEARS } from './marketshare-helpers';
 import { Client as Postgres } from 'pg';
 import { adminCredentials, apiPost } from './helpers';
 
@@ -22,8 +22,8 @@ test.describe('monthly payouts', () => {
     await b.context().close();
 
     // The referral happened just now, so it is payable next month; as if it had happened the month before a past
-    // payout month (a month of its own, so no other run has closed it).
-    const month = `20${10 + Math.floor(Math.random() * 15)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+    // payout month (a month of its own, so no other test's run pays or closes it).
+    const month = ownPayoutMonth(PAYOUT_MONTH_YEARS.dashboard);
     const db = new Postgres({ connectionString: databaseUrl });
     await db.connect();
     try {
