@@ -56,7 +56,7 @@ const replicaPort = (settings: StackSettings, name: string) => settings.ports[na
  * (ADR 0078), every service supervised, its NATS a 3-server cluster. Returns the environment the suite's Jest run gets.
  */
 export async function startFaultStack(settings: StackSettings, group: ProcessGroup): Promise<NodeJS.ProcessEnv> {
-  // Fresh servers: the counts the suite checks must not include the browser suite's orders and mail.
+  // Fresh servers: the counts the suite checks must not include an earlier run's orders and mail (its folder is its own).
   for (const dir of ['postgres', 'nats', 'ceph', 'mail', 'appendonlydir']) rmSync(path.join(settings.dataDir, dir), { recursive: true, force: true });
   rmSync(faultNotePath(settings), { force: true });
   mkdirSync(path.dirname(faultNotePath(settings)), { recursive: true });

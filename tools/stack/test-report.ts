@@ -9,6 +9,10 @@ export const firstLine = (message: string | undefined, title?: string): string =
     .find((line) => line && line !== title && !line.startsWith('at '))
     ?.slice(0, 200) ?? '';
 
+/** The line of what a process printed that names its error ("TypeError: …"), else one that speaks of an error or a failure. */
+export const errorLine = (lines: string[]): string | undefined =>
+  lines.find((l) => /^[\w.]*(Error|Exception)\b/.test(l.trim())) ?? lines.find((l) => /error|failed|timed out/i.test(l));
+
 /**
  * Each failed test of a TAP report, with where it is and the first line of why: its `error`, or for a test file that
  * failed as a whole (it crashed, or exited before reporting) the first error line the file printed and how it exited.
@@ -37,7 +41,7 @@ export function tapFailures(tap: string, cwd: string): string[] {
       const printed: string[] = [];
       for (let i = index - 2; i >= 0 && lines[i].startsWith('# ') && !lines[i].startsWith('# Subtest:'); i -= 1) printed.unshift(lines[i].slice(2));
       const exit = block.signal && block.signal !== '~' ? `killed by ${block.signal}` : `exited with ${block.exitCode ?? '?'}`;
-      why = `${exit}${printed.length ? `: ${firstLine(printed.find((l) => /^[\w.]*(Error|Exception)\b/.test(l)) ?? printed.find((l) => /error|failed|timed out/i.test(l)) ?? printed.join('\n'))}` : ''}`;
+      why = `${exit}${printed.length ? `: ${firstLine(errorLine(printed) ?? printed.join('\n'))}` : ''}`;
     }
     // A file that failed as a whole is its own title.
     const named = where === title || path.isAbsolute(title) ? where : `${where} › ${title}`;

@@ -5,7 +5,7 @@ import { buildAll } from './build';
 import { ROOT, stackSettings, type StackSettings } from './config';
 import { printFaultNote, startFaultStack } from './faults';
 import { deployStage } from '../deploy/deploy-stage';
-import { firstLine, tapFailures } from './test-report';
+import { errorLine, firstLine, tapFailures } from './test-report';
 import { assertPortsFree, startInfra, type InfraUrls } from './infra';
 import { BUS_USERS, TEST_INSPECTOR_USER } from './nats-permissions';
 import { killLeftovers, ProcessGroup } from './processes';
@@ -112,7 +112,7 @@ async function nodeTests(suite: Suite, files: string[], env: NodeJS.ProcessEnv, 
     tally.failures!.push(...tapFailures(text, cwd));
     // A file that ended badly without reporting a failed test (it threw while loading, or was killed) is one of its own.
     if (code !== 0 && failed === 0) {
-      const error = stderr.split('\n').find((line) => /^[\w.]*(Error|Exception)\b/.test(line.trim()));
+      const error = errorLine(stderr.split('\n'));
       tally.failed += 1;
       tally.failures!.push(`${path.relative(cwd, file)}: exited with ${code}${error ? `: ${firstLine(error)}` : ''}`);
     }
