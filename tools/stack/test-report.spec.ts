@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { tapFailures } from './test-report';
+import { firstLine, tapFailures } from './test-report';
 
 // What node's test runner wrote (v20) for a file that threw while loading, a failed assertion, a suite failed by its
 // subtest and a file killed by a signal, cut to the lines that matter.
@@ -73,4 +73,12 @@ test('names each failed test with its file and why; a file that failed as a whol
     'src/price.spec.ts › rounds half up: Expected values to be strictly equal:',
     'src/killed.spec.ts: killed by SIGKILL',
   ]);
+});
+
+test('a jest failure says its first line of why, not the test’s title after its describe blocks, nor a stack frame', () => {
+  const title = 'two refunds at once: one succeeds';
+  const message = `refunds never exceed what was paid > ${title}\n\n    at Object.<anonymous> (tests/x.test.ts:3:5)\nAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n11 !== 12\n`;
+  assert.equal(firstLine(message, title), 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:');
+  assert.equal(firstLine(`${title}\nError: boom`, title), 'Error: boom');
+  assert.equal(firstLine('', title), '');
 });

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
-/** A failure's first meaningful line, short (not the test's own title, which jest-light-runner puts first, nor a stack frame). */
+/**
+ * A failure's first meaningful line, short: not the test's own title (jest-light-runner puts it first, after the names
+ * of its describe blocks: "suite > test"), nor a stack frame.
+ */
 export const firstLine = (message: string | undefined, title?: string): string =>
   stripVTControlCharacters(message ?? '')
     .split('\n')
     .map((line) => line.trim())
-    .find((line) => line && line !== title && !line.startsWith('at '))
+    .find((line) => line && !(title && line.endsWith(title)) && !line.startsWith('at '))
     ?.slice(0, 200) ?? '';
 
 /** The line of what a process printed that names its error ("TypeError: …"), else one that speaks of an error or a failure. */

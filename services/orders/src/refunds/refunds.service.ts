@@ -1,5 +1,15 @@
 import { OrdersEvents, ORDER_STATUS_LABELS, type RefundOrderMessage } from '@km/contracts';
-import { AppError, commitWithEvents, ConflictError, InvalidError, OutboxRelayRunner, SERVICE_CONFIG, SERVICE_LOGGER, UnavailableError } from '@km/nest-kit';
+import {
+  AppError,
+  commitWithEvents,
+  type RecordEvent,
+  ConflictError,
+  InvalidError,
+  OutboxRelayRunner,
+  SERVICE_CONFIG,
+  SERVICE_LOGGER,
+  UnavailableError,
+} from '@km/nest-kit';
 import { STRIPE } from '@km/nest-kit/stripe';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -124,8 +134,9 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
 
   /**
    * What may still be refunded of a locked order: what Stripe received, less the larger of what Stripe reports refunded
-   * (plus our refunds still pending) and our refunds not failed. Both count a refund that Stripe made and whose row is
-   * still pending at most once too many, never once too few: never more than was paid.
+   * (plus our refunds still pending) and our refunds not failed. A sum from Stripe is applied with our rows it counts
+   * settled ({@link madeAtStripe}), so a row is pending or in Stripe's sum, not both; only when Stripe could not list
+   * them is one counted once too many (a refund refused that would fit), never once too few: never more than was paid.
    */
   async refundableCents(manager: EntityManager, order: Order): Promise<number> {
     const [sums]: { pending: string; live: string }[] = await manager.query(
@@ -172,39 +183,89 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
       throw new ConflictError('refund_failed', `Stripe could not refund ${refund.amount}: ${why}.`);
     }
     const charge = typeof answer.charge === 'string' ? await this.stripe.charges.retrieve(answer.charge).catch(() => null) : null;
-    await this.settle(refund.id, answer.id, charge);
+    await this.settle(refund.id, answer.id, charge, charge ? await this.madeAtStripe(paymentIntentId, refund.id) : undefined);
   }
 
   /**
    * A refund Stripe made: the row becomes `succeeded` once (a guarded update; Stripe's answer and its webhooks may
    * both arrive), its step goes on the timeline and restocked units are published. With the charge at hand the order
    * takes its refunded sum through the one money path (OrderPaymentsService.applyRefund); otherwise `charge.refunded`
-   * brings it.
+   * brings it. `made` (from {@link madeAtStripe}, read after the charge) settles with that sum the order's other rows
+   * it counts, so none is counted twice, as pending and as refunded.
    */
-  async settle(refundId: string, stripeRefundId: string, charge: Stripe.Charge | null): Promise<'refund_succeeded' | 'unchanged'> {
+  async settle(
+    refundId: string,
+    stripeRefundId: string,
+    charge: Stripe.Charge | null,
+    made = new Map<string, string>(),
+  ): Promise<'refund_succeeded' | 'unchanged'> {
     return commitWithEvents(this.dataSource, this.outbox, async (manager, record) => {
       const row = await manager.findOneBy(Refund, { id: refundId });
       if (!row) return 'unchanged';
       const order = await lockOrder(manager, { id: row.orderId });
       if (charge) await this.payments.applyRefund(manager, order, charge.amount_refunded, new Date(), chargeFacts(charge));
-      // TypeORM answers an UPDATE … RETURNING as [rows, count].
-      const [[settled]]: [{ id: string }[], number] = await manager.query(
-        `UPDATE refunds SET status = 'succeeded', stripe_refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [refundId, stripeRefundId],
-      );
-      if (!settled) return 'unchanged';
-      const [{ total }]: { total: string }[] = await manager.query(
-        `SELECT greatest(o.amount_refunded, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status = 'succeeded'))::numeric(12,2) AS total
-         FROM orders o WHERE o.id = $1`,
-        [order.id],
-      );
-      await writeStep(manager, order.id, 'refunded', { refundId, amount: row.amount, refundedTotal: total, reason: row.reason }, row.actor);
-      const restock = row.lines.filter((l) => l.restock).map((l) => ({ productId: l.productId, quantity: l.quantity }));
-      if (restock.length > 0) {
-        await record(OrdersEvents.restocked, { orderId: order.id, orderNumber: order.orderNumber, lines: restock, reason: row.cause });
-      }
-      return 'refund_succeeded';
+      const settled = await this.settleRow(manager, record, order, refundId, stripeRefundId);
+      await this.settleMade(manager, record, order, made);
+      return settled ? 'refund_succeeded' : 'unchanged';
     });
+  }
+
+  /**
+   * Our rows of a payment that Stripe has made (row id → Stripe's refund id), listed when the order has rows pending
+   * besides `except`; else none. A refunded sum Stripe reported before this call counts only refunds listed here: each
+   * was asked after its row committed, and Stripe's list only grows. If Stripe cannot be asked, none: the rows stay
+   * pending and are counted once too many (a refund refused that would fit), never once too few.
+   */
+  async madeAtStripe(paymentIntentId: string, except?: string): Promise<Map<string, string>> {
+    const made = new Map<string, string>();
+    const [{ pending }]: { pending: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS pending FROM refunds r JOIN orders o ON o.id = r.order_id
+       WHERE o.payment_intent_id = $1 AND r.status = 'pending' AND r.id IS DISTINCT FROM $2::uuid`,
+      [paymentIntentId, except ?? null],
+    );
+    if (pending === 0) return made;
+    try {
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        const rowId = refund.metadata?.[REFUND_ROW_KEY];
+        if (rowId && refund.status !== 'failed' && refund.status !== 'canceled') made.set(rowId, refund.id);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, paymentIntentId }, 'Stripe did not list the refunds of a payment; its pending rows are settled later');
+      made.clear();
+    }
+    return made;
+  }
+
+  /** Settles the locked order's pending rows that `made` names (see {@link madeAtStripe}), in the caller's transaction. */
+  async settleMade(manager: EntityManager, record: RecordEvent, order: Order, made: Map<string, string>): Promise<void> {
+    if (made.size === 0) return;
+    const pending = await manager.findBy(Refund, { orderId: order.id, status: 'pending' });
+    for (const row of pending) {
+      const stripeRefundId = made.get(row.id);
+      if (stripeRefundId) await this.settleRow(manager, record, order, row.id, stripeRefundId);
+    }
+  }
+
+  /** One pending row of a locked order becomes `succeeded` (guarded), with its step and its restock; false if it was not pending. */
+  private async settleRow(manager: EntityManager, record: RecordEvent, order: Order, refundId: string, stripeRefundId: string): Promise<boolean> {
+    // TypeORM answers an UPDATE … RETURNING as [rows, count].
+    const [[settled]]: [{ id: string }[], number] = await manager.query(
+      `UPDATE refunds SET status = 'succeeded', stripe_refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [refundId, stripeRefundId],
+    );
+    if (!settled) return false;
+    const row = await manager.findOneByOrFail(Refund, { id: refundId });
+    const [{ total }]: { total: string }[] = await manager.query(
+      `SELECT greatest(o.amount_refunded, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status = 'succeeded'))::numeric(12,2) AS total
+       FROM orders o WHERE o.id = $1`,
+      [order.id],
+    );
+    await writeStep(manager, order.id, 'refunded', { refundId, amount: row.amount, refundedTotal: total, reason: row.reason }, row.actor);
+    const restock = row.lines.filter((l) => l.restock).map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    if (restock.length > 0) {
+      await record(OrdersEvents.restocked, { orderId: order.id, orderNumber: order.orderNumber, lines: restock, reason: row.cause });
+    }
+    return true;
   }
 
   /**

@@ -86,12 +86,16 @@ export class StripeWebhooksService {
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
     if (!intentId) return { received: true, outcome: 'ignored' };
     const at = new Date(event.created * 1000);
-    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager): Promise<StripeWebhookOutcome> => {
+    // Read after Stripe made this charge's refunds: our rows it counts are settled with its sum, never counted twice.
+    const made = await this.refunds.madeAtStripe(intentId);
+    const outcome = await commitWithEvents(this.dataSource, this.outbox, async (manager, record): Promise<StripeWebhookOutcome> => {
       const order = await this.orders.lockOrderOf(manager, intentId);
       // A membership payment, another shop's, or a payment whose order was never created: not store revenue.
       if (!order) return 'ignored';
       if (!(await recordStripeEventOnce(manager, event, { payment_intent_id: intentId, amount_refunded: charge.amount_refunded }))) return 'duplicate';
-      return this.orders.applyRefund(manager, order, charge.amount_refunded, at, chargeFacts(charge));
+      const applied = await this.orders.applyRefund(manager, order, charge.amount_refunded, at, chargeFacts(charge));
+      await this.refunds.settleMade(manager, record, order, made);
+      return applied;
     });
     this.logger.info({ eventId: event.id, type: event.type, paymentIntentId: intentId, outcome }, 'Stripe webhook handled');
     return { received: true, outcome };
