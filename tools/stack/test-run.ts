@@ -188,12 +188,14 @@ async function jestTests(
 
 /**
  * `npm run lint` (ESLint, import boundaries, every project's type-check) counted as one test: any error fails `npm
- * test`. Given `reportDir`, its output goes to a file there, printed when it ends, so it can run beside the unit tests
- * (ADR 0074).
+ * test`. Given `reportDir`, it runs beside the unit tests after the build (ADR 0074): its output goes to a file there,
+ * printed when it ends, and it runs `lint:built`, the same checks without lint's own build of the libraries, which
+ * would find the type-check's declarations in their dist folders and restore them from Nx's cache (every file removed
+ * and copied again) under the unit tests reading them.
  */
 async function lint(reportDir?: string): Promise<Tally> {
   const log = reportDir && path.join(reportDir, 'lint.log');
-  const code = await run('npm', ['run', '--silent', 'lint'], {}, ROOT, log);
+  const code = await run('npm', ['run', '--silent', reportDir ? 'lint:built' : 'lint'], {}, ROOT, log);
   if (log) console.log(`\n━━ lint (ran beside the unit tests)\n${readFileSync(log, 'utf8').trimEnd() || 'clean'}`);
   return {
     suite: 'lint',
