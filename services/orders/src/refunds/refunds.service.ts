@@ -248,13 +248,13 @@ export class RefundsService implements OnApplicationBootstrap, OnApplicationShut
 
   /** One pending row of a locked order becomes `succeeded` (guarded), with its step and its restock; false if it was not pending. */
   private async settleRow(manager: EntityManager, record: RecordEvent, order: Order, refundId: string, stripeRefundId: string): Promise<boolean> {
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
-    const [[settled]]: [{ id: string }[], number] = await manager.query(
-      `UPDATE refunds SET status = 'succeeded', stripe_refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+    // TypeORM answers an UPDATE … RETURNING as [rows, count]; the row's own columns come back with it.
+    const [[row]]: [Pick<Refund, 'amount' | 'reason' | 'actor' | 'cause' | 'lines'>[], number] = await manager.query(
+      `UPDATE refunds SET status = 'succeeded', stripe_refund_id = $2, updated_at = now() WHERE id = $1 AND status = 'pending'
+       RETURNING amount, reason, actor, cause, lines`,
       [refundId, stripeRefundId],
     );
-    if (!settled) return false;
-    const row = await manager.findOneByOrFail(Refund, { id: refundId });
+    if (!row) return false;
     const [{ total }]: { total: string }[] = await manager.query(
       `SELECT greatest(o.amount_refunded, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status = 'succeeded'))::numeric(12,2) AS total
        FROM orders o WHERE o.id = $1`,
